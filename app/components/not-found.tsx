@@ -1,0 +1,20 @@
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { notFoundCopy } from "../content/layout.ts";
+
+export function NotFound() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // SPEC.md: the missing path is logged to the console.
+    console.error("404 Error: User attempted to access non-existent route:", pathname);
+  }, [pathname]);
+  return (
+    <main id="conteudo" className="flex min-h-[60vh] flex-col items-center justify-center px-4 py-24 text-center">
+      <h1 className="text-5xl font-bold">{notFoundCopy.title}</h1>
+      <p className="mt-4 text-xl text-muted-foreground">{notFoundCopy.text}</p>
+      <Link to="/" className="mt-6 text-primary underline underline-offset-4 hover:no-underline">
+        {notFoundCopy.homeLink}
+      </Link>
+    </main>
+  );
+}

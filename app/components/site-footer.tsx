@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { brand, footerCopy, legalMenu, mainMenu } from "../content/layout.ts";
+
+interface SiteFooterProps {
+  year: number;
+  instagramUrl: string;
+  youtubeUrl: string;
+}
+
+export function SiteFooter({ year, instagramUrl, youtubeUrl }: SiteFooterProps) {
+  return (
+    <footer className="border-t border-border bg-card">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-4">
+        <div className="md:col-span-1">
+          <p className="text-lg font-bold">{brand.name}</p>
+          <p className="mt-2 text-sm text-muted-foreground">{brand.blurb}</p>
+        </div>
+        <nav aria-label={footerCopy.socialTitle}>
+          <h2 className="text-sm font-semibold">{footerCopy.socialTitle}</h2>
+          <ul className="mt-2 space-y-1 text-sm text-muted-foreground">
+            <li>
+              <a href={instagramUrl} rel="noopener noreferrer" className="hover:text-foreground">
+                {footerCopy.instagram}
+              </a>
+            </li>
+            <li>
+              <a href={youtubeUrl} rel="noopener noreferrer" className="hover:text-foreground">
+                {footerCopy.youtube}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label={footerCopy.menuTitle}>
+          <h2 className="text-sm font-semibold">{footerCopy.menuTitle}</h2>
+          <ul className="mt-2 space-y-1 text-sm text-muted-foreground">
+            {mainMenu.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="hover:text-foreground">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label={footerCopy.legalTitle}>
+          <h2 className="text-sm font-semibold">{footerCopy.legalTitle}</h2>
+          <ul className="mt-2 space-y-1 text-sm text-muted-foreground">
+            {legalMenu.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className="hover:text-foreground">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-border px-4 py-6 text-center text-sm">
+        <p className="text-danger">{footerCopy.riskWarning}</p>
+        <p className="mt-2 text-muted-foreground">{footerCopy.copyright(year)}</p>
+      </div>
+    </footer>
+  );
+}

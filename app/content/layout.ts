@@ -1,0 +1,51 @@
+// Portuguese copy of the frame every page shares (SPEC.md section 2, header and footer).
+export const brand = {
+  name: "Agentes FX",
+  tagline: "Agentes inteligentes para Forex e cripto",
+  blurb:
+    "Agentes automatizados de trading para Forex e cripto, com performance transparente, VPS gerenciada inclusa e operação 24/7.",
+} as const;
+
+export const mainMenu = [
+  { label: "Home", to: "/" },
+  { label: "Nossos Agentes FX", to: "/agentes" },
+  { label: "Como Funciona", to: "/como-funciona" },
+  { label: "Preços", to: "/precos" },
+  { label: "Blog", to: "/blog" },
+  { label: "Contato", to: "/contato" },
+] as const;
+
+export const legalMenu = [
+  { label: "Termos e Condições", to: "/termos" },
+  { label: "Política de Privacidade", to: "/privacidade" },
+  { label: "Aviso de Risco", to: "/aviso-de-risco" },
+] as const;
+
+export const headerCopy = {
+  homeLinkLabel: "Agentes FX – página inicial",
+  waitlistButton: "Lista de Espera VIP",
+  openMenu: "Abrir menu",
+  closeMenu: "Fechar menu",
+  menuLabel: "Menu principal",
+} as const;
+
+export const footerCopy = {
+  menuTitle: "Menu",
+  legalTitle: "Legal",
+  socialTitle: "Redes sociais",
+  instagram: "Instagram",
+  youtube: "YouTube",
+  riskWarning:
+    "Aviso de risco: operar Forex e criptomoedas envolve risco substancial de perda financeira. Opere apenas com capital que você pode se dar ao luxo de perder.",
+  copyright: (year: number) => `© ${year} Agentes FX. Todos os direitos reservados.`,
+} as const;
+
+export const notFoundCopy = {
+  title: "404",
+  text: "Oops! Page not found",
+  homeLink: "Return to Home",
+} as const;
+
+export const errorCopy = {
+  title: "Unexpected Application Error!",
+} as const;

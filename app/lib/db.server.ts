@@ -1,0 +1,100 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "../../db/schema.ts";
+import { seed } from "../../db/seed.ts";
+import { acquireDataDirLock } from "./data-dir-lock.server.ts";
+import { getEnv } from "./env.server.ts";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Connection {
+  db: Database;
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.resolve("drizzle");
+// Any fixed number: serialises migrations when several processes start on one PostgreSQL.
+const MIGRATION_LOCK_ID = 742_001;
+
+let opening: Promise<Connection> | undefined;
+
+/** Connects to PostgreSQL, applies pending migrations (one process at a time) and the seed. */
+export async function connectPostgres(url: string): Promise<Connection> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    const migrator = drizzleNodePg(client, { schema });
+    await migrateNodePg(migrator, { migrationsFolder: MIGRATIONS_FOLDER });
+    await seed(migrator as Database);
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+  return { db: drizzleNodePg(pool, { schema }) as Database, close: () => pool.end() };
+}
+
+/** Opens (and locks) the PGlite database in dataDir, applies pending migrations and the seed. */
+export async function connectPglite(dataDir: string): Promise<Connection> {
+  const release = acquireDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create(path.join(dataDir, "pglite"));
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await seed(db as unknown as Database);
+    return {
+      db: db as unknown as Database,
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * Opens the database once per process (PostgreSQL when DATABASE_URL is set, embedded
+ * PGlite in DATA_DIR otherwise), applies pending migrations and the seed. Never called at
+ * import time: the build imports this module.
+ */
+export function openDatabase(): Promise<Connection> {
+  if (!opening) {
+    const { DATABASE_URL, DATA_DIR } = getEnv();
+    opening = DATABASE_URL ? connectPostgres(DATABASE_URL) : connectPglite(DATA_DIR);
+    opening.catch(() => {
+      opening = undefined;
+    });
+  }
+  return opening;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await openDatabase()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = opening;
+  opening = undefined;
+  if (current) await (await current).close();
+}
+
+/** True when the database answers a trivial query. */
+export async function pingDatabase(): Promise<boolean> {
+  try {
+    const db = await getDb();
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,23 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+// Portuguese URLs -> English module names.
+export default [
+  layout("routes/site/layout.tsx", [
+    index("routes/site/home.tsx"),
+    route("agentes", "routes/site/agents.tsx"),
+    route("agentes/:slug", "routes/site/agent.tsx"),
+    route("como-funciona", "routes/site/how-it-works.tsx"),
+    route("precos", "routes/site/pricing.tsx"),
+    route("blog", "routes/blog/list.tsx"),
+    route("blog/:slug", "routes/blog/post.tsx"),
+    route("contato", "routes/site/contact.tsx"),
+    route("termos", "routes/site/terms.tsx"),
+    route("privacidade", "routes/site/privacy.tsx"),
+    route("aviso-de-risco", "routes/site/risk-notice.tsx"),
+    route("admin", "routes/admin/admin.tsx"),
+    route("*", "routes/site/not-found.tsx"),
+  ]),
+  route("healthz", "routes/seo/healthz.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots-txt.ts"),
+] satisfies RouteConfig;

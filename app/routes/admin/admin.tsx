@@ -1,0 +1,12 @@
+// Placeholder until its issue fills it.
+export function meta() {
+  return [{ title: "Área Administrativa | Agentes FX" }];
+}
+
+export default function Page() {
+  return (
+    <main id="conteudo" className="mx-auto max-w-6xl px-4 py-16">
+      <h1 className="text-3xl font-bold">Área Administrativa</h1>
+    </main>
+  );
+}
