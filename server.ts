@@ -3,8 +3,9 @@
 import type { Server } from "node:http";
 import compression from "compression";
 import express from "express";
+import type * as AppModuleShape from "./server/app.ts";
 
-type AppModule = typeof import("./server/app.ts");
+type AppModule = typeof AppModuleShape;
 
 const development = process.argv.includes("--dev");
 const SHUTDOWN_TIMEOUT_MS = 10_000;

@@ -26,7 +26,10 @@ export const waitlist = pgTable(
     name: text("name").notNull(),
     // Stored trimmed and lower-cased, so the unique constraint is case-insensitive.
     email: text("email").notNull().unique(),
-    interestedAgents: text("interested_agents").array().notNull().default(sql`'{}'::text[]`),
+    interestedAgents: text("interested_agents")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text("status", { enum: waitlistStatuses }).notNull().default("pending"),
     message: text("message"),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),

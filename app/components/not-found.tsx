@@ -9,7 +9,10 @@ export function NotFound() {
     console.error("404 Error: User attempted to access non-existent route:", pathname);
   }, [pathname]);
   return (
-    <main id="conteudo" className="flex min-h-[60vh] flex-col items-center justify-center px-4 py-24 text-center">
+    <main
+      id="conteudo"
+      className="flex min-h-[60vh] flex-col items-center justify-center px-4 py-24 text-center"
+    >
       <h1 className="text-5xl font-bold">{notFoundCopy.title}</h1>
       <p className="mt-4 text-xl text-muted-foreground">{notFoundCopy.text}</p>
       <Link to="/" className="mt-6 text-primary underline underline-offset-4 hover:no-underline">

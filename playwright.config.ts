@@ -1,0 +1,38 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Debian's chromium, never a downloaded browser. The built server is started by
+// tests/e2e/global-setup.ts, which sets E2E_BASE_URL before the workers start.
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.e2e.ts",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: process.env.CI === "true",
+  retries: 0,
+  reporter: process.env.CI === "true" ? "list" : [["list"]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    trace: "retain-on-failure",
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+});

@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+
+test("home renders with the header menu and the waitlist button", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+  const menu = page.getByRole("navigation", { name: "Menu principal" });
+  const expected: Array<[string, string]> = [
+    ["Home", "/"],
+    ["Nossos Agentes FX", "/agentes"],
+    ["Como Funciona", "/como-funciona"],
+    ["Preços", "/precos"],
+    ["Blog", "/blog"],
+    ["Contato", "/contato"],
+  ];
+  for (const [label, href] of expected) {
+    await expect(menu.getByRole("link", { name: label, exact: true })).toHaveAttribute(
+      "href",
+      href,
+    );
+  }
+  await expect(page.getByRole("link", { name: "Lista de Espera VIP" }).first()).toHaveAttribute(
+    "href",
+    "/contato",
+  );
+});
+
+test("an unknown path answers 404 with the not-found page and logs the path", async ({ page }) => {
+  const logged: string[] = [];
+  page.on("console", (message) => logged.push(message.text()));
+  const response = await page.goto("/caminho-que-nao-existe");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await expect
+    .poll(() => logged.some((line) => line.includes("/caminho-que-nao-existe")))
+    .toBe(true);
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("healthz answers 200 with JSON while the database is up", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ status: "ok", database: "up" });
+});

@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+
+// Starts the production build (`node server.ts`) as a child process on a free port, for
+// end-to-end tests, crash tests and benchmarks. Needs `npm run build` first.
+export interface BuiltServer {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  output: () => string;
+  /** SIGTERM and wait; resolves with the exit code. */
+  stop: () => Promise<number | null>;
+  /** SIGKILL and wait. */
+  kill: () => Promise<void>;
+}
+
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startBuiltServer(
+  env: Record<string, string | undefined>,
+  { port, timeoutMs = 30_000 }: { port?: number; timeoutMs?: number } = {},
+): Promise<BuiltServer> {
+  const chosenPort = port ?? (await freePort());
+  const child = spawn(process.execPath, ["server.ts"], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      ...env,
+      PORT: String(chosenPort),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+  const url = `http://127.0.0.1:${chosenPort}`;
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`Server exited with ${child.exitCode} before it was ready:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`Server did not become ready within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    url,
+    port: chosenPort,
+    process: child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}

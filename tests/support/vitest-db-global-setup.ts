@@ -1,0 +1,33 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { connectPglite, connectPostgres } from "../../app/lib/db.server.ts";
+import { createDatabase, dropDatabase, uniqueDatabaseName } from "./postgres.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    databaseKind: "pglite" | "postgres";
+    pgliteTemplateDir: string;
+    postgresTemplateDatabase: string;
+  }
+}
+
+// Migrates and seeds one template database per run; each test file copies it
+// (vitest-db-setup.ts), since migrating per file is slow.
+export default async function setup(project: TestProject) {
+  if (project.name === "db:postgres") {
+    const template = uniqueDatabaseName("agentes_test_tpl");
+    const connection = await connectPostgres(await createDatabase(template));
+    await connection.close();
+    project.provide("databaseKind", "postgres");
+    project.provide("postgresTemplateDatabase", template);
+    return () => dropDatabase(template);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-test-tpl-"));
+  const connection = await connectPglite(dir);
+  await connection.close();
+  project.provide("databaseKind", "pglite");
+  project.provide("pgliteTemplateDir", dir);
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,46 @@
+import { defineConfig } from "vitest/config";
+import { postgresReachable, testDatabaseUrl } from "./tests/support/postgres.ts";
+
+const integrationTests = "**/*.integration.test.{ts,tsx}";
+const exclude = ["node_modules/**", "build/**", "tests/e2e/**"];
+
+function databaseProject(kind: "pglite" | "postgres") {
+  return {
+    test: {
+      name: `db:${kind}`,
+      include: [integrationTests],
+      exclude,
+      globalSetup: ["tests/support/vitest-db-global-setup.ts"],
+      setupFiles: ["tests/support/vitest-db-setup.ts"],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+// Integration tests run twice, on PGlite and on PostgreSQL. Off CI a missing PostgreSQL
+// skips its half with a warning; under CI=true it fails the run.
+export default defineConfig(async () => {
+  const postgresUp = await postgresReachable();
+  if (!postgresUp) {
+    const message = `PostgreSQL at ${testDatabaseUrl} is unreachable (set TEST_DATABASE_URL)`;
+    if (process.env.CI === "true") throw new Error(message);
+    console.warn(`${message}: skipping the PostgreSQL half of the integration tests.`);
+  }
+  return {
+    test: {
+      env: { LOG_LEVEL: "silent" },
+      projects: [
+        {
+          test: {
+            name: "unit",
+            include: ["**/*.test.{ts,tsx}"],
+            exclude: [...exclude, integrationTests],
+          },
+        },
+        databaseProject("pglite"),
+        ...(postgresUp ? [databaseProject("postgres")] : []),
+      ],
+    },
+  };
+});
