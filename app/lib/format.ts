@@ -1,0 +1,39 @@
+// pt-BR formatting (DESIGN.md decision 12): dates dd/mm/aaaa in São Paulo time, money with a
+// decimal comma.
+const TIME_ZONE = "America/Sao_Paulo";
+const PARTNER_DISCOUNT = 0.25;
+
+const dateFormat = new Intl.DateTimeFormat("pt-BR", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: TIME_ZONE,
+});
+
+const amountFormat = new Intl.NumberFormat("pt-BR", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
+
+/** 149.25 -> "149,25" (199 -> "199,00"). */
+export function formatAmount(amount: number): string {
+  return amountFormat.format(amount);
+}
+
+/** The price after the partner-broker discount: always price x 0.75, rounded to cents. */
+export function discountedPrice(price: number): number {
+  return Math.round(price * (1 - PARTNER_DISCOUNT) * 100) / 100;
+}
+
+/** A stored numeric price ("199.00", null) as a number, or null when there is none. */
+export function parseStoredPrice(price: string | null): number | null {
+  if (price === null) return null;
+  const value = Number(price);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** A Date or ISO string as dd/mm/aaaa in São Paulo time. */
+export function formatDate(value: Date | string): string {
+  return dateFormat.format(typeof value === "string" ? new Date(value) : value);
+}
