@@ -1,6 +1,7 @@
 // The process entry: `node server.ts` serves the production build, `node server.ts --dev`
 // runs Vite in middleware mode. The app itself lives in server/app.ts (bundled by the build).
 import type { Server } from "node:http";
+import net from "node:net";
 import compression from "compression";
 import express from "express";
 import type * as AppModuleShape from "./server/app.ts";
@@ -13,6 +14,13 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 const root = express();
 root.disable("x-powered-by");
 root.use(compression());
+
+let draining = false;
+// While draining, every response closes its connection so keep-alive clients go away.
+root.use((_req, res, next) => {
+  if (draining) res.setHeader("Connection", "close");
+  next();
+});
 
 let appModule: AppModule;
 if (development) {
@@ -55,23 +63,24 @@ const server: Server = root.listen(PORT, HOST, () => {
   logger.info({ port, host: HOST }, `Server listening on http://localhost:${port}`);
 });
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
+function shutdown(signal: string) {
+  if (draining) return;
+  draining = true;
   logger.info({ signal }, "Shutting down: finishing in-flight requests");
   const forceExit = setTimeout(() => {
     logger.error("In-flight requests did not finish in time; exiting");
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS);
   forceExit.unref();
-  // Stops accepting; idle keep-alive sockets close now, busy ones after their response.
-  server.close(async () => {
+  // Stop accepting without http.Server#close's immediate sweep of idle connections: a
+  // connection whose request is still arriving counts as idle there and would be cut.
+  net.Server.prototype.close.call(server, async () => {
     await closeDatabase();
     logger.info("Stopped");
     process.exit(0);
   });
-  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), 250);
+  sweep.unref();
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));

@@ -50,6 +50,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // Each page carries its own CSP nonce, so HTML is revalidated, never reused.
+          if (!responseHeaders.has("Cache-Control"))
+            responseHeaders.set("Cache-Control", "no-cache");
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -11,6 +11,7 @@ import * as schema from "../../db/schema.ts";
 import { seed } from "../../db/seed.ts";
 import { acquireDataDirLock } from "./data-dir-lock.server.ts";
 import { getEnv } from "./env.server.ts";
+import { getLogger } from "./logger.server.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -27,7 +28,10 @@ let opening: Promise<Connection> | undefined;
 
 /** Connects to PostgreSQL, applies pending migrations (one process at a time) and the seed. */
 export async function connectPostgres(url: string): Promise<Connection> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client whose server connection drops must not crash the process; the pool
+  // replaces it and the next query reports the failure.
+  pool.on("error", (error) => getLogger().warn({ err: error }, "PostgreSQL idle client error"));
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);

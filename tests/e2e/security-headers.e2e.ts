@@ -1,0 +1,64 @@
+import { expect, test } from "@playwright/test";
+
+// Security and caching headers on every kind of answer (DESIGN.md, quality bars).
+const htmlPaths = ["/", "/agentes", "/precos", "/blog", "/contato", "/admin", "/nao-existe"];
+
+for (const path of htmlPaths) {
+  test(`HTML of ${path} carries a nonce-based CSP and the protective headers`, async ({
+    request,
+  }) => {
+    const response = await request.get(path);
+    const headers = response.headers();
+    expect(headers["content-type"]).toContain("text/html");
+
+    const csp = headers["content-security-policy"] ?? "";
+    const scriptSrc = csp
+      .split(";")
+      .find((directive) => directive.trim().startsWith("script-src "));
+    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+
+    // Every inline or external script in the page carries this response's nonce.
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc ?? "")?.[1];
+    const html = await response.text();
+    const scriptTags = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scriptTags.length).toBeGreaterThan(0);
+    for (const tag of scriptTags) expect(tag).toContain(`nonce="${nonce}"`);
+
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("no-referrer");
+    expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(headers["cache-control"]).toMatch(/no-cache|no-store/);
+    expect(headers["x-powered-by"]).toBeUndefined();
+  });
+}
+
+test("each answer gets a fresh nonce", async ({ request }) => {
+  const nonces = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    const csp = (await request.get("/")).headers()["content-security-policy"] ?? "";
+    nonces.add(/'nonce-([^']+)'/.exec(csp)?.[1] ?? "");
+  }
+  expect(nonces.size).toBe(3);
+});
+
+test("hashed assets are cached immutably for a year", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const asset = /\/assets\/[^"]+\.(?:js|css)/.exec(html)?.[0];
+  expect(asset).toBeDefined();
+  const response = await request.get(asset as string);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+});
+
+test("a page loads without any CSP violation in the browser", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { startBuiltServer } from "../support/built-server.ts";
+import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
+
+// The built server as a process: its lock on DATA_DIR, its shutdown and its health check.
+// These tests start servers of their own, apart from the suite's shared one.
+test.describe.configure({ mode: "parallel" });
+
+function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "agentes-e2e-"));
+}
+
+test("a second server on the same DATA_DIR refuses to start, with a clear message", async () => {
+  const dataDir = tempDataDir();
+  const first = await startBuiltServer({ DATA_DIR: dataDir });
+  try {
+    const second = startBuiltServer({ DATA_DIR: dataDir });
+    await expect(second).rejects.toThrow(/DATA_DIR .* is in use by process \d+/);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+  } finally {
+    expect(await first.stop()).toBe(0);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("a server killed with SIGKILL leaves a lock that the next start takes over", async () => {
+  const dataDir = tempDataDir();
+  const first = await startBuiltServer({ DATA_DIR: dataDir });
+  await first.kill();
+  const second = await startBuiltServer({ DATA_DIR: dataDir });
+  try {
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+  } finally {
+    expect(await second.stop()).toBe(0);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
+  const dataDir = tempDataDir();
+  const server = await startBuiltServer({ DATA_DIR: dataDir });
+  try {
+    // A request whose body is still arriving when the signal comes is in flight.
+    const body = "name=Ana&email=ana%40example.com";
+    const request = http.request(`${server.url}/healthz`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": body.length,
+      },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      request.on("response", (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      });
+      request.on("error", reject);
+    });
+    request.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const exitCode = server.stop();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    request.end(body.slice(10));
+    expect(await answered).toBeLessThan(500);
+    expect(await exitCode).toBe(0);
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("healthz answers 503 when PostgreSQL goes away, and the server keeps running", async () => {
+  const name = uniqueDatabaseName("agentes_e2e_health");
+  const server = await startBuiltServer({ DATABASE_URL: await createDatabase(name) });
+  try {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    await dropDatabase(name);
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: "unavailable", database: "down" });
+    expect(server.process.exitCode).toBeNull();
+  } finally {
+    await server.kill();
+    await dropDatabase(name);
+  }
+});
