@@ -6,6 +6,7 @@ import { RouterContextProvider } from "react-router";
 import { getEnv } from "../app/lib/env.server.ts";
 import { getLogger } from "../app/lib/logger.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/lib/request-context.ts";
+import { createPageCacheMiddleware } from "./page-cache.ts";
 
 // Exposed to server.ts, which owns the process: listening, static files and shutdown.
 export { closeDatabase, openDatabase } from "../app/lib/db.server.ts";
@@ -58,14 +59,22 @@ app.use((req, res, next) => {
   next();
 });
 
+const build = () => import("virtual:react-router/server-build");
+
+function loadContext(req: express.Request, nonce: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(cspNonceContext, nonce);
+  context.set(clientIpContext, req.ip ?? "unknown");
+  return context;
+}
+
+app.use(
+  createPageCacheMiddleware({ ttlMs: env.PAGE_CACHE_TTL_MS, build, getLoadContext: loadContext }),
+);
+
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext(req, res) {
-      const context = new RouterContextProvider();
-      context.set(cspNonceContext, res.locals.cspNonce as string);
-      context.set(clientIpContext, req.ip ?? "unknown");
-      return context;
-    },
+    build,
+    getLoadContext: (req, res) => loadContext(req, res.locals.cspNonce as string),
   }),
 );

@@ -15,6 +15,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Public origin used for canonical URLs, Open Graph tags and the sitemap.
   SITE_URL: z.string().url().default("http://localhost:3000"),
+  // How long anonymous public HTML is reused (docs/decisions/006); 0 turns the cache off.
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2000),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   TRUST_PROXY: booleanFlag,
   // Signs session cookies; required in production, a fixed development value otherwise.
