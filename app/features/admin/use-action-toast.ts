@@ -1,0 +1,29 @@
+import { useEffect, useRef } from "react";
+import { toast } from "sonner";
+import type { AdminActionResult } from "./intents.ts";
+
+export interface ActionToastMessages {
+  successTitle: string;
+  successText: string;
+  errorTitle: string;
+}
+
+/**
+ * Shows the toast of SPEC.md section 8 once per action result (success, or the error
+ * title with the server's reason) and calls `onResult` with it.
+ */
+export function useActionToast(
+  state: "idle" | "loading" | "submitting",
+  result: AdminActionResult | undefined,
+  messages: ActionToastMessages,
+  onResult?: (result: AdminActionResult) => void,
+) {
+  const handled = useRef<AdminActionResult | undefined>(undefined);
+  useEffect(() => {
+    if (state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) toast.success(messages.successTitle, { description: messages.successText });
+    else toast.error(messages.errorTitle, { description: result.error });
+    onResult?.(result);
+  }, [state, result, messages, onResult]);
+}
