@@ -42,6 +42,23 @@ test.beforeAll(() => {
   expect(adminEmail, "global setup exports E2E_ADMIN_EMAIL").not.toBe("");
 });
 
+// No script error, React warning or hydration mismatch on any admin page. Refused requests
+// (401, 409...) are expected; the browser reports them as failed resource loads.
+const consoleProblems = new WeakMap<Page, string[]>();
+test.beforeEach(({ page }) => {
+  const problems: string[] = [];
+  consoleProblems.set(page, problems);
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (!["error", "warning"].includes(message.type())) return;
+    if (message.text().startsWith("Failed to load resource")) return;
+    problems.push(message.text());
+  });
+});
+test.afterEach(({ page }) => {
+  expect(consoleProblems.get(page)).toEqual([]);
+});
+
 test("login: errors, success toast, noindex and no axe violations", async ({ page }) => {
   const response = await page.goto("/admin");
   expect(response?.headers()["cache-control"]).toBe("no-store");
@@ -298,7 +315,15 @@ async function holdDataRequests(page: Page, method?: "GET" | "POST") {
 test("pending states: loading text while a tab loads, buttons disabled while saving", async ({
   page,
 }) => {
-  await logIn(page);
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(adminEmail);
+  await page.getByLabel("Senha").fill(adminPassword);
+  const releaseLogin = await holdDataRequests(page, "POST");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("button", { name: "Entrando..." })).toBeDisabled();
+  releaseLogin();
+  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
+
   const tabs: Array<[string, string, RegExp]> = [
     ["Robôs", "Carregando robôs...", /^Gerenciar Robôs/],
     ["Blog", "Carregando posts...", /^Posts do Blog/],
@@ -344,4 +369,20 @@ test("an action after the session ended changes nothing and leads back to the lo
   expect(stored?.status).toBe("pending");
   await page.getByRole("link", { name: "Entrar novamente" }).click();
   await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+});
+
+test("no axe violations at a mobile width, on the login and every tab", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin");
+  await expectNoAxeViolations(page);
+  await logIn(page);
+  for (const [search, heading] of [
+    ["", /^Lista de Espera \(/],
+    ["?tab=robos", /^Gerenciar Robôs/],
+    ["?tab=blog", /^Posts do Blog/],
+  ] as const) {
+    await page.goto(`/admin${search}`);
+    await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
 });
