@@ -28,6 +28,16 @@ let opening: Promise<Connection> | undefined;
 /** Connects to PostgreSQL, applies pending migrations (one process at a time) and the seed. */
 export async function connectPostgres(url: string): Promise<Connection> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const clientsEnded = new Set<Promise<void>>();
+  pool.on("connect", (client) => {
+    const ended = new Promise<void>((resolve) =>
+      client.once("end", () => {
+        clientsEnded.delete(ended);
+        resolve();
+      }),
+    );
+    clientsEnded.add(ended);
+  });
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
@@ -38,7 +48,15 @@ export async function connectPostgres(url: string): Promise<Connection> {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
   }
-  return { db: drizzleNodePg(pool, { schema }) as Database, close: () => pool.end() };
+  return {
+    db: drizzleNodePg(pool, { schema }) as Database,
+    close: async () => {
+      // pool.end() resolves before the sockets close; wait for them, so dropping the
+      // database right after (tests) never kills a connection still saying goodbye.
+      await pool.end();
+      await Promise.all(clientsEnded);
+    },
+  };
 }
 
 /** Opens (and locks) the PGlite database in dataDir, applies pending migrations and the seed. */
