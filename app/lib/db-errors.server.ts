@@ -2,15 +2,13 @@
 const UNIQUE_VIOLATION = "23505";
 
 /**
- * True when `error` (or the error it wraps: Drizzle wraps driver errors) is a unique
- * violation, optionally on a given constraint. Same codes on PGlite and PostgreSQL.
+ * True when `error`, or an error it wraps (Drizzle wraps driver errors), is a unique
+ * violation. The codes are the same on PGlite and PostgreSQL.
  */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === UNIQUE_VIOLATION) {
-      return constraint === undefined || candidate.constraint === constraint;
-    }
+    const candidate = current as { code?: unknown; cause?: unknown };
+    if (candidate.code === UNIQUE_VIOLATION) return true;
     current = candidate.cause;
   }
   return false;

@@ -179,9 +179,14 @@ describe("the admin page loader with a session", () => {
   it("loads only the tab in the URL; the waitlist newest first", async () => {
     const waitlistTab = await callAdminLoader({ cookie });
     expect(waitlistTab.body).toMatchObject({ view: "admin", panel: { tab: "lista" } });
-    const entries = (waitlistTab.body as { panel: { entries: Array<{ email: string }> } }).panel
-      .entries;
+    const { entries } = (
+      waitlistTab.body as {
+        panel: { entries: Array<{ email: string; interestedAgents: string[]; createdAt: Date }> };
+      }
+    ).panel;
     expect(entries.map((e) => e.email)).toEqual(["bruno@exemplo.com", "ana@exemplo.com"]);
+    expect(entries.map((e) => e.interestedAgents)).toEqual([[], ["yenmax", "trendkey-btc"]]);
+    expect(entries[0]?.createdAt).toEqual(new Date("2026-11-20T12:00:00Z"));
 
     const robotsTab = await callAdminLoader({ cookie, search: "?tab=robos" });
     const robotRows = (robotsTab.body as { panel: { robots: Array<{ slug: string }> } }).panel
