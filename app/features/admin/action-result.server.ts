@@ -10,7 +10,12 @@ export function actionFailed(
   intent: string,
   status: number,
   error: string,
-  extra: { fieldErrors?: FieldErrors; email?: string; headers?: HeadersInit } = {},
+  extra: {
+    fieldErrors?: FieldErrors;
+    email?: string;
+    sessionExpired?: true;
+    headers?: HeadersInit;
+  } = {},
 ) {
   const { headers, ...rest } = extra;
   return data<AdminActionResult>({ intent, ok: false, error, ...rest }, { status, headers });

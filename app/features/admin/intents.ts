@@ -15,4 +15,12 @@ export type AdminIntent = (typeof adminIntents)[keyof typeof adminIntents];
 
 export type AdminActionResult =
   | { intent: string; ok: true }
-  | { intent: string; ok: false; error: string; fieldErrors?: FieldErrors; email?: string };
+  | {
+      intent: string;
+      ok: false;
+      error: string;
+      fieldErrors?: FieldErrors;
+      email?: string;
+      /** The action was refused for want of a session (401): the page should show the login. */
+      sessionExpired?: true;
+    };

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { adminCopy } from "../../content/admin.ts";
-import { getAdminSession, requireAdmin } from "../../lib/auth.server.ts";
+import { getAdminSession } from "../../lib/auth.server.ts";
 import { clientIpContext } from "../../lib/request-context.ts";
 import { login, logout } from "../auth/login.server.ts";
 import { createPostAction, updatePostAction } from "../posts/admin-actions.server.ts";
@@ -35,7 +35,12 @@ export async function loadAdminPage(request: Request) {
   return { view: "admin" as const, email: session.email, panel: await loadPanel(tab) };
 }
 
-/** Every admin mutation; all but login and logout need an admin session (else 401). */
+/**
+ * Every admin mutation; all but login and logout need an admin session. Without one the
+ * answer is a 401 that is returned, not thrown (unlike `requireAdmin`): the page shows
+ * the reason in a toast and goes back to the login, and React Router never aborts the
+ * fetcher mid-answer, which a thrown error can make it do.
+ */
 export async function handleAdminAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -44,7 +49,9 @@ export async function handleAdminAction(
   const intent = String(form.get("intent") ?? "");
   if (intent === adminIntents.login) return login(request, form, context.get(clientIpContext));
   if (intent === adminIntents.logout) return logout(request);
-  await requireAdmin(request);
+  if (!(await getAdminSession(request))) {
+    return actionFailed(intent, 401, adminCopy.sessionExpired, { sessionExpired: true });
+  }
   switch (intent) {
     case adminIntents.setWaitlistStatus:
       return setWaitlistStatusAction(form);

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import type { AdminActionResult } from "./intents.ts";
 
@@ -10,7 +11,8 @@ export interface ActionToastMessages {
 
 /**
  * Shows the toast of SPEC.md section 8 once per action result (success, or the error
- * title with the server's reason) and calls `onResult` with it.
+ * title with the server's reason) and calls `onResult` with it. When the session has
+ * ended, the page reloads its data, which shows the login.
  */
 export function useActionToast(
   state: "idle" | "loading" | "submitting",
@@ -19,11 +21,13 @@ export function useActionToast(
   onResult?: (result: AdminActionResult) => void,
 ) {
   const handled = useRef<AdminActionResult | undefined>(undefined);
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     if (state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (result.ok) toast.success(messages.successTitle, { description: messages.successText });
     else toast.error(messages.errorTitle, { description: result.error });
     onResult?.(result);
-  }, [state, result, messages, onResult]);
+    if (!result.ok && result.sessionExpired) void revalidate();
+  }, [state, result, messages, onResult, revalidate]);
 }

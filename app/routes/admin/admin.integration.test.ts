@@ -108,6 +108,11 @@ describe("without a session", () => {
       for (const withCookie of [undefined, "better-auth.session_token=forged.value"]) {
         const outcome = await callAdminAction(fields, { cookie: withCookie });
         expect(outcome.status, fields.intent).toBe(401);
+        expect(outcome.body).toMatchObject({
+          ok: false,
+          error: "Sua sessão expirou. Entre novamente.",
+          sessionExpired: true,
+        });
       }
     }
     expect(await snapshot()).toEqual(before);
