@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
+import { assertAuthSecretConfigured } from "../app/lib/auth.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { getLogger } from "../app/lib/logger.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/lib/request-context.ts";
@@ -14,6 +15,8 @@ export { getEnv, getLogger };
 
 const env = getEnv();
 const production = env.NODE_ENV === "production";
+// Refuse to start rather than sign sessions with a per-process key (docs/decisions/030).
+assertAuthSecretConfigured(env);
 
 export const app = express();
 app.disable("x-powered-by");
@@ -46,6 +49,9 @@ app.use(
       },
     },
     strictTransportSecurity: production,
+    // helmet's default (no-referrer) makes browsers send `Origin: null` on same-origin form
+    // posts, which React Router's CSRF check refuses (400): forms would need JavaScript.
+    referrerPolicy: { policy: "same-origin" },
   }),
 );
 

@@ -18,8 +18,12 @@ const envSchema = z.object({
   // How long anonymous public HTML is reused (docs/decisions/006); 0 turns the cache off.
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2000),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  // Login attempts per 15 minutes, per client IP and per e-mail (docs/decisions/031).
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   TRUST_PROXY: booleanFlag,
-  // Signs session cookies; required in production, a fixed development value otherwise.
+  // Signs session cookies; see app/lib/auth.server.ts and docs/decisions/030 for what
+  // happens when it is missing.
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   CONTACT_EMAIL: z.string().email().default("suporte@agentesfx.com.br"),
   PRIVACY_EMAIL: z.string().email().default("privacidade@agentesfx.com.br"),

@@ -28,7 +28,7 @@ for (const path of htmlPaths) {
     for (const tag of scriptTags) expect(tag).toContain(`nonce="${nonce}"`);
 
     expect(headers["x-content-type-options"]).toBe("nosniff");
-    expect(headers["referrer-policy"]).toBe("no-referrer");
+    expect(headers["referrer-policy"]).toBe("same-origin");
     expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
     expect(headers["cache-control"]).toMatch(/no-cache|no-store/);
     expect(headers["x-powered-by"]).toBeUndefined();

@@ -40,6 +40,8 @@ export async function startBuiltServer(
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",
+      // Production on PostgreSQL requires a session secret (docs/decisions/030).
+      BETTER_AUTH_SECRET: "e2e-only-secret-0123456789-abcdefghijklmnop",
       ...env,
       PORT: String(chosenPort),
     },

@@ -16,6 +16,10 @@ export function Textarea({
   return <textarea className={cn(control, className)} {...props} />;
 }
 
+export function Select({ className, ...props }: React.SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select className={cn(control, "h-10", className)} {...props} />;
+}
+
 export function Label({ className, ...props }: React.LabelHTMLAttributes<HTMLLabelElement>) {
   // eslint-disable-next-line jsx-a11y/label-has-associated-control -- callers pass htmlFor
   return <label className={cn("text-sm font-medium", className)} {...props} />;

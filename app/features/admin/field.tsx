@@ -1,0 +1,72 @@
+import { FieldError, Input, Label, Textarea } from "../../components/ui/form-fields.tsx";
+
+interface FieldProps {
+  id: string;
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+function describedBy(id: string, error?: string, hint?: string) {
+  return (
+    [hint ? `${id}-dica` : "", error ? `${id}-erro` : ""].filter(Boolean).join(" ") || undefined
+  );
+}
+
+/** A labelled input with its hint and error, linked for screen readers. */
+export function TextField({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  ...props
+}: FieldProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...props}
+      />
+      {hint ? (
+        <p id={`${id}-dica`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-erro`} message={error} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  ...props
+}: FieldProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name">) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...props}
+      />
+      {hint ? (
+        <p id={`${id}-dica`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-erro`} message={error} />
+    </div>
+  );
+}

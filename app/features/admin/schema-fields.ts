@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { validationCopy } from "../../content/admin.ts";
+import { isValidSlug, SLUG_MAX_LENGTH } from "../../lib/slug.ts";
+
+// Field rules shared by the admin forms' Zod schemas (bounds: docs/decisions/033).
+export const URL_MAX_LENGTH = 2048;
+
+/** Trimmed text, required, at most `max` characters. */
+export function requiredText(label: string, max: number) {
+  return z
+    .string({ error: validationCopy.required(label) })
+    .trim()
+    .min(1, validationCopy.required(label))
+    .max(max, validationCopy.tooLong(label, max));
+}
+
+/** Trimmed text or null when empty/missing, at most `max` characters. */
+export function optionalText(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, validationCopy.tooLong(label, max))
+    .optional()
+    .transform((value) => value || null);
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An optional link shown on public pages: null when empty, otherwise only http(s), so no
+ * `javascript:` or `data:` URL ever reaches an href or src.
+ */
+export function optionalHttpUrl(label: string) {
+  return optionalText(label, URL_MAX_LENGTH).refine((value) => value === null || isHttpUrl(value), {
+    error: validationCopy.urlInvalid(label),
+  });
+}
+
+export function slugField(label: string) {
+  return requiredText(label, SLUG_MAX_LENGTH).refine(isValidSlug, {
+    error: validationCopy.slugFormat,
+  });
+}
+
+/** A checkbox: present ("on") when ticked, absent otherwise. */
+export const checkboxField = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true");
+
+/** Row ids are UUIDs; anything else is answered as "not found", never a database error. */
+export const rowId = z.guid();

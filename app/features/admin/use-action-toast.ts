@@ -1,0 +1,33 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+import { toast } from "sonner";
+import type { AdminActionResult } from "./intents.ts";
+
+export interface ActionToastMessages {
+  successTitle: string;
+  successText: string;
+  errorTitle: string;
+}
+
+/**
+ * Shows the toast of SPEC.md section 8 once per action result (success, or the error
+ * title with the server's reason) and calls `onResult` with it. When the session has
+ * ended, the page reloads its data, which shows the login.
+ */
+export function useActionToast(
+  state: "idle" | "loading" | "submitting",
+  result: AdminActionResult | undefined,
+  messages: ActionToastMessages,
+  onResult?: (result: AdminActionResult) => void,
+) {
+  const handled = useRef<AdminActionResult | undefined>(undefined);
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) toast.success(messages.successTitle, { description: messages.successText });
+    else toast.error(messages.errorTitle, { description: result.error });
+    onResult?.(result);
+    if (!result.ok && result.sessionExpired) void revalidate();
+  }, [state, result, messages, onResult, revalidate]);
+}

@@ -1,0 +1,69 @@
+import { redirect } from "react-router";
+import { loginCopy } from "../../content/admin.ts";
+import {
+  loginRateLimitKeys,
+  signInAdmin,
+  signOutAdmin,
+  ADMIN_LOGIN_PATH,
+} from "../../lib/auth.server.ts";
+import { getEnv } from "../../lib/env.server.ts";
+import { parseForm } from "../../lib/parse-form.ts";
+import { hitRateLimit, resetRateLimit } from "../../lib/rate-limit.server.ts";
+import { actionFailed } from "../admin/action-result.server.ts";
+import { adminIntents } from "../admin/intents.ts";
+import { adminTabHref, parseAdminTab } from "../admin/tabs.ts";
+import { loginSchema } from "./login-schema.ts";
+
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const intent = adminIntents.login;
+
+/**
+ * The login form's action: validates, counts the attempt per client IP and per e-mail
+ * (429 past either limit, docs/decisions/031-login-rate-limits.md), signs in through
+ * better-auth and redirects back to the admin page with its session cookie. A plain form
+ * post, so it works without JavaScript.
+ */
+export async function login(request: Request, form: FormData, clientIp: string) {
+  const parsed = parseForm(loginSchema, form);
+  const typedEmail = String(form.get("email") ?? "").slice(0, 254);
+  if (!parsed.success) {
+    return actionFailed(intent, 400, parsed.error, {
+      fieldErrors: parsed.fieldErrors,
+      email: typedEmail,
+    });
+  }
+  const { email, password } = parsed.data;
+  const env = getEnv();
+  const [byIp, byEmail] = await Promise.all([
+    hitRateLimit(loginRateLimitKeys.ip(clientIp), env.LOGIN_RATE_LIMIT_PER_IP, LOGIN_WINDOW_MS),
+    hitRateLimit(loginRateLimitKeys.email(email), env.LOGIN_RATE_LIMIT_PER_EMAIL, LOGIN_WINDOW_MS),
+  ]);
+  if (!byIp.allowed || !byEmail.allowed) {
+    const retryAfter = Math.max(
+      byIp.allowed ? 0 : byIp.retryAfterSeconds,
+      byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
+    );
+    return actionFailed(intent, 429, loginCopy.tooManyAttempts(Math.ceil(retryAfter / 60)), {
+      email: typedEmail,
+      headers: { "Retry-After": String(retryAfter) },
+    });
+  }
+  const cookies = await signInAdmin(
+    { email, password },
+    { ip: clientIp, userAgent: request.headers.get("user-agent") },
+  );
+  if (!cookies) {
+    return actionFailed(intent, 401, loginCopy.invalidCredentials, { email: typedEmail });
+  }
+  await Promise.all([
+    resetRateLimit(loginRateLimitKeys.ip(clientIp)),
+    resetRateLimit(loginRateLimitKeys.email(email)),
+  ]);
+  const tab = parseAdminTab(new URL(request.url).searchParams.get("tab"));
+  return redirect(adminTabHref(tab), { headers: cookies });
+}
+
+/** "Sair": ends the session and goes back to the login. Without a session nothing changes. */
+export async function logout(request: Request) {
+  return redirect(ADMIN_LOGIN_PATH, { headers: await signOutAdmin(request) });
+}

@@ -1,0 +1,198 @@
+import { useCallback, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { postCategories } from "../../../db/schema.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
+import { Checkbox, FieldError, Label, Select } from "../../components/ui/form-fields.tsx";
+import { adminCopy, postsAdminCopy as copy } from "../../content/admin.ts";
+import { type FieldErrors, parseForm } from "../../lib/parse-form.ts";
+import { slugify } from "../../lib/slug.ts";
+import { TextAreaField, TextField } from "../admin/field.tsx";
+import { adminIntents, type AdminActionResult } from "../admin/intents.ts";
+import { useActionToast } from "../admin/use-action-toast.ts";
+import type { AdminPost } from "./queries.server.ts";
+import { DEFAULT_POST_AUTHOR, postFormSchema } from "./schema.ts";
+
+type Mode = { kind: "create" } | { kind: "edit"; post: AdminPost };
+
+const createMessages = {
+  successTitle: copy.createdTitle,
+  successText: copy.createdText,
+  errorTitle: copy.createErrorTitle,
+};
+const editMessages = {
+  successTitle: copy.updatedTitle,
+  successText: copy.updatedText,
+  errorTitle: copy.updateErrorTitle,
+};
+
+/** "Novo Post" -> "Criar Novo Post", or a post's "Editar" -> "Editar Post". */
+export function PostDialog({ mode }: { mode: Mode }) {
+  const [open, setOpen] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const fetcher = useFetcher<AdminActionResult>();
+  const messages = mode.kind === "create" ? createMessages : editMessages;
+  const onResult = useCallback((result: AdminActionResult) => {
+    if (result.ok) setOpen(false);
+    else setErrors(result.fieldErrors ?? {});
+  }, []);
+  useActionToast(fetcher.state, fetcher.data, messages, onResult);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const parsed = parseForm(postFormSchema, new FormData(event.currentTarget));
+    if (parsed.success) return setErrors({});
+    event.preventDefault();
+    setErrors(parsed.fieldErrors);
+    toast.error(messages.errorTitle, { description: parsed.error });
+  };
+  const post = mode.kind === "edit" ? mode.post : undefined;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setErrors({});
+      }}
+    >
+      <DialogTrigger asChild>
+        {post ? (
+          <Button variant="outline" size="sm" aria-label={copy.editLabel(post.title)}>
+            {copy.edit}
+          </Button>
+        ) : (
+          <Button>{copy.newPost}</Button>
+        )}
+      </DialogTrigger>
+      <DialogContent
+        title={post ? copy.editTitle : copy.createTitle}
+        description={post ? copy.editDescription : copy.createDescription}
+        closeLabel={adminCopy.close}
+        className="max-w-2xl"
+      >
+        <fetcher.Form
+          method="post"
+          action="/admin"
+          noValidate
+          onSubmit={onSubmit}
+          className="mt-4 grid gap-4"
+        >
+          <input
+            type="hidden"
+            name="intent"
+            value={post ? adminIntents.updatePost : adminIntents.createPost}
+          />
+          {post ? <input type="hidden" name="id" value={post.id} /> : null}
+          <PostFields post={post} errors={errors} />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              {post ? copy.save : copy.create}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The form's fields; mounted with the open dialog, so every opening starts afresh. */
+function PostFields({ post, errors }: { post?: AdminPost; errors: FieldErrors }) {
+  const [title, setTitle] = useState(post?.title ?? "");
+  const [slug, setSlug] = useState(post?.slug ?? "");
+  // A new post's slug follows its title until edited by hand; an existing one never moves.
+  const [slugTouched, setSlugTouched] = useState(post !== undefined);
+  const id = (field: string) => `post-${post?.id ?? "novo"}-${field}`;
+
+  return (
+    <>
+      <TextField
+        id={id("titulo")}
+        name="title"
+        label={copy.fields.title}
+        value={title}
+        onChange={(event) => {
+          setTitle(event.target.value);
+          if (!slugTouched) setSlug(slugify(event.target.value));
+        }}
+        required
+        error={errors.title}
+      />
+      <TextField
+        id={id("slug")}
+        name="slug"
+        label={copy.fields.slug}
+        value={slug}
+        onChange={(event) => {
+          setSlug(event.target.value);
+          setSlugTouched(event.target.value !== "");
+        }}
+        required
+        autoCapitalize="none"
+        spellCheck={false}
+        hint={post ? undefined : copy.slugHint}
+        error={errors.slug}
+      />
+      <TextAreaField
+        id={id("resumo")}
+        name="excerpt"
+        label={copy.fields.excerpt}
+        defaultValue={post?.excerpt ?? ""}
+        rows={2}
+        error={errors.excerpt}
+      />
+      <TextAreaField
+        id={id("conteudo")}
+        name="content"
+        label={copy.fields.content}
+        defaultValue={post?.content ?? ""}
+        rows={10}
+        required
+        hint={copy.contentHint}
+        error={errors.content}
+      />
+      <TextField
+        id={id("imagem")}
+        name="featuredImageUrl"
+        type="url"
+        label={copy.fields.imageUrl}
+        placeholder={copy.urlPlaceholder}
+        defaultValue={post?.featuredImageUrl ?? ""}
+        error={errors.featuredImageUrl}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor={id("categoria")}>{copy.fields.category}</Label>
+          <Select
+            id={id("categoria")}
+            name="category"
+            defaultValue={post?.category ?? postCategories[0]}
+            aria-invalid={errors.category ? true : undefined}
+            aria-describedby={errors.category ? `${id("categoria")}-erro` : undefined}
+          >
+            {postCategories.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </Select>
+          <FieldError id={`${id("categoria")}-erro`} message={errors.category} />
+        </div>
+        <TextField
+          id={id("autor")}
+          name="author"
+          label={copy.fields.author}
+          defaultValue={post?.author ?? DEFAULT_POST_AUTHOR}
+          required
+          error={errors.author}
+        />
+      </div>
+      <div className="flex items-start gap-2">
+        <Checkbox id={id("publicado")} name="isPublished" defaultChecked={post?.isPublished} />
+        <Label htmlFor={id("publicado")}>
+          {post ? copy.fields.published : copy.fields.publishNow}
+        </Label>
+      </div>
+    </>
+  );
+}

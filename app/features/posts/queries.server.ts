@@ -1,0 +1,83 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { blogPosts, type PostCategory } from "../../../db/schema.ts";
+import { getDb } from "../../lib/db.server.ts";
+import { isUniqueViolation } from "../../lib/db-errors.server.ts";
+import type { PostInput } from "./schema.ts";
+
+// Admin side of the blog (issue 5): list every post (drafts too), create and edit, no delete.
+
+export interface AdminPost {
+  id: string;
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string | null;
+  featuredImageUrl: string | null;
+  category: PostCategory;
+  author: string;
+  isPublished: boolean;
+  publishedAt: Date | null;
+  createdAt: Date;
+}
+
+export type PostWriteResult =
+  { ok: true; id: string } | { ok: false; reason: "not-found" | "duplicate-slug" };
+
+/** Every post, drafts included, newest first (SPEC.md section 7). */
+export async function listPostsForAdmin(): Promise<AdminPost[]> {
+  const db = await getDb();
+  return db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+}
+
+function postValues(input: PostInput) {
+  return {
+    title: input.title,
+    slug: input.slug,
+    content: input.content,
+    excerpt: input.excerpt,
+    featuredImageUrl: input.featuredImageUrl,
+    category: input.category,
+    author: input.author,
+    isPublished: input.isPublished,
+  };
+}
+
+/** A new post; published_at is now when it is published at once (DESIGN.md decision 9). */
+export async function createPost(input: PostInput): Promise<PostWriteResult> {
+  const db = await getDb();
+  try {
+    const [row] = await db
+      .insert(blogPosts)
+      .values({ ...postValues(input), publishedAt: input.isPublished ? sql`now()` : null })
+      .returning({ id: blogPosts.id });
+    if (!row) throw new Error("insert returned no row");
+    return { ok: true, id: row.id };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-slug" };
+    throw error;
+  }
+}
+
+/**
+ * Saves a post. published_at (DESIGN.md decision 9) is set to now when the post becomes
+ * published, kept while it stays published and cleared when it goes back to draft; the
+ * database decides from the row's current state, in the same statement.
+ */
+export async function updatePost(id: string, input: PostInput): Promise<PostWriteResult> {
+  const db = await getDb();
+  const publishedAt = input.isPublished
+    ? sql`case when ${blogPosts.isPublished} and ${blogPosts.publishedAt} is not null
+        then ${blogPosts.publishedAt} else now() end`
+    : null;
+  try {
+    const rows = await db
+      .update(blogPosts)
+      .set({ ...postValues(input), publishedAt })
+      .where(eq(blogPosts.id, id))
+      .returning({ id: blogPosts.id });
+    return rows[0] ? { ok: true, id: rows[0].id } : { ok: false, reason: "not-found" };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-slug" };
+    throw error;
+  }
+}

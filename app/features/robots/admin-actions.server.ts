@@ -1,0 +1,26 @@
+import { robotsAdminCopy } from "../../content/admin.ts";
+import { parseForm } from "../../lib/parse-form.ts";
+import { actionFailed, actionOk } from "../admin/action-result.server.ts";
+import { adminIntents } from "../admin/intents.ts";
+import { rowId } from "../admin/schema-fields.ts";
+import { updateRobot } from "./queries.server.ts";
+import { robotUpdateSchema } from "./schema.ts";
+
+const intent = adminIntents.updateRobot;
+
+/** "Editar Robô" -> "Salvar Alterações" (the caller checked the session). */
+export async function updateRobotAction(form: FormData) {
+  const id = rowId.safeParse(form.get("id"));
+  if (!id.success) return actionFailed(intent, 404, robotsAdminCopy.notFound);
+  const parsed = parseForm(robotUpdateSchema, form);
+  if (!parsed.success) {
+    return actionFailed(intent, 400, parsed.error, { fieldErrors: parsed.fieldErrors });
+  }
+  const result = await updateRobot(id.data, parsed.data);
+  if (result.ok) return actionOk(intent);
+  return result.reason === "duplicate-slug"
+    ? actionFailed(intent, 409, robotsAdminCopy.duplicateSlug, {
+        fieldErrors: { slug: robotsAdminCopy.duplicateSlug },
+      })
+    : actionFailed(intent, 404, robotsAdminCopy.notFound);
+}

@@ -1,0 +1,386 @@
+import crypto from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import pg from "pg";
+
+// The admin area in chromium, against the built server and its own PostgreSQL database
+// (tests/e2e/global-setup.ts creates the admin with `npm run admin:create`).
+const adminEmail = process.env.E2E_ADMIN_EMAIL ?? "";
+const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "";
+
+async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map(
+      (v) =>
+        `${v.id}: ${v.help} ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary}`).join(" | ")}`,
+    ),
+  ).toEqual([]);
+}
+
+async function logIn(page: Page) {
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(adminEmail);
+  await page.getByLabel("Senha").fill(adminPassword);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
+}
+
+const unique = () => crypto.randomBytes(4).toString("hex");
+
+test.beforeAll(() => {
+  expect(adminEmail, "global setup exports E2E_ADMIN_EMAIL").not.toBe("");
+});
+
+// No script error, React warning or hydration mismatch on any admin page. Refused requests
+// (401, 409...) are expected; the browser reports them as failed resource loads.
+const consoleProblems = new WeakMap<Page, string[]>();
+test.beforeEach(({ page }) => {
+  const problems: string[] = [];
+  consoleProblems.set(page, problems);
+  page.on("pageerror", (error) => problems.push(`${error.message}\n${error.stack ?? ""}`));
+  page.on("console", (message) => {
+    if (!["error", "warning"].includes(message.type())) return;
+    if (message.text().startsWith("Failed to load resource")) return;
+    problems.push(message.text());
+  });
+});
+test.afterEach(({ page }) => {
+  expect(consoleProblems.get(page)).toEqual([]);
+});
+
+test("login: errors, success toast, noindex and no axe violations", async ({ page }) => {
+  const response = await page.goto("/admin");
+  expect(response?.headers()["cache-control"]).toBe("no-store");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(page.getByRole("heading", { name: "Área Administrativa" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("Email").fill(adminEmail);
+  await page.getByLabel("Senha").fill("senha-errada-de-proposito");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByText("Erro no login")).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Email ou senha inválidos." }),
+  ).toBeVisible();
+
+  await page.getByLabel("Senha").fill(adminPassword);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByText("Login realizado com sucesso!")).toBeVisible();
+  await expect(page.getByText("Bem-vindo à área administrativa.")).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Lista de Espera" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  const cookies = await page.context().cookies();
+  const sessionCookie = cookies.find((c) => c.name.endsWith("better-auth.session_token"));
+  expect(sessionCookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax" });
+});
+
+test("login works without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(adminEmail);
+  await page.getByLabel("Senha").fill(adminPassword);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: /^Lista de Espera \(\d+ pessoas?\)$/ }),
+  ).toBeVisible();
+  await context.close();
+});
+
+test("waitlist: change a status, the list refreshes", async ({ page }) => {
+  const name = `Pessoa E2E ${unique()}`;
+  const email = `${name.split(" ").pop()}@exemplo.com`;
+  await query(
+    `insert into waitlist (name, email, interested_agents, terms_accepted_at) values ($1, $2, $3, now())`,
+    [name, email, ["yenmax", "midaspulse"]],
+  );
+  await logIn(page);
+  await expect(
+    page.getByRole("heading", { name: /^Lista de Espera \(\d+ pessoas?\)$/ }),
+  ).toBeVisible();
+  for (const column of ["Nome", "Email", "Agentes de Interesse", "Status", "Data", "Ações"]) {
+    await expect(page.getByRole("columnheader", { name: column })).toBeVisible();
+  }
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("YenMax Agent, MidasPulse Agent");
+  await expect(row).toContainText("Pendente");
+  await expectNoAxeViolations(page);
+
+  await row.getByRole("button", { name: "Marcar como Contatado" }).click();
+  await expect(page.getByText("Status atualizado!")).toBeVisible();
+  await expect(page.getByText("O status foi alterado com sucesso.")).toBeVisible();
+  await expect(row).toContainText("Contatado");
+  await expect(row.getByRole("button", { name: "Marcar como Contatado" })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Marcar como Convertido" })).toBeVisible();
+  const [stored] = await query<{ status: string }>(`select status from waitlist where email = $1`, [
+    email,
+  ]);
+  expect(stored?.status).toBe("contacted");
+});
+
+test("robots: edit a robot in the dialog", async ({ page }) => {
+  const [original] = await query<{ price: string | null; myfxbook_link: string | null }>(
+    `select price, myfxbook_link from robots where slug = 'trendkey-btc'`,
+  );
+  await logIn(page);
+  await page.getByRole("tab", { name: "Robôs" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=robos$/);
+  await expect(page.getByRole("heading", { name: "Gerenciar Robôs (3)" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const edit = page.getByRole("button", { name: "Editar TrendKey BTC" });
+  await edit.click();
+  const dialog = page.getByRole("dialog", { name: "Editar Robô" });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  for (const label of ["Nome", "Slug", "Descrição", "URL do Logo", "Link MyFxBook"]) {
+    await expect(dialog.getByLabel(label)).toBeVisible();
+  }
+  const price = dialog.getByLabel("Preço (USD)");
+  await expect(price).toHaveAttribute("type", "number");
+  await expect(price).toHaveAttribute("step", "0.01");
+
+  // A link that is not http(s) is refused before anything is sent.
+  await dialog.getByLabel("Link MyFxBook").fill("javascript:alert(1)");
+  await dialog.getByRole("button", { name: "Salvar Alterações" }).click();
+  await expect(page.getByText("Erro ao atualizar")).toBeVisible();
+  await expect(dialog.getByText(/Link MyFxBook: informe um endereço/)).toBeVisible();
+
+  await dialog
+    .getByLabel("Link MyFxBook")
+    .fill("https://www.myfxbook.com/members/agentesfx/trendkey");
+  await price.fill("239.5");
+  await dialog.getByRole("button", { name: "Salvar Alterações" }).click();
+  await expect(page.getByText("Robô atualizado!")).toBeVisible();
+  await expect(page.getByText("As informações foram salvas com sucesso.")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(edit).toBeFocused();
+  const card = page.getByRole("article").filter({ hasText: "TrendKey BTC" });
+  await expect(card).toContainText("Preço: $239,50");
+  await expect(card.getByRole("link", { name: /Ver Link/ })).toHaveAttribute(
+    "href",
+    "https://www.myfxbook.com/members/agentesfx/trendkey",
+  );
+
+  // Put the seeded values back for the public pages' tests.
+  await query(`update robots set price = $1, myfxbook_link = $2 where slug = 'trendkey-btc'`, [
+    original?.price ?? null,
+    original?.myfxbook_link ?? null,
+  ]);
+});
+
+test("blog: create a draft, then publish it", async ({ page }) => {
+  const title = `Guia de Gestão ${unique()}`;
+  const slug = title.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replaceAll(" ", "-");
+  await logIn(page);
+  await page.getByRole("tab", { name: "Blog" }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=blog$/);
+  await expect(page.getByRole("heading", { name: /^Posts do Blog \(\d+\)$/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Novo Post" }).click();
+  const create = page.getByRole("dialog", { name: "Criar Novo Post" });
+  await expectNoAxeViolations(page);
+  await create.getByLabel("Título").fill(title);
+  await expect(create.getByLabel("Slug")).toHaveValue(slug);
+  await expect(create.getByLabel("Conteúdo")).toHaveAttribute("rows", "10");
+  await create.getByLabel("Resumo").fill("Um rascunho do e2e.");
+  await create.getByLabel("Conteúdo").fill("## Gestão\n\nTexto do post.");
+  await create.getByLabel("Categoria").selectOption("Estratégia");
+  await expect(create.getByLabel("Publicar imediatamente")).not.toBeChecked();
+  await create.getByRole("button", { name: "Criar Post" }).click();
+  await expect(page.getByText("Post criado!")).toBeVisible();
+  await expect(page.getByText("O post foi criado com sucesso.")).toBeVisible();
+  const card = page.getByRole("article").filter({ hasText: title });
+  await expect(card).toContainText("Rascunho");
+  await expect(card).toContainText("Um rascunho do e2e.");
+  await expect(card).toContainText(/Criado em: \d{2}\/\d{2}\/\d{4}/);
+  const [draft] = await query<{ is_published: boolean; published_at: Date | null }>(
+    `select is_published, published_at from blog_posts where slug = $1`,
+    [slug],
+  );
+  expect(draft).toEqual({ is_published: false, published_at: null });
+
+  await card.getByRole("button", { name: `Editar ${title}` }).click();
+  const edit = page.getByRole("dialog", { name: "Editar Post" });
+  await expect(edit.getByLabel("Slug")).toHaveValue(slug);
+  await expectNoAxeViolations(page);
+  await edit.getByLabel("Publicado").check();
+  await edit.getByRole("button", { name: "Salvar Alterações" }).click();
+  await expect(page.getByText("Post atualizado!")).toBeVisible();
+  await expect(page.getByText("As alterações foram salvas com sucesso.")).toBeVisible();
+  await expect(card).toContainText("Publicado");
+  const [published] = await query<{ is_published: boolean; published_at: Date | null }>(
+    `select is_published, published_at from blog_posts where slug = $1`,
+    [slug],
+  );
+  expect(published?.is_published).toBe(true);
+  expect(published?.published_at).toBeInstanceOf(Date);
+
+  // A second post with the same slug is refused with a clear reason.
+  await page.getByRole("button", { name: "Novo Post" }).click();
+  const again = page.getByRole("dialog", { name: "Criar Novo Post" });
+  await again.getByLabel("Título").fill(title);
+  await again.getByLabel("Conteúdo").fill("Outro texto.");
+  await again.getByRole("button", { name: "Criar Post" }).click();
+  await expect(page.getByText("Erro ao criar post")).toBeVisible();
+  await expect(
+    page.getByText("Já existe um post com este slug. Escolha outro.").first(),
+  ).toBeVisible();
+});
+
+test("tabs live in the URL: reload and back keep them", async ({ page }) => {
+  await logIn(page);
+  await page.getByRole("tab", { name: "Robôs" }).click();
+  await expect(page.getByRole("heading", { name: /^Gerenciar Robôs/ })).toBeVisible();
+  await page.getByRole("tab", { name: "Blog" }).click();
+  await expect(page.getByRole("heading", { name: /^Posts do Blog/ })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Blog" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { name: /^Posts do Blog/ })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\?tab=robos$/);
+  await expect(page.getByRole("heading", { name: /^Gerenciar Robôs/ })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: /^Lista de Espera/ })).toBeVisible();
+});
+
+test("sign out returns to the login and ends the session", async ({ page }) => {
+  await logIn(page);
+  await page.getByRole("button", { name: "Sair" }).click();
+  await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+  await page.goto("/admin?tab=robos");
+  await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+  await expect(page.getByText("Gerenciar Robôs")).toHaveCount(0);
+});
+
+test("the server refuses mutations without a session or from another Origin", async ({ page }) => {
+  const [entry] = await query<{ id: string; status: string }>(
+    `insert into waitlist (name, email, terms_accepted_at) values ('Origem', $1, now()) returning id, status`,
+    [`origem-${unique()}@exemplo.com`],
+  );
+  const form = { intent: "set-waitlist-status", id: entry!.id, status: "converted" };
+
+  const anonymous = await page.request.post("/admin", { form });
+  expect(anonymous.status()).toBe(401);
+
+  await logIn(page);
+  for (const url of ["/admin", "/admin.data"]) {
+    const foreign = await page.request.post(url, {
+      form,
+      headers: { Origin: "https://site-malicioso.example" },
+    });
+    expect(foreign.status(), url).toBe(400);
+  }
+  const [after] = await query<{ status: string }>(`select status from waitlist where id = $1`, [
+    entry!.id,
+  ]);
+  expect(after?.status).toBe("pending");
+
+  // The same request from the page's own origin goes through.
+  const own = await page.request.post("/admin", { form });
+  expect(own.status()).toBe(200);
+  const [changed] = await query<{ status: string }>(`select status from waitlist where id = $1`, [
+    entry!.id,
+  ]);
+  expect(changed?.status).toBe("converted");
+});
+
+/** Holds the page's data requests (of one method, or all) until the returned function runs. */
+async function holdDataRequests(page: Page, method?: "GET" | "POST") {
+  await page.unroute(/\/admin\.data/);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/admin\.data/, async (route) => {
+    if (!method || route.request().method() === method) await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test("pending states: loading text while a tab loads, buttons disabled while saving", async ({
+  page,
+}) => {
+  await page.goto("/admin");
+  await page.getByLabel("Email").fill(adminEmail);
+  await page.getByLabel("Senha").fill(adminPassword);
+  const releaseLogin = await holdDataRequests(page, "POST");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("button", { name: "Entrando..." })).toBeDisabled();
+  releaseLogin();
+  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
+
+  const tabs: Array<[string, string, RegExp]> = [
+    ["Robôs", "Carregando robôs...", /^Gerenciar Robôs/],
+    ["Blog", "Carregando posts...", /^Posts do Blog/],
+    ["Lista de Espera", "Carregando lista de espera...", /^Lista de Espera \(/],
+  ];
+  for (const [tab, loading, heading] of tabs) {
+    const release = await holdDataRequests(page);
+    await page.getByRole("tab", { name: tab }).click();
+    await expect(page.getByRole("status").filter({ hasText: loading })).toBeVisible();
+    await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+    release();
+    await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+  }
+
+  await page.getByRole("tab", { name: "Robôs" }).click();
+  const release = await holdDataRequests(page, "POST");
+  await page.getByRole("button", { name: "Editar MidasPulse Agent" }).click();
+  const save = page
+    .getByRole("dialog", { name: "Editar Robô" })
+    .getByRole("button", { name: "Salvar Alterações" });
+  await save.click();
+  await expect(save).toBeDisabled();
+  release();
+  await expect(page.getByText("Robô atualizado!")).toBeVisible();
+});
+
+test("an action after the session ended changes nothing and shows the login", async ({ page }) => {
+  const name = `Sessao E2E ${unique()}`;
+  await query(`insert into waitlist (name, email, terms_accepted_at) values ($1, $2, now())`, [
+    name,
+    `${name.split(" ").pop()}@exemplo.com`,
+  ]);
+  await logIn(page);
+  await page.context().clearCookies();
+  const row = page.getByRole("row").filter({ hasText: name });
+  await row.getByRole("button", { name: "Marcar como Convertido" }).click();
+  await expect(page.getByText("Erro ao atualizar")).toBeVisible();
+  await expect(page.getByText("Sua sessão expirou. Entre novamente.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+  const [stored] = await query<{ status: string }>(`select status from waitlist where name = $1`, [
+    name,
+  ]);
+  expect(stored?.status).toBe("pending");
+});
+
+test("no axe violations at a mobile width, on the login and every tab", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin");
+  await expectNoAxeViolations(page);
+  await logIn(page);
+  for (const [search, heading] of [
+    ["", /^Lista de Espera \(/],
+    ["?tab=robos", /^Gerenciar Robôs/],
+    ["?tab=blog", /^Posts do Blog/],
+  ] as const) {
+    await page.goto(`/admin${search}`);
+    await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+});
