@@ -1,5 +1,6 @@
-// The process entry: `node server.ts` serves the production build, `node server.ts --dev`
-// runs Vite in middleware mode. The app itself lives in server/app.ts (bundled by the build).
+// The process entry: `node server.ts` serves the production build, `npm run dev` runs Vite in
+// middleware mode (with the "development" export condition, so Node and Vite load the same
+// react-router build and share its context classes). The app itself lives in server/app.ts (bundled by the build).
 import type { Server } from "node:http";
 import net from "node:net";
 import compression from "compression";
