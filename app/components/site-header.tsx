@@ -1,4 +1,5 @@
-import { Menu, X } from "lucide-react";
+import { Menu } from "./ui/icons/menu.tsx";
+import { X } from "./ui/icons/x.tsx";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { brand, headerCopy, mainMenu } from "../content/layout.ts";

@@ -1,0 +1,63 @@
+import { ArrowRight } from "../ui/icons/arrow-right.tsx";
+import { Link } from "react-router";
+import { agentCardCopy } from "../../content/common.ts";
+import type { AgentCardView } from "../../features/robots/agent-view.ts";
+import { AgentIcon } from "./agent-icon.tsx";
+import { PriceTag } from "./price-tag.tsx";
+import { RiskBadge } from "./risk-badge.tsx";
+
+/** An agent on the home page and the agents list; `detailed` adds strategy and audience. */
+export function AgentCard({
+  card,
+  linkLabel,
+  detailed = false,
+}: {
+  card: AgentCardView;
+  linkLabel: string;
+  detailed?: boolean;
+}) {
+  return (
+    <article className="flex flex-col rounded-2xl border border-border bg-card p-6 transition-colors hover:border-primary/50">
+      <div className="flex items-start gap-4">
+        <AgentIcon icon={card.icon} gradient={card.gradient} />
+        <div className="min-w-0">
+          <h3 className="text-xl font-bold">{card.name}</h3>
+          <p className="text-sm text-muted-foreground">
+            <span className="sr-only">{agentCardCopy.pairLabel}: </span>
+            {card.pair}
+          </p>
+        </div>
+      </div>
+      <div className="mt-4">
+        <RiskBadge level={card.riskLevel} />
+      </div>
+      {detailed ? (
+        <dl className="mt-4 space-y-3 text-sm">
+          <div>
+            <dt className="font-semibold">{agentCardCopy.strategyLabel}</dt>
+            <dd className="text-muted-foreground">{card.strategy}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">{agentCardCopy.idealForLabel}</dt>
+            <dd className="text-muted-foreground">{card.idealFor}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="mt-4 text-sm text-muted-foreground">{card.summary}</p>
+      )}
+      <PriceTag
+        price={card.price}
+        discountedPrice={card.discountedPrice}
+        className="mt-6 border-t border-border pt-4"
+      />
+      <Link
+        to={`/agentes/${card.id}`}
+        className="mt-6 inline-flex items-center gap-2 font-semibold text-primary hover:underline"
+      >
+        {linkLabel}
+        <span className="sr-only">: {card.name}</span>
+        <ArrowRight aria-hidden="true" className="size-4" />
+      </Link>
+    </article>
+  );
+}
