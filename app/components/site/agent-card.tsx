@@ -1,7 +1,7 @@
-import { ArrowRight } from "../ui/icons/arrow-right.tsx";
 import { Link } from "react-router";
 import { agentCardCopy } from "../../content/common.ts";
 import type { AgentCardView } from "../../features/robots/agent-view.ts";
+import { ArrowRight } from "../ui/icons/arrow-right.tsx";
 import { AgentIcon } from "./agent-icon.tsx";
 import { PriceTag } from "./price-tag.tsx";
 import { RiskBadge } from "./risk-badge.tsx";
@@ -11,17 +11,21 @@ export function AgentCard({
   card,
   linkLabel,
   detailed = false,
+  headingLevel = 3,
 }: {
   card: AgentCardView;
   linkLabel: string;
   detailed?: boolean;
+  /** 2 where the cards follow the page's h1 directly. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex flex-col rounded-2xl border border-border bg-card p-6 transition-colors hover:border-primary/50">
       <div className="flex items-start gap-4">
         <AgentIcon icon={card.icon} gradient={card.gradient} />
         <div className="min-w-0">
-          <h3 className="text-xl font-bold">{card.name}</h3>
+          <Heading className="text-xl font-bold">{card.name}</Heading>
           <p className="text-sm text-muted-foreground">
             <span className="sr-only">{agentCardCopy.pairLabel}: </span>
             {card.pair}

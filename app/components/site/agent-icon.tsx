@@ -1,8 +1,8 @@
+import type { AgentIcon as AgentIconName } from "../../content/agents.ts";
+import { cn } from "../../lib/cn.ts";
 import { Activity } from "../ui/icons/activity.tsx";
 import { Bitcoin } from "../ui/icons/bitcoin.tsx";
 import { JapaneseYen } from "../ui/icons/japanese-yen.tsx";
-import type { AgentIcon as AgentIconName } from "../../content/agents.ts";
-import { cn } from "../../lib/cn.ts";
 
 const icons = { yen: JapaneseYen, pulse: Activity, bitcoin: Bitcoin } as const;
 

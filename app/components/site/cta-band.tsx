@@ -1,6 +1,6 @@
-import { ArrowRight } from "../ui/icons/arrow-right.tsx";
 import { waitlistCta } from "../../content/common.ts";
 import { ButtonLink } from "../ui/button.tsx";
+import { ArrowRight } from "../ui/icons/arrow-right.tsx";
 
 /** The closing call to action of a page: a title, a line and the waitlist button. */
 export function CtaBand({

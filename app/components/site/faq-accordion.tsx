@@ -1,6 +1,6 @@
-import { ChevronDown } from "../ui/icons/chevron-down.tsx";
 import { useId, useRef, useState } from "react";
 import { cn } from "../../lib/cn.ts";
+import { ChevronDown } from "../ui/icons/chevron-down.tsx";
 
 interface FaqItem {
   question: string;

@@ -1,5 +1,5 @@
-import { Mail } from "../ui/icons/mail.tsx";
 import { blogCopy } from "../../content/blog.ts";
+import { Mail } from "../ui/icons/mail.tsx";
 
 // SPEC.md: the newsletter does nothing. It is shown disabled with an "Em breve" note, so it
 // never pretends to subscribe anyone (docs/decisions/013-blog-categories-and-newsletter.md).

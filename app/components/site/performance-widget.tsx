@@ -1,6 +1,6 @@
+import { agentPageCopy } from "../../content/agent-page.ts";
 import { ChartLine } from "../ui/icons/chart-line.tsx";
 import { ExternalLink } from "../ui/icons/external-link.tsx";
-import { agentPageCopy } from "../../content/agent-page.ts";
 
 /** DESIGN.md decision 10: a link to MyFxBook when the robot has one, else the placeholder. */
 export function PerformanceWidget({

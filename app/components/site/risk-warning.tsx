@@ -1,7 +1,8 @@
-import { TriangleAlert } from "../ui/icons/triangle-alert.tsx";
+import { useId } from "react";
 import { Link } from "react-router";
 import { riskWarning } from "../../content/common.ts";
 import { cn } from "../../lib/cn.ts";
+import { TriangleAlert } from "../ui/icons/triangle-alert.tsx";
 
 /** The repeated risk warning (SPEC.md section 1); `critical` for TrendKey BTC. */
 export function RiskWarning({
@@ -15,9 +16,11 @@ export function RiskWarning({
   critical?: boolean;
   className?: string;
 }) {
+  const titleId = useId();
   return (
-    <aside
-      aria-label={title}
+    <div
+      role="note"
+      aria-labelledby={titleId}
       className={cn(
         "flex gap-3 rounded-xl border p-5",
         critical ? "border-danger bg-danger/15" : "border-danger/40 bg-danger/5",
@@ -26,7 +29,9 @@ export function RiskWarning({
     >
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-danger" />
       <div className="space-y-2 text-sm">
-        <p className="font-semibold text-danger">{title}</p>
+        <p id={titleId} className="font-semibold text-danger">
+          {title}
+        </p>
         <p className="text-foreground/90">{text}</p>
         <Link
           to="/aviso-de-risco"
@@ -35,6 +40,6 @@ export function RiskWarning({
           {riskWarning.linkLabel}
         </Link>
       </div>
-    </aside>
+    </div>
   );
 }

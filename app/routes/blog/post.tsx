@@ -1,14 +1,14 @@
-import { ArrowLeft } from "../../components/ui/icons/arrow-left.tsx";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/post";
 import { PostMeta } from "../../components/site/post-meta.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";
+import { ArrowLeft } from "../../components/ui/icons/arrow-left.tsx";
+import { noToastsHandle } from "../../components/ui/toaster.tsx";
 import { blogCopy } from "../../content/blog.ts";
 import { renderMarkdown } from "../../features/posts/markdown.server.ts";
 import { toPostCard } from "../../features/posts/post-view.ts";
 import { getPublishedPostBySlug } from "../../features/posts/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 
 // Drafts and unknown slugs are the 404 page (DESIGN.md decision 8).
 

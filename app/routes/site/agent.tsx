@@ -1,5 +1,3 @@
-import { ArrowLeft } from "../../components/ui/icons/arrow-left.tsx";
-import { Check } from "../../components/ui/icons/check.tsx";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/agent";
 import { AgentIcon } from "../../components/site/agent-icon.tsx";
@@ -9,13 +7,15 @@ import { RiskBadge } from "../../components/site/risk-badge.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
+import { ArrowLeft } from "../../components/ui/icons/arrow-left.tsx";
+import { Check } from "../../components/ui/icons/check.tsx";
+import { noToastsHandle } from "../../components/ui/toaster.tsx";
 import { isAgentId } from "../../content/agent-ids.ts";
 import { agentPageCopy } from "../../content/agent-page.ts";
 import { waitlistCta } from "../../content/common.ts";
 import { agentPage } from "../../features/robots/agent-view.ts";
 import { getRobotBySlug } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 
 export const handle = noToastsHandle;
 
@@ -102,8 +102,11 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
           <PerformanceWidget name={offer.name} myfxbookUrl={offer.myfxbookUrl} />
         </div>
 
-        <aside aria-labelledby="preco" className="space-y-6 lg:sticky lg:top-24 lg:self-start">
-          <div className="rounded-2xl border border-primary/40 bg-card p-6">
+        <div className="order-first space-y-6 lg:sticky lg:top-24 lg:order-none lg:self-start">
+          <section
+            aria-labelledby="preco"
+            className="rounded-2xl border border-primary/40 bg-card p-6"
+          >
             <h2 id="preco" className="text-lg font-semibold">
               {agentPageCopy.pricing.title}
             </h2>
@@ -119,17 +122,19 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
                 <p className="mt-2 text-sm font-medium">{agent.scarcity.text}</p>
               </div>
             ) : null}
-            <p className="mt-6 text-sm text-muted-foreground">{agentPageCopy.pricing.prompt}</p>
-            <ButtonLink to={waitlistUrl} size="lg" className="mt-4 w-full">
+            {agent.scarcity ? null : (
+              <p className="mt-6 text-sm text-muted-foreground">{agentPageCopy.pricing.prompt}</p>
+            )}
+            <ButtonLink to={waitlistUrl} className="mt-6 w-full">
               {waitlistCta.button}
             </ButtonLink>
-          </div>
+          </section>
           <RiskWarning
             title={agent.riskWarning.title}
             text={agent.riskWarning.text}
             critical={agent.riskWarning.critical}
           />
-        </aside>
+        </div>
       </div>
     </main>
   );

@@ -1,14 +1,14 @@
-import { ShieldCheck } from "../../components/ui/icons/shield-check.tsx";
-import { TriangleAlert } from "../../components/ui/icons/triangle-alert.tsx";
 import type { Route } from "./+types/agents";
 import { AgentCard } from "../../components/site/agent-card.tsx";
 import { CtaBand } from "../../components/site/cta-band.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
+import { ShieldCheck } from "../../components/ui/icons/shield-check.tsx";
+import { TriangleAlert } from "../../components/ui/icons/triangle-alert.tsx";
+import { noToastsHandle } from "../../components/ui/toaster.tsx";
 import { agentsPageCopy } from "../../content/agents-page.ts";
 import { agentCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 
 export const handle = noToastsHandle;
 
@@ -32,7 +32,13 @@ export default function Agents({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 md:grid-cols-3">
         {loaderData.cards.map((card) => (
-          <AgentCard key={card.id} card={card} linkLabel={agentsPageCopy.detailsLink} detailed />
+          <AgentCard
+            key={card.id}
+            card={card}
+            linkLabel={agentsPageCopy.detailsLink}
+            detailed
+            headingLevel={2}
+          />
         ))}
       </div>
 

@@ -1,8 +1,3 @@
-import { ArrowRight } from "../../components/ui/icons/arrow-right.tsx";
-import { Award } from "../../components/ui/icons/award.tsx";
-import { Cpu } from "../../components/ui/icons/cpu.tsx";
-import { Eye } from "../../components/ui/icons/eye.tsx";
-import { Server } from "../../components/ui/icons/server.tsx";
 import type { Route } from "./+types/home";
 import { AgentCard } from "../../components/site/agent-card.tsx";
 import { CtaBand } from "../../components/site/cta-band.tsx";
@@ -10,12 +5,17 @@ import { Section } from "../../components/site/page-hero.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";
 import { StepList } from "../../components/site/step-list.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
+import { ArrowRight } from "../../components/ui/icons/arrow-right.tsx";
+import { Award } from "../../components/ui/icons/award.tsx";
+import { Cpu } from "../../components/ui/icons/cpu.tsx";
+import { Eye } from "../../components/ui/icons/eye.tsx";
+import { Server } from "../../components/ui/icons/server.tsx";
+import { noToastsHandle } from "../../components/ui/toaster.tsx";
 import { waitlistCta } from "../../content/common.ts";
 import { homeCopy } from "../../content/home.ts";
 import { agentCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 
 export const handle = noToastsHandle;
 

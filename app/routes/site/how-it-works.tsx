@@ -1,17 +1,17 @@
-import { Clock } from "../../components/ui/icons/clock.tsx";
-import { DatabaseBackup } from "../../components/ui/icons/database-backup.tsx";
-import { Gauge } from "../../components/ui/icons/gauge.tsx";
-import { Wrench } from "../../components/ui/icons/wrench.tsx";
 import type { Route } from "./+types/how-it-works";
 import { CtaBand } from "../../components/site/cta-band.tsx";
 import { FaqAccordion } from "../../components/site/faq-accordion.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";
 import { StepList } from "../../components/site/step-list.tsx";
+import { Clock } from "../../components/ui/icons/clock.tsx";
+import { DatabaseBackup } from "../../components/ui/icons/database-backup.tsx";
+import { Gauge } from "../../components/ui/icons/gauge.tsx";
+import { Wrench } from "../../components/ui/icons/wrench.tsx";
+import { noToastsHandle } from "../../components/ui/toaster.tsx";
 import { howItWorksCopy } from "../../content/how-it-works.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 
 export const handle = noToastsHandle;
 

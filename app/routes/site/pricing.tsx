@@ -1,7 +1,3 @@
-import { ArrowRight } from "../../components/ui/icons/arrow-right.tsx";
-import { Check } from "../../components/ui/icons/check.tsx";
-import { CreditCard } from "../../components/ui/icons/credit-card.tsx";
-import { ShieldCheck } from "../../components/ui/icons/shield-check.tsx";
 import { Link } from "react-router";
 import type { Route } from "./+types/pricing";
 import { AgentIcon } from "../../components/site/agent-icon.tsx";
@@ -11,13 +7,17 @@ import { PriceTag } from "../../components/site/price-tag.tsx";
 import { RiskBadge } from "../../components/site/risk-badge.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
+import { ArrowRight } from "../../components/ui/icons/arrow-right.tsx";
+import { Check } from "../../components/ui/icons/check.tsx";
+import { CreditCard } from "../../components/ui/icons/credit-card.tsx";
+import { ShieldCheck } from "../../components/ui/icons/shield-check.tsx";
+import { noToastsHandle } from "../../components/ui/toaster.tsx";
 import { priceCopy } from "../../content/common.ts";
 import { pricingCopy } from "../../content/pricing.ts";
 import { planCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { cn } from "../../lib/cn.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 
 export const handle = noToastsHandle;
 
