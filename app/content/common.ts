@@ -12,7 +12,8 @@ export const priceCopy = {
   originalPriceLabel: "Preço original",
   discountedPriceLabel: "Com desconto",
   discountBadge: "25% de desconto",
-  discountNote: "Com a conta na corretora parceira, enquanto a conta estiver ativa.",
+  discountNote:
+    "Preços com 25% de desconto para quem opera pela corretora parceira, enquanto a conta estiver ativa.",
 } as const;
 
 export const riskLabel = "Risco";

@@ -44,10 +44,15 @@ for (const [path, heading] of pages) {
   });
 }
 
-test("an unknown agent slug is the 404 page", async ({ page }) => {
+test("an unknown agent slug is the 404 page, inside the site's header and footer", async ({
+  page,
+}) => {
   const response = await page.goto("/agentes/nao-existe");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
 });
 
 test.describe("desktop menu", () => {

@@ -6,7 +6,6 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { PriceTag } from "../../components/site/price-tag.tsx";
 import { RiskBadge } from "../../components/site/risk-badge.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";
-import { Badge } from "../../components/ui/badge.tsx";
 import { ArrowRight } from "../../components/ui/icons/arrow-right.tsx";
 import { Check } from "../../components/ui/icons/check.tsx";
 import { CreditCard } from "../../components/ui/icons/credit-card.tsx";
@@ -126,9 +125,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             {guarantee.title}
           </h2>
           <p className="mt-4">{guarantee.text}</p>
-          <p className="mt-4">
-            <Badge tone="grey">{guarantee.note}</Badge>
-          </p>
+          <p className="mt-4 text-sm font-semibold text-muted-foreground">{guarantee.note}</p>
         </section>
       </div>
 
