@@ -9,6 +9,13 @@ describe("httpUrlOrNull", () => {
     expect(httpUrlOrNull(" http://example.com/a.png ")).toBe("http://example.com/a.png");
   });
 
+  it("keeps only https URLs for images", () => {
+    expect(httpUrlOrNull("https://cdn.example.com/a.png", { httpsOnly: true })).toBe(
+      "https://cdn.example.com/a.png",
+    );
+    expect(httpUrlOrNull("http://cdn.example.com/a.png", { httpsOnly: true })).toBeNull();
+  });
+
   it("drops empty, relative and non-http URLs", () => {
     for (const value of [
       null,

@@ -40,7 +40,8 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
     td: ["align"],
   },
   allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["http", "https"] },
+  // Images only over https: the CSP (img-src https:) blocks plain http ones.
+  allowedSchemesByTag: { img: ["https"] },
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   transformTags: {

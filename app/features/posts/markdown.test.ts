@@ -44,9 +44,10 @@ describe("renderMarkdown", () => {
     }
   });
 
-  it("keeps http(s) images", () => {
+  it("keeps https images only", () => {
     expect(renderMarkdown("![gráfico](https://example.com/g.png)")).toContain(
       '<img src="https://example.com/g.png" alt="gráfico" />',
     );
+    expect(renderMarkdown("![gráfico](http://example.com/g.png)")).not.toContain("http://");
   });
 });

@@ -17,7 +17,7 @@ export function toPostCard(post: PostRow) {
     date: formatDate(date),
     isoDate: date.toISOString(),
     readTimeMinutes: readTimeMinutes(post.content),
-    imageUrl: httpUrlOrNull(post.featuredImageUrl),
+    imageUrl: httpUrlOrNull(post.featuredImageUrl, { httpsOnly: true }),
   };
 }
 
