@@ -6,10 +6,10 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "./components/not-found.tsx";
+import { Toaster } from "./components/ui/toaster.tsx";
 import { errorCopy } from "./content/layout.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { getSiteConfig } from "./lib/site-config.server.ts";
@@ -32,7 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
-        <Toaster richColors position="top-center" />
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,17 +1,22 @@
-import { Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { brand, headerCopy, mainMenu } from "../content/layout.ts";
 import { isMenuItemActive } from "../lib/active-menu.ts";
+import { Activity } from "./ui/icons/activity.tsx";
+import { Menu } from "./ui/icons/menu.tsx";
+import { X } from "./ui/icons/x.tsx";
 
 export function SiteHeader() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!menuOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setMenuOpen(false);
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      toggle.current?.focus();
     };
     document.addEventListener("keydown", closeOnEscape);
     return () => document.removeEventListener("keydown", closeOnEscape);
@@ -40,7 +45,14 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" aria-label={headerCopy.homeLinkLabel} className="text-lg font-bold">
+        <Link
+          to="/"
+          aria-label={headerCopy.homeLinkLabel}
+          className="inline-flex items-center gap-2 text-lg font-bold"
+        >
+          <span className="inline-flex size-8 items-center justify-center rounded-lg bg-linear-to-br from-primary to-blue-600 text-primary-foreground">
+            <Activity className="size-5" />
+          </span>
           {brand.name}
         </Link>
         <nav aria-label={headerCopy.menuLabel} className="hidden items-center gap-1 lg:flex">
@@ -53,6 +65,7 @@ export function SiteHeader() {
           {headerCopy.waitlistButton}
         </Link>
         <button
+          ref={toggle}
           type="button"
           className="rounded p-2 lg:hidden"
           aria-expanded={menuOpen}

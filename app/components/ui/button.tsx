@@ -14,7 +14,8 @@ const variants: Record<Variant, string> = {
 const sizes: Record<Size, string> = {
   sm: "h-9 px-3 text-sm",
   md: "h-10 px-4",
-  lg: "h-12 px-6 text-lg",
+  // min-height, not height: a long label may wrap on a phone.
+  lg: "min-h-12 px-6 py-2 text-center text-lg",
 };
 
 export function buttonClasses({

@@ -10,7 +10,7 @@ import {
 import { PostsPanel } from "../posts/admin-panel.tsx";
 import type { AdminPost } from "../posts/queries.server.ts";
 import { RobotsPanel } from "../robots/admin-panel.tsx";
-import type { AdminRobot } from "../robots/queries.server.ts";
+import type { Robot } from "../robots/queries.server.ts";
 import { WaitlistPanel } from "../waitlist/admin-panel.tsx";
 import type { WaitlistEntry } from "../waitlist/queries.server.ts";
 import { adminIntents } from "./intents.ts";
@@ -25,7 +25,7 @@ import {
 
 export type AdminPanelData =
   | { tab: "lista"; entries: WaitlistEntry[] }
-  | { tab: "robos"; robots: AdminRobot[] }
+  | { tab: "robos"; robots: Robot[] }
   | { tab: "blog"; posts: AdminPost[] };
 
 const loadingText: Record<AdminTab, string> = {

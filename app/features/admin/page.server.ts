@@ -6,7 +6,7 @@ import { login, logout } from "../auth/login.server.ts";
 import { createPostAction, updatePostAction } from "../posts/admin-actions.server.ts";
 import { listPostsForAdmin } from "../posts/queries.server.ts";
 import { updateRobotAction } from "../robots/admin-actions.server.ts";
-import { listRobotsForAdmin } from "../robots/queries.server.ts";
+import { listRobots } from "../robots/queries.server.ts";
 import { setWaitlistStatusAction } from "../waitlist/admin-actions.server.ts";
 import { listWaitlistEntries } from "../waitlist/queries.server.ts";
 import { actionFailed } from "./action-result.server.ts";
@@ -16,7 +16,7 @@ import { type AdminTab, parseAdminTab } from "./tabs.ts";
 async function loadPanel(tab: AdminTab) {
   switch (tab) {
     case "robos":
-      return { tab, robots: await listRobotsForAdmin() } as const;
+      return { tab, robots: await listRobots() } as const;
     case "blog":
       return { tab, posts: await listPostsForAdmin() } as const;
     default:

@@ -9,7 +9,7 @@ import { type FieldErrors, parseForm } from "../../lib/parse-form.ts";
 import { TextAreaField, TextField } from "../admin/field.tsx";
 import { adminIntents, type AdminActionResult } from "../admin/intents.ts";
 import { useActionToast } from "../admin/use-action-toast.ts";
-import type { AdminRobot } from "./queries.server.ts";
+import type { Robot } from "./queries.server.ts";
 import { robotUpdateSchema } from "./schema.ts";
 
 const toastMessages = {
@@ -23,7 +23,7 @@ export function priceText(price: string | null): string {
   return amount === null ? copy.priceOnRequest : `${copy.pricePrefix}${formatAmount(amount)}`;
 }
 
-function RobotEditDialog({ robot }: { robot: AdminRobot }) {
+function RobotEditDialog({ robot }: { robot: Robot }) {
   const [open, setOpen] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const fetcher = useFetcher<AdminActionResult>();
@@ -137,7 +137,7 @@ function RobotEditDialog({ robot }: { robot: AdminRobot }) {
   );
 }
 
-function RobotCard({ robot }: { robot: AdminRobot }) {
+function RobotCard({ robot }: { robot: Robot }) {
   return (
     <article className="flex flex-col gap-3 rounded-lg border border-border bg-card p-5 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
@@ -161,7 +161,7 @@ function RobotCard({ robot }: { robot: AdminRobot }) {
   );
 }
 
-export function RobotsPanel({ robots }: { robots: AdminRobot[] }) {
+export function RobotsPanel({ robots }: { robots: Robot[] }) {
   return (
     <section aria-labelledby="robos-titulo">
       <h2 id="robos-titulo" className="text-2xl font-bold">

@@ -4,27 +4,25 @@ import { getDb } from "../../lib/db.server.ts";
 import { isUniqueViolation } from "../../lib/db-errors.server.ts";
 import type { RobotUpdate } from "./schema.ts";
 
-// Admin side of the robots (issue 5): list and edit, no create, no delete.
+// Robots are read by the public pages and listed and edited by the admin: no create, no
+// delete (SPEC.md section 2).
 
-export interface AdminRobot {
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  logoUrl: string | null;
-  myfxbookLink: string | null;
-  /** USD as stored ("199.00"), null for "Sob consulta". */
-  price: string | null;
-  createdAt: Date;
-}
+export type Robot = typeof robots.$inferSelect;
 
 export type RobotUpdateResult =
   { ok: true } | { ok: false; reason: "not-found" | "duplicate-slug" };
 
 /** Every robot, newest first (SPEC.md section 7; same-time rows by name). */
-export async function listRobotsForAdmin(): Promise<AdminRobot[]> {
+export async function listRobots(): Promise<Robot[]> {
   const db = await getDb();
   return db.select().from(robots).orderBy(desc(robots.createdAt), asc(robots.name));
+}
+
+/** The robot with this slug, or undefined. */
+export async function getRobotBySlug(slug: string): Promise<Robot | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(robots).where(eq(robots.slug, slug)).limit(1);
+  return row;
 }
 
 export async function updateRobot(id: string, input: RobotUpdate): Promise<RobotUpdateResult> {

@@ -1,18 +1,160 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/agent";
+import { AgentIcon } from "../../components/site/agent-icon.tsx";
+import { PerformanceWidget } from "../../components/site/performance-widget.tsx";
+import { PriceTag } from "../../components/site/price-tag.tsx";
+import { RiskBadge } from "../../components/site/risk-badge.tsx";
+import { RiskWarning } from "../../components/site/risk-warning.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
+import { ButtonLink } from "../../components/ui/button.tsx";
+import { ArrowLeft } from "../../components/ui/icons/arrow-left.tsx";
+import { Check } from "../../components/ui/icons/check.tsx";
+import { noToastsHandle } from "../../components/ui/toaster.tsx";
+import { isAgentId } from "../../content/agent-ids.ts";
+import { agentPageCopy } from "../../content/agent-page.ts";
+import { waitlistCta } from "../../content/common.ts";
+import { agentPage } from "../../features/robots/agent-view.ts";
+import { getRobotBySlug } from "../../features/robots/queries.server.ts";
+import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 
-// Placeholder until the public-site issue fills it.
-const agentSlugs = ["yenmax", "midaspulse", "trendkey-btc"];
+export const handle = noToastsHandle;
 
-export function loader({ params }: Route.LoaderArgs) {
-  if (!agentSlugs.includes(params.slug)) throw data(null, { status: 404 });
-  return { slug: params.slug };
+export async function loader({ params }: Route.LoaderArgs) {
+  if (!isAgentId(params.slug)) throw data(null, { status: 404 });
+  return agentPage(params.slug, await getRobotBySlug(params.slug));
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { offer, description } = loaderData;
+  return seoMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    path: `/agentes/${offer.id}`,
+    title: offer.name,
+    description,
+  });
 }
 
 export default function AgentPage({ loaderData }: Route.ComponentProps) {
+  const { offer, agent } = loaderData;
+  const waitlistUrl = `/contato?agente=${offer.id}`;
   return (
-    <main id="conteudo" className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold">{loaderData.slug}</h1>
+    <main id="conteudo">
+      <section className="border-b border-border bg-linear-to-b from-card to-background">
+        <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+          <Link
+            to="/agentes"
+            className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {agentPageCopy.backLink}
+          </Link>
+          <div className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-center">
+            <AgentIcon icon={agent.icon} gradient={agent.gradient} size="lg" />
+            <div>
+              <h1 className="text-3xl font-bold tracking-tight sm:text-5xl">{offer.name}</h1>
+              <p className="mt-2 text-lg text-muted-foreground">{agent.tagline}</p>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <RiskBadge level={agent.riskLevel} />
+                {agent.scarcity ? <Badge tone="yellow">{agent.scarcity.badge}</Badge> : null}
+              </div>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[1fr_22rem]">
+        <div className="min-w-0 space-y-10">
+          <section aria-labelledby="metricas">
+            <h2 id="metricas" className="text-2xl font-bold">
+              {agentPageCopy.metricsTitle}
+            </h2>
+            <dl className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
+              {agent.metrics.map((metric) => (
+                <div key={metric.label} className="rounded-xl border border-border bg-card p-4">
+                  <dt className="text-sm text-muted-foreground">{metric.label}</dt>
+                  <dd className="mt-1 text-2xl font-bold">{metric.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          <section aria-labelledby="sobre" className="space-y-6">
+            <h2 id="sobre" className="text-2xl font-bold">
+              {agentPageCopy.aboutTitle}
+            </h2>
+            <p className="text-muted-foreground">
+              <strong className="text-foreground">{agentPageCopy.idealForLabel}:</strong>{" "}
+              {agent.idealFor}
+            </p>
+            {agent.details.map((detail) => (
+              <div key={detail.title}>
+                <h3 className="text-lg font-semibold">{detail.title}</h3>
+                <p className="mt-1 text-muted-foreground">{detail.text}</p>
+              </div>
+            ))}
+            {agent.pairs ? <TagList title={agent.pairs.title} items={agent.pairs.items} /> : null}
+            {agent.features ? (
+              <TagList title={agent.features.title} items={agent.features.items} />
+            ) : null}
+          </section>
+
+          <PerformanceWidget name={offer.name} myfxbookUrl={offer.myfxbookUrl} />
+        </div>
+
+        <div className="order-first space-y-6 lg:sticky lg:top-24 lg:order-none lg:self-start">
+          <section
+            aria-labelledby="preco"
+            className="rounded-2xl border border-primary/40 bg-card p-6"
+          >
+            <h2 id="preco" className="text-lg font-semibold">
+              {agentPageCopy.pricing.title}
+            </h2>
+            <PriceTag
+              price={offer.price}
+              discountedPrice={offer.discountedPrice}
+              size="lg"
+              className="mt-4"
+            />
+            {agent.scarcity ? (
+              <div className="mt-6 rounded-lg border border-accent/40 bg-accent/10 p-4">
+                <Badge tone="yellow">{agent.scarcity.badge}</Badge>
+                <p className="mt-2 text-sm font-medium">{agent.scarcity.text}</p>
+              </div>
+            ) : null}
+            {agent.scarcity ? null : (
+              <p className="mt-6 text-sm text-muted-foreground">{agentPageCopy.pricing.prompt}</p>
+            )}
+            <ButtonLink to={waitlistUrl} className="mt-6 w-full">
+              {waitlistCta.button}
+            </ButtonLink>
+          </section>
+          <RiskWarning
+            title={agent.riskWarning.title}
+            text={agent.riskWarning.text}
+            critical={agent.riskWarning.critical}
+          />
+        </div>
+      </div>
     </main>
+  );
+}
+
+function TagList({ title, items }: { title: string; items: readonly string[] }) {
+  return (
+    <div>
+      <h3 className="text-lg font-semibold">{title}</h3>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {items.map((item) => (
+          <li
+            key={item}
+            className="inline-flex items-center gap-1.5 rounded-full border border-border bg-card px-3 py-1 text-sm"
+          >
+            <Check aria-hidden="true" className="size-4 text-primary" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,12 +1,86 @@
-// Placeholder until its issue fills it.
-export function meta() {
-  return [{ title: "Como Funciona | Agentes FX" }];
+import type { Route } from "./+types/how-it-works";
+import { CtaBand } from "../../components/site/cta-band.tsx";
+import { FaqAccordion } from "../../components/site/faq-accordion.tsx";
+import { PageHero, Section } from "../../components/site/page-hero.tsx";
+import { RiskWarning } from "../../components/site/risk-warning.tsx";
+import { StepList } from "../../components/site/step-list.tsx";
+import { Clock } from "../../components/ui/icons/clock.tsx";
+import { DatabaseBackup } from "../../components/ui/icons/database-backup.tsx";
+import { Gauge } from "../../components/ui/icons/gauge.tsx";
+import { Wrench } from "../../components/ui/icons/wrench.tsx";
+import { noToastsHandle } from "../../components/ui/toaster.tsx";
+import { howItWorksCopy } from "../../content/how-it-works.ts";
+import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
+import { useSiteConfig } from "../../lib/use-site-config.ts";
+
+export const handle = noToastsHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    path: "/como-funciona",
+    ...howItWorksCopy.meta,
+  });
 }
 
-export default function Page() {
+const vpsIcons = [Clock, Gauge, Wrench, DatabaseBackup] as const;
+
+export default function HowItWorks() {
+  const broker = useSiteConfig().partnerBrokerName;
+  const { steps, vps, discount, faq, cta } = howItWorksCopy;
   return (
-    <main id="conteudo" className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Como Funciona</h1>
+    <main id="conteudo">
+      <PageHero title={howItWorksCopy.title} intro={howItWorksCopy.intro} />
+
+      <Section title={steps.title} id="passos">
+        <StepList steps={steps.items.map((step) => ({ ...step, text: step.text(broker) }))} />
+      </Section>
+
+      <Section title={vps.title} intro={vps.text} id="vps">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {vps.items.map((item, index) => {
+            const Icon = vpsIcons[index] ?? Clock;
+            return (
+              <li key={item.title} className="rounded-2xl border border-border bg-card p-6">
+                <Icon aria-hidden="true" className="size-8 text-primary" />
+                <h3 className="mt-4 font-semibold">{item.title}</h3>
+                <p className="mt-2 text-sm text-muted-foreground">{item.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <Section title={discount.title} intro={discount.text(broker)} id="desconto">
+        <div className="rounded-2xl border border-accent/40 bg-accent/5 p-6 sm:p-8">
+          <h3 className="text-lg font-semibold">{discount.stepsTitle}</h3>
+          <ol className="mt-4 space-y-3">
+            {discount.steps.map((step, index) => (
+              <li key={index} className="flex gap-3">
+                <span
+                  aria-hidden="true"
+                  className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-accent text-sm font-bold text-background"
+                >
+                  {index + 1}
+                </span>
+                <span className="pt-0.5">{step(broker)}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </Section>
+
+      <Section title={faq.title} id="faq">
+        <div className="max-w-3xl">
+          <FaqAccordion items={faq.items} />
+        </div>
+      </Section>
+
+      <CtaBand title={cta.title} text={cta.text} />
+
+      <div className="mx-auto max-w-6xl px-4 pb-14">
+        <RiskWarning />
+      </div>
     </main>
   );
 }

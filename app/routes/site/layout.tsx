@@ -1,21 +1,64 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/layout";
+import { NotFound } from "../../components/not-found.tsx";
 import { SiteFooter } from "../../components/site-footer.tsx";
 import { SiteHeader } from "../../components/site-header.tsx";
+import { skipLinkLabel } from "../../content/common.ts";
+import { errorCopy } from "../../content/layout.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 
-export default function SiteLayout() {
+function SiteFrame({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <div className="flex min-h-screen flex-col">
+      <a
+        href="#conteudo"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {skipLinkLabel}
+      </a>
       <SiteHeader />
-      <div className="flex-1">
-        <Outlet />
-      </div>
+      <div className="flex-1">{children}</div>
       <SiteFooter
         year={root?.year ?? new Date().getFullYear()}
         instagramUrl={root?.site.instagramUrl ?? "#"}
         youtubeUrl={root?.site.youtubeUrl ?? "#"}
       />
     </div>
+  );
+}
+
+export default function SiteLayout() {
+  return (
+    <SiteFrame>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+// A page's 404 (unknown agent, draft post) or error keeps the header and footer.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <SiteFrame>
+        <NotFound />
+      </SiteFrame>
+    );
+  }
+  const message =
+    error instanceof Error
+      ? error.message
+      : isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}`
+        : String(error);
+  return (
+    <SiteFrame>
+      <main id="conteudo" className="mx-auto max-w-2xl px-4 py-24">
+        <h1 className="text-2xl font-bold">{errorCopy.title}</h1>
+        <pre className="mt-4 overflow-x-auto rounded bg-muted p-4 text-sm whitespace-pre-wrap">
+          {message}
+        </pre>
+      </main>
+    </SiteFrame>
   );
 }

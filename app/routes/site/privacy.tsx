@@ -1,12 +1,33 @@
-// Placeholder until its issue fills it.
-export function meta() {
-  return [{ title: "Política de Privacidade | Agentes FX" }];
+import type { Route } from "./+types/privacy";
+import { LegalPage } from "../../components/site/legal-page.tsx";
+import { privacyCopy } from "../../content/legal.ts";
+import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
+import { useSiteConfig } from "../../lib/use-site-config.ts";
+import { noToastsHandle } from "../../components/ui/toaster.tsx";
+
+export const handle = noToastsHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    path: "/privacidade",
+    ...privacyCopy.meta,
+  });
 }
 
-export default function Page() {
+export default function Privacy() {
+  const { privacyEmail } = useSiteConfig();
   return (
-    <main id="conteudo" className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Política de Privacidade</h1>
-    </main>
+    <LegalPage title={privacyCopy.title} intro={privacyCopy.intro} sections={privacyCopy.sections}>
+      <p className="mt-8 rounded-xl border border-border bg-card p-5">
+        {privacyCopy.contactLabel}{" "}
+        <a
+          href={`mailto:${privacyEmail}`}
+          className="font-semibold text-primary underline underline-offset-4"
+        >
+          {privacyEmail}
+        </a>
+      </p>
+    </LegalPage>
   );
 }

@@ -1,12 +1,17 @@
-// Placeholder until its issue fills it.
-export function meta() {
-  return [{ title: "Termos e Condições | Agentes FX" }];
+import type { Route } from "./+types/terms";
+import { LegalPage } from "../../components/site/legal-page.tsx";
+import { termsCopy } from "../../content/legal.ts";
+import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
+import { noToastsHandle } from "../../components/ui/toaster.tsx";
+
+export const handle = noToastsHandle;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({ siteUrl: siteUrlFromMatches(matches), path: "/termos", ...termsCopy.meta });
 }
 
-export default function Page() {
+export default function Terms() {
   return (
-    <main id="conteudo" className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Termos e Condições</h1>
-    </main>
+    <LegalPage title={termsCopy.title} intro={termsCopy.intro} sections={termsCopy.sections} />
   );
 }

@@ -1,0 +1,11 @@
+import { riskLabel } from "../../content/common.ts";
+import { riskTone } from "../../features/robots/risk-tone.ts";
+import { Badge } from "../ui/badge.tsx";
+
+export function RiskBadge({ level }: { level: string }) {
+  return (
+    <Badge tone={riskTone(level)}>
+      {riskLabel} {level}
+    </Badge>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { renderMarkdown } from "./markdown.server.ts";
+
+describe("renderMarkdown", () => {
+  it("renders Markdown headings, emphasis, lists and links", () => {
+    const html = renderMarkdown(
+      "# Título\n\n## Seção\n\nTexto **forte** e *ênfase*.\n\n- um\n- dois\n\n[site](https://example.com)",
+    );
+    expect(html).toContain("<h2>Título</h2>");
+    expect(html).toContain("<h2>Seção</h2>");
+    expect(html).toContain("<strong>forte</strong>");
+    expect(html).toContain("<em>ênfase</em>");
+    expect(html).toContain("<li>um</li>");
+    expect(html).toContain('href="https://example.com"');
+    expect(html).toContain('rel="nofollow noopener noreferrer"');
+  });
+
+  it("never lets a script, an event handler or a javascript: URL through", () => {
+    const attacks = [
+      "<script>alert(1)</script>",
+      '<img src="x" onerror="alert(1)">',
+      '<img src="https://example.com/a.png" onload="alert(1)">',
+      '<a href="javascript:alert(1)">clique</a>',
+      "[clique](javascript:alert(1))",
+      "[clique](JaVaScRiPt:alert(1))",
+      "[clique](&#106;avascript:alert(1))",
+      '<a href="jav&#x09;ascript:alert(1)">x</a>',
+      "![x](javascript:alert(1))",
+      '<iframe src="https://evil.example"></iframe>',
+      '<svg onload="alert(1)"><circle /></svg>',
+      '<p style="background:url(javascript:alert(1))" onclick="alert(1)">x</p>',
+      '<object data="x.swf"></object><embed src="x.swf">',
+      '<form action="https://evil.example"><input name="a"></form>',
+      '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+    ];
+    for (const attack of attacks) {
+      const html = renderMarkdown(`Antes\n\n${attack}\n\nDepois`).toLowerCase();
+      expect(html, attack).not.toMatch(/<script|<iframe|<svg|<object|<embed|<form|<input/);
+      expect(html, attack).not.toMatch(/\son[a-z]+\s*=/);
+      expect(html, attack).not.toContain("javascript:");
+      expect(html, attack).not.toContain("data:");
+      expect(html, attack).not.toContain("style=");
+      expect(html, attack).toContain("depois");
+    }
+  });
+
+  it("keeps https images only", () => {
+    expect(renderMarkdown("![gráfico](https://example.com/g.png)")).toContain(
+      '<img src="https://example.com/g.png" alt="gráfico" />',
+    );
+    expect(renderMarkdown("![gráfico](http://example.com/g.png)")).not.toContain("http://");
+  });
+});

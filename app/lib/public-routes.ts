@@ -1,0 +1,15 @@
+import { agentIds } from "../content/agent-ids.ts";
+
+/** Every public page without parameters other than the agents' (sitemap, tests, benchmark). */
+export const publicPaths = [
+  "/",
+  "/agentes",
+  ...agentIds.map((id) => `/agentes/${id}`),
+  "/como-funciona",
+  "/precos",
+  "/blog",
+  "/contato",
+  "/termos",
+  "/privacidade",
+  "/aviso-de-risco",
+] as const;

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { buildRobotsTxt, buildSitemap } from "./sitemap.ts";
+
+describe("buildSitemap", () => {
+  it("lists absolute URLs with optional lastmod dates", () => {
+    const xml = buildSitemap("https://agentesfx.com.br", [
+      { path: "/" },
+      { path: "/blog/hedge-e-preco-medio", lastModified: new Date("2026-10-28T12:00:00Z") },
+    ]);
+    expect(xml).toContain('<?xml version="1.0" encoding="UTF-8"?>');
+    expect(xml).toContain("<url><loc>https://agentesfx.com.br/</loc></url>");
+    expect(xml).toContain(
+      "<url><loc>https://agentesfx.com.br/blog/hedge-e-preco-medio</loc><lastmod>2026-10-28</lastmod></url>",
+    );
+  });
+
+  it("escapes and encodes what it is given", () => {
+    const xml = buildSitemap("https://a.b", [{ path: "/blog/a&b<ç>" }]);
+    expect(xml).toContain("<loc>https://a.b/blog/a&amp;b%3C%C3%A7%3E</loc>");
+  });
+});
+
+describe("buildRobotsTxt", () => {
+  it("disallows the admin area and names the sitemap", () => {
+    const text = buildRobotsTxt("https://agentesfx.com.br");
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toMatch(/^Disallow: \/admin$/m);
+    expect(text).toMatch(/^Sitemap: https:\/\/agentesfx\.com\.br\/sitemap\.xml$/m);
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * The URL when it is an absolute http(s) URL, else null: never javascript:, data: etc.
+ * `httpsOnly` for images, which the CSP (img-src https:) would block over plain http.
+ */
+export function httpUrlOrNull(
+  value: string | null | undefined,
+  { httpsOnly = false }: { httpsOnly?: boolean } = {},
+): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol === "https:") return url.href;
+    return url.protocol === "http:" && !httpsOnly ? url.href : null;
+  } catch {
+    return null;
+  }
+}

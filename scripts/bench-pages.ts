@@ -1,0 +1,302 @@
+// `npm run bench:pages`: for every public page, the gzipped JavaScript and CSS it loads and
+// its Lighthouse mobile scores, measured on the production build (never in a timed test).
+// Flags: --no-lighthouse (sizes only), --runs=N (median of N Lighthouse runs per page),
+// --strict (exit 1 when a budget is missed).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { seedPosts } from "../db/seed-data.ts";
+import { publicPaths } from "../app/lib/public-routes.ts";
+import { startBuiltServer } from "../tests/support/built-server.ts";
+
+export const budgets = {
+  jsGzipBytes: 120 * 1024,
+  performance: 98,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+} as const;
+
+export const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface AssetSize {
+  url: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface PageAssets {
+  path: string;
+  status: number;
+  js: AssetSize[];
+  css: AssetSize[];
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+}
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Largest Contentful Paint and Total Blocking Time, ms (simulated mobile). */
+  lcpMs: number;
+  tbtMs: number;
+}
+
+export interface PageBench extends PageAssets {
+  lighthouse?: LighthouseScores;
+}
+
+const attribute = (tag: string, name: string) =>
+  new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, "i").exec(tag)?.[1];
+
+/** Script and stylesheet URLs an HTML page references (modulepreload, script, inline imports). */
+export function assetUrlsFromHtml(html: string, pageUrl: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attribute(tag, "rel")?.toLowerCase();
+    const href = attribute(tag, "href");
+    if (!href) continue;
+    if (rel === "modulepreload") js.add(new URL(href, pageUrl).href);
+    if (rel === "stylesheet") css.add(new URL(href, pageUrl).href);
+  }
+  for (const [tag, body = ""] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const src = attribute(tag.slice(0, tag.indexOf(">") + 1), "src");
+    if (src) js.add(new URL(src, pageUrl).href);
+    for (const specifier of staticImports(body)) js.add(new URL(specifier, pageUrl).href);
+  }
+  return { js: [...js], css: [...css] };
+}
+
+/** Specifiers of static imports and re-exports in (minified) module code; not import(). */
+export function staticImports(code: string): string[] {
+  const found = new Set<string>();
+  for (const match of code.matchAll(/\bfrom\s*["']([^"']+)["']/g)) found.add(match[1]!);
+  for (const match of code.matchAll(/\bimport\s*["']([^"']+)["']/g)) found.add(match[1]!);
+  return [...found].filter((specifier) => /^(\.{1,2}\/|\/)/.test(specifier));
+}
+
+async function fetchText(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.text();
+}
+
+function sizeOf(url: string, text: string): AssetSize {
+  const buffer = Buffer.from(text);
+  return { url, bytes: buffer.length, gzipBytes: gzipSync(buffer).length };
+}
+
+/**
+ * Fetches a page, then every script it preloads or imports (following static imports, so a
+ * module missing from the preloads still counts) and every stylesheet; gzips each as the
+ * server's compression would.
+ */
+export async function measurePageAssets(baseUrl: string, pagePath: string): Promise<PageAssets> {
+  const pageUrl = new URL(pagePath, baseUrl).href;
+  const response = await fetch(pageUrl);
+  const html = await response.text();
+  const { js: entryScripts, css: stylesheets } = assetUrlsFromHtml(html, pageUrl);
+
+  const js: AssetSize[] = [];
+  const seen = new Set<string>();
+  const queue = [...entryScripts];
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = await fetchText(url);
+    js.push(sizeOf(url, code));
+    for (const specifier of staticImports(code)) queue.push(new URL(specifier, url).href);
+  }
+  const css = await Promise.all(stylesheets.map(async (url) => sizeOf(url, await fetchText(url))));
+  const total = (assets: AssetSize[]) => assets.reduce((sum, asset) => sum + asset.gzipBytes, 0);
+  return {
+    path: pagePath,
+    status: response.status,
+    js,
+    css,
+    jsGzipBytes: total(js),
+    cssGzipBytes: total(css),
+  };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Lighthouse's default (mobile, simulated throttling) scores, through a running Chrome. */
+export async function lighthouseScores(
+  url: string,
+  chromePort: number,
+  runs = 1,
+): Promise<LighthouseScores> {
+  const results: LighthouseScores[] = [];
+  for (let run = 0; run < runs; run++) {
+    const result = await lighthouse(url, {
+      port: chromePort,
+      logLevel: "error",
+      output: "json",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    results.push({
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+      tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
+    });
+  }
+  const pick = (key: keyof LighthouseScores) => median(results.map((result) => result[key]));
+  return {
+    performance: pick("performance"),
+    accessibility: pick("accessibility"),
+    bestPractices: pick("bestPractices"),
+    seo: pick("seo"),
+    lcpMs: pick("lcpMs"),
+    tbtMs: pick("tbtMs"),
+  };
+}
+
+/** Every public page: the static ones and one seeded blog post. */
+export const benchPaths: readonly string[] = [...publicPaths, `/blog/${seedPosts[0]!.slug}`];
+
+/** Measures every path against a running server; Lighthouse unless `lighthouse: false`. */
+export async function benchPages(
+  baseUrl: string,
+  {
+    paths = benchPaths,
+    lighthouse: withLighthouse = true,
+    runs = 1,
+  }: { paths?: readonly string[]; lighthouse?: boolean; runs?: number } = {},
+): Promise<PageBench[]> {
+  const chrome = withLighthouse
+    ? await chromeLauncher.launch({
+        chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+        chromeFlags,
+      })
+    : undefined;
+  try {
+    const results: PageBench[] = [];
+    for (const pagePath of paths) {
+      const assets = await measurePageAssets(baseUrl, pagePath);
+      const scores = chrome
+        ? await lighthouseScores(new URL(pagePath, baseUrl).href, chrome.port, runs)
+        : undefined;
+      results.push({ ...assets, lighthouse: scores });
+    }
+    return results;
+  } finally {
+    chrome?.kill();
+  }
+}
+
+/** The pages that miss a budget, with what they miss. */
+export function budgetMisses(results: readonly PageBench[]): string[] {
+  const misses: string[] = [];
+  for (const result of results) {
+    const problems: string[] = [];
+    if (result.status !== 200) problems.push(`HTTP ${result.status}`);
+    if (result.jsGzipBytes > budgets.jsGzipBytes) problems.push("JS");
+    const scores = result.lighthouse;
+    if (scores) {
+      if (scores.performance < budgets.performance) problems.push("performance");
+      if (scores.accessibility < budgets.accessibility) problems.push("accessibility");
+      if (scores.bestPractices < budgets.bestPractices) problems.push("best-practices");
+      if (scores.seo < budgets.seo) problems.push("SEO");
+    }
+    if (problems.length > 0) misses.push(`${result.path}: ${problems.join(", ")}`);
+  }
+  return misses;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export function formatPageBenchTable(results: readonly PageBench[]): string {
+  const header = [
+    "page",
+    "JS gz KB",
+    "files",
+    "CSS gz KB",
+    "perf",
+    "a11y",
+    "best",
+    "seo",
+    "LCP ms",
+    "TBT ms",
+  ];
+  const rows = results.map((result) => {
+    const scores = result.lighthouse;
+    return [
+      result.path,
+      kb(result.jsGzipBytes),
+      String(result.js.length),
+      kb(result.cssGzipBytes),
+      ...(scores
+        ? [
+            scores.performance,
+            scores.accessibility,
+            scores.bestPractices,
+            scores.seo,
+            scores.lcpMs,
+            scores.tbtMs,
+          ].map(String)
+        : ["-", "-", "-", "-", "-", "-"]),
+    ];
+  });
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...rows].map((row) => row[column]!.length)),
+  );
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
+      .join("  ");
+  return [line(header), ...rows.map(line)].join("\n");
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const runs = Number(args.find((arg) => arg.startsWith("--runs="))?.slice("--runs=".length) ?? 1);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-pages-"));
+  const server = await startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+  try {
+    console.log(`Measuring ${benchPaths.length} pages on ${server.url} (Lighthouse mobile)…`);
+    const results = await benchPages(server.url, {
+      lighthouse: !args.includes("--no-lighthouse"),
+      runs: Number.isInteger(runs) && runs > 0 ? runs : 1,
+    });
+    console.log(formatPageBenchTable(results));
+    const misses = budgetMisses(results);
+    console.log(
+      misses.length === 0
+        ? `All pages within budget (JS <= ${kb(budgets.jsGzipBytes)} KB gz, performance >= ${budgets.performance}, accessibility, best practices and SEO = 100).`
+        : `Budget missed:\n  ${misses.join("\n  ")}`,
+    );
+    if (misses.length > 0 && args.includes("--strict")) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}

@@ -1,0 +1,130 @@
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const seeded = {
+  education: "O que é um robô de trading e como ele funciona no Forex",
+  strategy: "Hedge e preço médio: vantagens e riscos da estratégia",
+  technology: "Por que uma VPS gerenciada faz diferença para o seu robô",
+};
+
+test("the blog lists published posts newest first, with category, read time, author and date", async ({
+  page,
+}) => {
+  await page.goto("/blog");
+  const titles = page.getByRole("heading", { level: 2 });
+  const texts = await titles.allTextContents();
+  const order = [seeded.technology, seeded.strategy, seeded.education].map((t) => texts.indexOf(t));
+  expect(order.every((index) => index >= 0)).toBe(true);
+  expect(order).toEqual([...order].sort((a, b) => a - b));
+  const card = page.getByRole("article").filter({ hasText: seeded.strategy });
+  await expect(card).toContainText("Estratégia");
+  await expect(card).toContainText("1 min de leitura");
+  await expect(card).toContainText("Por Equipe Agentes FX");
+  await expect(card).toContainText("28/10/2026");
+});
+
+test("category chips filter through ?categoria=, and Todos shows everything", async ({ page }) => {
+  await page.goto("/blog");
+  const chips = page.getByRole("navigation", { name: "Filtrar por categoria" });
+  await expect(chips.getByRole("link", { name: "Todos" })).toHaveAttribute("aria-current", "page");
+
+  await chips.getByRole("link", { name: "Estratégia" }).click();
+  await expect(page).toHaveURL(/\/blog\?categoria=estrategia$/);
+  await expect(chips.getByRole("link", { name: "Estratégia" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(chips.getByRole("link", { name: "Todos" })).not.toHaveAttribute("aria-current");
+  await expect(page.getByRole("heading", { name: seeded.strategy })).toBeVisible();
+  await expect(page.getByRole("heading", { name: seeded.technology })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: seeded.education })).toHaveCount(0);
+
+  await chips.getByRole("link", { name: "Tecnologia" }).click();
+  await expect(page).toHaveURL(/categoria=tecnologia$/);
+  await expect(page.getByRole("heading", { name: seeded.technology })).toBeVisible();
+  await expect(page.getByRole("heading", { name: seeded.strategy })).toHaveCount(0);
+
+  await chips.getByRole("link", { name: "Todos" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  for (const title of Object.values(seeded)) {
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  }
+});
+
+test("an unknown category shows every post with Todos selected", async ({ page }) => {
+  const response = await page.goto("/blog?categoria=nao-existe");
+  expect(response?.status()).toBe(200);
+  await expect(
+    page.getByRole("navigation", { name: "Filtrar por categoria" }).getByRole("link", {
+      name: "Todos",
+    }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { name: seeded.education })).toBeVisible();
+});
+
+test("a post page renders its Markdown; an unknown slug is the 404 page", async ({ page }) => {
+  await page.goto("/blog/o-que-e-um-robo-de-trading");
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Como um agente decide" }),
+  ).toBeVisible();
+  await expect(page.locator(".prose-post strong").first()).toHaveText("agente");
+  const missing = await page.goto("/blog/nao-existe");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
+});
+
+test("a draft post is not reachable, and post content never runs a script", async ({ page }) => {
+  const suffix = Date.now().toString(36);
+  const draft = `rascunho-e2e-${suffix}`;
+  const hostile = `post-hostil-e2e-${suffix}`;
+  await withDatabase((client) =>
+    client.query(
+      `insert into blog_posts (title, slug, content, category, is_published, published_at)
+       values ($1, $2, 'Texto do rascunho', 'Mercado', false, null),
+              ($3, $4, $5, 'Mercado', true, now() - interval '10 years')`,
+      [
+        `Rascunho ${suffix}`,
+        draft,
+        `Post hostil ${suffix}`,
+        hostile,
+        `Olá <script>window.__xss = 1</script><img src="x" onerror="window.__xss = 2">\n\n[clique](javascript:window.__xss=3)`,
+      ],
+    ),
+  );
+  try {
+    const response = await page.goto(`/blog/${draft}`);
+    expect(response?.status()).toBe(404);
+    await page.goto("/blog?categoria=mercado");
+    await expect(page.getByText(`Rascunho ${suffix}`)).toHaveCount(0);
+    const sitemap = await (await page.request.get("/sitemap.xml")).text();
+    expect(sitemap).not.toContain(draft);
+    expect(sitemap).toContain(hostile);
+
+    await page.goto(`/blog/${hostile}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Post hostil ${suffix}`);
+    expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    await expect(page.locator(".prose-post script, .prose-post [onerror]")).toHaveCount(0);
+    await expect(page.locator('.prose-post a[href^="javascript"]')).toHaveCount(0);
+  } finally {
+    await withDatabase((client) =>
+      client.query("delete from blog_posts where slug = any($1)", [[draft, hostile]]),
+    );
+  }
+});
+
+test("the newsletter box is inert and says so", async ({ page }) => {
+  await page.goto("/blog");
+  await expect(page.getByRole("textbox", { name: "Seu e-mail" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Inscrever-se" })).toBeDisabled();
+  await expect(page.getByText("Em breve: a newsletter ainda não está disponível.")).toBeVisible();
+});

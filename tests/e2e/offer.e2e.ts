@@ -1,0 +1,115 @@
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+
+// Prices, badges and buttons of the agents, checked against the robots table the pages read.
+async function robotPrice(slug: string): Promise<number> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ price: string }>(
+      "select price from robots where slug = $1",
+      [slug],
+    );
+    return Number(rows[0]?.price);
+  } finally {
+    await client.end();
+  }
+}
+
+const money = (amount: number) => `$${amount.toFixed(2).replace(".", ",")}`;
+
+const agents = [
+  { slug: "yenmax", price: 199, discounted: "149,25", badge: "Vagas Limitadas" },
+  { slug: "midaspulse", price: 179, discounted: "134,25", badge: null },
+  { slug: "trendkey-btc", price: 249, discounted: "186,75", badge: "Vagas Muito Limitadas" },
+] as const;
+
+for (const agent of agents) {
+  test(`/agentes/${agent.slug} shows the robot's price with 25% off and leads to the waitlist`, async ({
+    page,
+  }) => {
+    const price = await robotPrice(agent.slug);
+    expect(price).toBe(agent.price);
+    await page.goto(`/agentes/${agent.slug}`);
+    const pricing = page.getByRole("region", { name: "Preço mensal" });
+    await expect(pricing.locator("s")).toHaveText(money(price));
+    await expect(pricing.getByText(`$${agent.discounted}`, { exact: true })).toBeVisible();
+    await expect(pricing.getByText("25% de desconto")).toBeVisible();
+    await expect(pricing.getByRole("link", { name: "Entrar na Lista de Espera" })).toHaveAttribute(
+      "href",
+      `/contato?agente=${agent.slug}`,
+    );
+    if (agent.badge) await expect(pricing.getByText(agent.badge, { exact: true })).toBeVisible();
+    // The seeded robots have no MyFxBook link yet.
+    await expect(page.getByTestId("performance-widget")).toContainText("Aguardando integração");
+    await expect(page.getByRole("note", { name: /Aviso de Risco/ })).toBeVisible();
+  });
+}
+
+test("TrendKey BTC shows its 20 spots and a critical risk warning", async ({ page }) => {
+  await page.goto("/agentes/trendkey-btc");
+  await expect(page.getByText("Apenas 20 vagas disponíveis")).toBeVisible();
+  await expect(page.getByRole("note", { name: "Aviso de Risco Crítico" })).toBeVisible();
+  for (const feature of [
+    "Inteligência Artificial",
+    "Análise de Sentimento",
+    "Execução Rápida",
+    "Stops Dinâmicos",
+  ]) {
+    await expect(page.getByText(feature, { exact: true })).toBeVisible();
+  }
+});
+
+test("MidasPulse lists its six pairs", async ({ page }) => {
+  await page.goto("/agentes/midaspulse");
+  for (const pair of ["EURUSD", "GBPUSD", "USDJPY", "USDCHF", "AUDUSD", "USDCAD"]) {
+    await expect(page.getByRole("listitem").filter({ hasText: pair })).toBeVisible();
+  }
+});
+
+test("pricing shows three plans, MidasPulse as the most popular, with risk badges", async ({
+  page,
+}) => {
+  await page.goto("/precos");
+  const plans = page.getByRole("article");
+  await expect(plans).toHaveCount(3);
+  await expect(plans.nth(1)).toContainText("Mais Popular");
+  await expect(plans.nth(1)).toContainText("Risco Moderado");
+  await expect(plans.nth(0)).toContainText("Risco Alto");
+  await expect(plans.nth(2)).toContainText("Risco Alto");
+  for (const [index, agent] of agents.entries()) {
+    await expect(plans.nth(index)).toContainText(`$${agent.discounted}`);
+    await expect(plans.nth(index).getByRole("link")).toHaveAttribute(
+      "href",
+      `/agentes/${agent.slug}`,
+    );
+  }
+  await expect(page.getByRole("heading", { name: "Todos os planos incluem" })).toBeVisible();
+  await expect(page.locator("#inclui li")).toHaveCount(8);
+  await expect(page.getByRole("heading", { name: "Garantia de 7 dias" })).toBeVisible();
+  await expect(page.getByText("PIX (Brasil)")).toBeVisible();
+});
+
+test("the home page links each featured agent and the waitlist", async ({ page }) => {
+  await page.goto("/");
+  await expect(
+    page.getByRole("link", { name: "Entre para a Lista de Espera VIP" }),
+  ).toHaveAttribute("href", "/contato");
+  await expect(page.getByRole("link", { name: "Entrar na Lista de Espera" })).toHaveAttribute(
+    "href",
+    "/contato",
+  );
+  for (const agent of agents) {
+    await expect(
+      page.locator(`a[href="/agentes/${agent.slug}"]`, { hasText: "Saiba Mais e Entre na Lista" }),
+    ).toHaveCount(1);
+  }
+  for (const title of [
+    "Experiência Comprovada",
+    "Tecnologia de Ponta",
+    "Resultados Transparentes",
+    "VPS Inclusa e Gerenciada",
+  ]) {
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  }
+});

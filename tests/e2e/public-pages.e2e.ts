@@ -1,0 +1,200 @@
+import { expect, test } from "@playwright/test";
+
+// Every public page answers 200 with its main heading.
+const pages: Array<[path: string, heading: string]> = [
+  ["/", "Automatize seu sucesso no Forex com agentes inteligentes"],
+  ["/agentes", "Nossos Agentes FX"],
+  ["/agentes/yenmax", "YenMax Agent"],
+  ["/agentes/midaspulse", "MidasPulse Agent"],
+  ["/agentes/trendkey-btc", "TrendKey BTC"],
+  ["/como-funciona", "Como Funciona"],
+  ["/precos", "Preços"],
+  ["/blog", "Blog"],
+  ["/blog/hedge-e-preco-medio", "Hedge e preço médio: vantagens e riscos da estratégia"],
+  ["/termos", "Termos e Condições"],
+  ["/privacidade", "Política de Privacidade"],
+  ["/aviso-de-risco", "Aviso de Risco"],
+];
+
+for (const [path, heading] of pages) {
+  test(`${path} answers 200 with its heading, title, canonical and Open Graph tags`, async ({
+    page,
+  }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    await expect(page).toHaveTitle(/Agentes FX/);
+    const head = page.locator("head");
+    await expect(head.locator('meta[name="description"]')).toHaveAttribute("content", /^.{50,}$/);
+    await expect(head.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`^https?://[^/]+${path === "/" ? "/" : path}$`),
+    );
+    await expect(head.locator('meta[property="og:title"]')).toHaveAttribute("content", /\S/);
+    await expect(head.locator('meta[property="og:url"]')).toHaveAttribute(
+      "content",
+      new RegExp(`${path === "/" ? "/" : path}$`),
+    );
+    // The footer's red risk line and copyright appear on every page.
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByText(/^Aviso de risco:/)).toBeVisible();
+    await expect(
+      footer.getByText(`© ${new Date().getFullYear()} Agentes FX.`, { exact: false }),
+    ).toBeVisible();
+  });
+}
+
+test("an unknown agent slug is the 404 page, inside the site's header and footer", async ({
+  page,
+}) => {
+  const response = await page.goto("/agentes/nao-existe");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+});
+
+test.describe("desktop menu", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  const cases: Array<[path: string, active: string]> = [
+    ["/", "Home"],
+    ["/agentes", "Nossos Agentes FX"],
+    ["/agentes/yenmax", "Nossos Agentes FX"],
+    ["/precos", "Preços"],
+  ];
+  for (const [path, active] of cases) {
+    test(`highlights ${active} on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      const menu = page.getByRole("navigation", { name: "Menu principal" });
+      await expect(menu.getByRole("link", { name: active, exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await expect(menu.locator('[aria-current="page"]')).toHaveCount(1);
+    });
+  }
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens with the toggle and closes when a link is chosen", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Abrir menu" });
+    const menu = page.getByRole("navigation", { name: "Menu principal" });
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    await expect(menu).toBeVisible();
+    for (const label of [
+      "Home",
+      "Nossos Agentes FX",
+      "Como Funciona",
+      "Preços",
+      "Blog",
+      "Contato",
+    ]) {
+      await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    await menu.getByRole("link", { name: "Preços", exact: true }).click();
+    await expect(page).toHaveURL(/\/precos$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Preços");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Abrir menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+  });
+
+  test("closes on Escape and gives the focus back to the toggle", async ({ page }) => {
+    await page.goto("/blog");
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Menu principal" });
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
+  });
+
+  test("no public page scrolls sideways at 360 px", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    for (const [path] of pages) {
+      await page.goto(path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBe(0);
+    }
+  });
+});
+
+test.describe("FAQ accordion", () => {
+  test("opens one answer at a time and collapses the open one", async ({ page }) => {
+    await page.goto("/como-funciona");
+    const first = page.getByRole("button", { name: "Quais são os riscos envolvidos?" });
+    const second = page.getByRole("button", { name: "Como funciona o suporte?" });
+    const firstAnswer = page.getByRole("region", { name: "Quais são os riscos envolvidos?" });
+    const secondAnswer = page.getByRole("region", { name: "Como funciona o suporte?" });
+    await expect(page.getByRole("button", { expanded: true })).toHaveCount(0);
+    await expect(firstAnswer).toBeHidden();
+
+    await first.click();
+    await expect(first).toHaveAttribute("aria-expanded", "true");
+    await expect(firstAnswer).toBeVisible();
+    await expect(firstAnswer).toContainText("risco substancial de perda financeira");
+
+    await second.click();
+    await expect(second).toHaveAttribute("aria-expanded", "true");
+    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await expect(firstAnswer).toBeHidden();
+    await expect(secondAnswer).toBeVisible();
+
+    await second.click();
+    await expect(second).toHaveAttribute("aria-expanded", "false");
+    await expect(secondAnswer).toBeHidden();
+    await expect(page.getByRole("button", { expanded: true })).toHaveCount(0);
+  });
+
+  test("works by keyboard", async ({ page }) => {
+    await page.goto("/como-funciona");
+    const questions = page.locator("#faq button[aria-controls]");
+    await expect(questions).toHaveCount(6);
+    await questions.first().focus();
+    await page.keyboard.press("Enter");
+    await expect(questions.first()).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("ArrowDown");
+    await expect(questions.nth(1)).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
+    await expect(questions.first()).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("End");
+    await expect(questions.last()).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(questions.first()).toBeFocused();
+    const panel = await questions.nth(1).getAttribute("aria-controls");
+    await expect(page.locator(`[id="${panel}"]`)).toBeVisible();
+  });
+});
+
+test("SEO files: robots.txt disallows /admin and names the sitemap", async ({ request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  const text = await robots.text();
+  expect(text).toMatch(/^Disallow: \/admin$/m);
+  expect(text).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()["content-type"]).toContain("xml");
+  const xml = await sitemap.text();
+  for (const path of ["/agentes/yenmax", "/como-funciona", "/aviso-de-risco", "/contato"]) {
+    expect(xml).toContain(`${path}</loc>`);
+  }
+  expect(xml).toContain("/blog/hedge-e-preco-medio</loc>");
+  expect(xml).not.toContain("/admin");
+});
