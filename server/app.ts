@@ -3,9 +3,11 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
+import { requestTooLargeMessage } from "../app/content/http-errors.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { getLogger } from "../app/lib/logger.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/lib/request-context.ts";
+import { bodySizeLimit } from "./body-limit.ts";
 
 // Exposed to server.ts, which owns the process: listening, static files and shutdown.
 export { closeDatabase, openDatabase } from "../app/lib/db.server.ts";
@@ -57,6 +59,9 @@ app.use((req, res, next) => {
   });
   next();
 });
+
+// Request bodies are at most 64 KB (DESIGN.md decision 3).
+app.use(bodySizeLimit(64 * 1024, requestTooLargeMessage));
 
 app.use(
   createRequestHandler({

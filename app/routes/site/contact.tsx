@@ -1,12 +1,81 @@
-// Placeholder until its issue fills it.
+import { Check } from "lucide-react";
+import { data } from "react-router";
+import { isAgentId } from "../../content/agent-ids.ts";
+import { contactPage } from "../../content/contact.ts";
+import { SignupForm } from "../../features/waitlist/signup-form.tsx";
+import { handleSignup } from "../../features/waitlist/signup.server.ts";
+import { signupSourceOf } from "../../features/waitlist/source.ts";
+import { getEnv } from "../../lib/env.server.ts";
+import { clientIpContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/contact";
+
 export function meta() {
-  return [{ title: "Contato | Agentes FX" }];
+  return [
+    { title: contactPage.metaTitle },
+    { name: "description", content: contactPage.metaDescription },
+  ];
 }
 
-export default function Page() {
+export function loader({ request, url }: Route.LoaderArgs) {
+  const agent = url.searchParams.get("agente");
+  return {
+    preselectedAgent: agent && isAgentId(agent) ? agent : null,
+    source: signupSourceOf(request),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await handleSignup(request, {
+    clientIp: context.get(clientIpContext),
+    rateLimitPerMinute: getEnv().SIGNUP_RATE_LIMIT,
+  });
+  return data(result.data, { status: result.status, headers: result.headers });
+}
+
+// Carries the action's Retry-After (429) into the document answer.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main id="conteudo" className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Lista de Espera VIP</h1>
+    <main id="conteudo" className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="contato-titulo">
+          <p className="text-sm font-semibold uppercase tracking-wide text-primary">
+            {contactPage.eyebrow}
+          </p>
+          <h1 id="contato-titulo" className="mt-2 text-3xl font-bold sm:text-4xl">
+            {contactPage.title}
+          </h1>
+          <p className="mt-4 text-muted-foreground">{contactPage.intro}</p>
+          <div className="mt-8 rounded-xl border border-border bg-card p-5 sm:p-8">
+            <SignupForm
+              preselectedAgent={loaderData.preselectedAgent}
+              source={loaderData.source}
+              result={actionData}
+            />
+          </div>
+        </section>
+        <aside aria-labelledby="contato-beneficios" className="space-y-6 lg:pt-24">
+          <div className="rounded-xl border border-border bg-card p-6">
+            <h2 id="contato-beneficios" className="text-xl font-semibold">
+              {contactPage.benefitsTitle}
+            </h2>
+            <ul className="mt-4 space-y-3">
+              {contactPage.benefits.map((benefit) => (
+                <li key={benefit} className="flex gap-3">
+                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                  <span>{benefit}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <p className="rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm text-danger">
+            {contactPage.riskWarning}
+          </p>
+        </aside>
+      </div>
     </main>
   );
 }

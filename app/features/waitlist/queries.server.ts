@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { waitlist } from "../../../db/schema.ts";
+import { getDb } from "../../lib/db.server.ts";
+
+export interface WaitlistSignup {
+  name: string;
+  /** Trimmed and lower-cased (the schema does it; the table checks it). */
+  email: string;
+  interestedAgents: string[];
+  message: string | null;
+  marketingConsent: boolean;
+  source: string | null;
+}
+
+/**
+ * Stores a sign-up in one statement. A repeated e-mail updates the existing row instead of
+ * adding one: it takes the new agents, message, consent and terms acceptance, and keeps its
+ * name, status, created_at and first known source (DESIGN.md decision 2, docs/decisions/020).
+ */
+export async function upsertWaitlistEntry(signup: WaitlistSignup): Promise<void> {
+  const db = await getDb();
+  await db
+    .insert(waitlist)
+    .values({ ...signup, termsAcceptedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: waitlist.email,
+      set: {
+        interestedAgents: sql`excluded.interested_agents`,
+        message: sql`excluded.message`,
+        marketingConsent: sql`excluded.marketing_consent`,
+        termsAcceptedAt: sql`excluded.terms_accepted_at`,
+        source: sql`coalesce(${waitlist.source}, excluded.source)`,
+      },
+    });
+}
