@@ -4,6 +4,8 @@ import * as z from "zod/mini";
 import { agentIds } from "../../content/agent-ids.ts";
 import { signupMessages as m } from "../../content/contact.ts";
 
+// Lengths count characters (code points), as Zod does; a browser's maxlength counts UTF-16
+// units, which is never more lenient.
 export const signupLimits = {
   nameMax: 120,
   emailMax: 254,

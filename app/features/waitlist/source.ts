@@ -5,7 +5,8 @@ import { hasControlCharacters, signupLimits } from "./schema.ts";
 /** Trims and bounds a claimed source; null when there is nothing usable. */
 export function boundSource(value: unknown): string | null {
   if (typeof value !== "string") return null;
-  const trimmed = value.trim().slice(0, signupLimits.sourceMax).trim();
+  // Cut by characters (code points), never inside a surrogate pair.
+  const trimmed = Array.from(value.trim()).slice(0, signupLimits.sourceMax).join("").trim();
   if (!trimmed || hasControlCharacters(trimmed)) return null;
   return trimmed;
 }
