@@ -47,6 +47,9 @@ app.use(
       },
     },
     strictTransportSecurity: production,
+    // Helmet's default (no-referrer) makes browsers send `Origin: null` on plain form posts,
+    // which React Router's origin check refuses: forms without JavaScript would all fail.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   }),
 );
 
