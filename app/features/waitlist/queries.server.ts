@@ -15,7 +15,8 @@ export interface WaitlistSignup {
 /**
  * Stores a sign-up in one statement. A repeated e-mail updates the existing row instead of
  * adding one: it takes the new agents, message, consent and terms acceptance, and keeps its
- * name, status, created_at and first known source (DESIGN.md decision 2, docs/decisions/020).
+ * name, status, created_at and first known source (DESIGN.md decision 2,
+ * docs/decisions/020-repeated-signup-email.md).
  */
 export async function upsertWaitlistEntry(signup: WaitlistSignup): Promise<void> {
   const db = await getDb();

@@ -1,5 +1,6 @@
 // The waitlist form's one schema, run by the browser before submitting and by the action
-// (DESIGN.md decision 3). zod/mini keeps the /contato bundle small (docs/decisions/021).
+// (DESIGN.md decision 3). zod/mini keeps the /contato bundle small
+// (docs/decisions/021-shared-schema-zod-mini.md).
 import * as z from "zod/mini";
 import { agentIds } from "../../content/agent-ids.ts";
 import { signupMessages as m } from "../../content/contact.ts";
