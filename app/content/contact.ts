@@ -35,7 +35,7 @@ export const signupFormCopy = {
   privacyLink: "Política de Privacidade",
   termsAnd: " e o ",
   riskLink: "Aviso de Risco",
-  termsAfter: ". *",
+  termsAfter: ".\u00a0*",
   opensInNewTab: " (abre em nova aba)",
   contactLabel:
     "Aceito receber contato por e-mail sobre os agentes, a lista de espera e novidades (opcional).",

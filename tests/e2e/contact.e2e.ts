@@ -97,7 +97,7 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a plain form post stores the sign-up and answers with SPEC's message in the page", async ({
+  test("a plain form post stores the sign-up and the page shows SPEC's message", async ({
     page,
   }) => {
     const email = uniqueEmail("e2e-nojs");
@@ -107,6 +107,8 @@ test.describe("without JavaScript", () => {
     await page.getByRole("checkbox", { name: /Li e aceito os Termos e Condições/ }).check();
     await page.getByRole("button", { name: "Entrar para a Lista de Espera" }).click();
 
+    // Post/Redirect/Get: reloading the confirmation sends nothing again.
+    await expect(page).toHaveURL(/\/contato\?inscricao=confirmada$/);
     const status = page.getByRole("status").filter({ hasText: "Sucesso!" });
     await expect(status).toContainText(successText);
     await expect(page.getByLabel("Nome Completo *")).toHaveValue("");

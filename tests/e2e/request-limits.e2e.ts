@@ -34,6 +34,7 @@ function post(path: string, body: BodyInit, headers: Record<string, string> = fo
     method: "POST",
     headers,
     body,
+    redirect: "manual",
     ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
   } as RequestInit);
 }
@@ -67,7 +68,7 @@ test("a chunked body under the limit is read whole and stored", async () => {
   const email = uniqueEmail("e2e-chunked");
   const message = "c".repeat(1900);
   const response = await post("/contato", chunked(signupBody(email, `&message=${message}`), 512));
-  expect(response.status).toBe(200);
+  expect(response.status).toBe(303);
   const rows = await waitlistRows(email);
   expect(rows).toHaveLength(1);
   expect(rows[0]?.message).toBe(message);
@@ -106,12 +107,13 @@ test("a post from another origin is refused, nothing stored", async () => {
   expect(await waitlistRows(email)).toHaveLength(0);
 });
 
-test("a plain document post from the page's origin is stored", async () => {
+test("a plain document post from the page's origin is stored and redirected", async () => {
   const email = uniqueEmail("e2e-origin-ok");
   const response = await post("/contato", signupBody(email), {
     ...formType,
     Origin: baseUrl(),
   });
-  expect(response.status).toBe(200);
+  expect(response.status).toBe(303);
+  expect(response.headers.get("Location")).toBe("/contato?inscricao=confirmada");
   expect(await waitlistRows(email)).toHaveLength(1);
 });

@@ -6,6 +6,10 @@ import { action } from "../../app/routes/site/contact.tsx";
 // Builds real requests for the /contato action and calls it the way React Router does, with
 // the client address in the request context.
 export const contactUrl = "http://localhost:3000/contato";
+/** Where React Router's client posts the form when JavaScript runs (a data request). */
+export const contactDataUrl = "http://localhost:3000/contato.data";
+/** Where a successful plain post is redirected (Post/Redirect/Get). */
+export const signupDoneLocation = "/contato?inscricao=confirmada";
 
 export function formBody(fields: Record<string, string | string[]>): string {
   const params = new URLSearchParams();
@@ -36,7 +40,8 @@ export function postRequest(
 
 export interface ActionAnswer {
   status: number;
-  data: SignupActionData;
+  /** The action's data; undefined for a redirect. */
+  data: SignupActionData | undefined;
   headers: Headers;
 }
 
@@ -50,13 +55,13 @@ export function freshIp(): string {
 export async function callContactAction(request: Request, ip = freshIp()): Promise<ActionAnswer> {
   const context = new RouterContextProvider();
   context.set(clientIpContext, ip);
-  const result = await action({
-    request,
-    context,
-    params: {},
-    url: new URL(request.url),
-    pattern: "/contato",
-  });
+  // React Router hands the action the URL without its `.data` suffix.
+  const url = new URL(request.url);
+  url.pathname = url.pathname.replace(/\.data$/, "");
+  const result = await action({ request, context, params: {}, url, pattern: "/contato" });
+  if (result instanceof Response) {
+    return { status: result.status, data: undefined, headers: result.headers };
+  }
   return {
     status: result.init?.status ?? 200,
     data: result.data,

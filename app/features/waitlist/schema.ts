@@ -139,6 +139,10 @@ export function signupErrorSummary(errors: SignupFieldErrors): string | undefine
 export type SignupActionData =
   { ok: true } | { ok: false; errors: SignupFieldErrors; formError?: string; values: SignupValues };
 
+/** The success answer; also what /contato?inscricao=confirmada shows after a plain post. */
+export const signupConfirmed: SignupActionData = { ok: true };
+export const signupDoneParam = { name: "inscricao", value: "confirmada" } as const;
+
 /** What the visitor typed, echoed into the page after a rejected plain form post. */
 export interface SignupValues {
   name: string;

@@ -38,10 +38,10 @@ const ids: Record<SignupField, string> = {
 const errorId = (field: SignupField) => `${ids[field]}-error`;
 
 /**
- * The waitlist form. Without JavaScript it is a plain POST answered by the page (messages in
- * the page, typed values kept on errors). With JavaScript the shared schema runs first, and
- * the answers become SPEC.md's toasts; a success clears every field
- * (docs/decisions/023-signup-answers-with-and-without-javascript.md).
+ * The waitlist form. Without JavaScript it is a plain POST: a success is redirected to the
+ * confirmation, an error answered by the page (messages in the page, typed values kept).
+ * With JavaScript the shared schema runs first, and the answers become SPEC.md's toasts; a
+ * success clears every field (docs/decisions/023-signup-answers-with-and-without-javascript.md).
  */
 export function SignupForm({ preselectedAgent, source, result }: SignupFormProps) {
   const hydrated = useHydrated();

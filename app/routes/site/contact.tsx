@@ -1,7 +1,8 @@
 import { Check } from "lucide-react";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { isAgentId } from "../../content/agent-ids.ts";
 import { contactPage } from "../../content/contact.ts";
+import { signupConfirmed, signupDoneParam } from "../../features/waitlist/schema.ts";
 import { SignupForm } from "../../features/waitlist/signup-form.tsx";
 import { handleSignup } from "../../features/waitlist/signup.server.ts";
 import { signupSourceOf } from "../../features/waitlist/source.ts";
@@ -21,14 +22,23 @@ export function loader({ request, url }: Route.LoaderArgs) {
   return {
     preselectedAgent: agent && isAgentId(agent) ? agent : null,
     source: signupSourceOf(request),
+    signedUp: url.searchParams.get(signupDoneParam.name) === signupDoneParam.value,
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const result = await handleSignup(request, {
     clientIp: context.get(clientIpContext),
     rateLimitPerMinute: getEnv().SIGNUP_RATE_LIMIT,
   });
+  // A plain form post (no JavaScript) that succeeded is answered Post/Redirect/Get: the page
+  // then shows the success, and reloading it sends nothing again. React Router's own data
+  // requests (JavaScript) carry `.data` in the raw URL and get the answer as data
+  // (docs/decisions/023-signup-answers-with-and-without-javascript.md).
+  const dataRequest = new URL(request.url).pathname !== url.pathname;
+  if (result.data.ok && !dataRequest) {
+    return redirect(`${url.pathname}?${signupDoneParam.name}=${signupDoneParam.value}`, 303);
+  }
   return data(result.data, { status: result.status, headers: result.headers });
 }
 
@@ -53,7 +63,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             <SignupForm
               preselectedAgent={loaderData.preselectedAgent}
               source={loaderData.source}
-              result={actionData}
+              result={actionData ?? (loaderData.signedUp ? signupConfirmed : undefined)}
             />
           </div>
         </section>
