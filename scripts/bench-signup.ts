@@ -52,7 +52,7 @@ export async function measureSignups({
   database,
   via = "form",
   durationSeconds = 10,
-  warmupRequests = 1000,
+  warmupRequests = 2000,
   connections = 16,
 }: SignupBenchOptions): Promise<SignupBenchResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-"));
@@ -188,16 +188,15 @@ if (import.meta.main) {
   for (const result of results) {
     if (result.rows !== result.successful || result.failed > 0) {
       console.error(
-        `${result.database}: ${result.rows} rows for ${result.successful} successful answers, ${result.failed} failed`,
+        `${result.database} ${result.via}: ${result.rows} rows for ${result.successful} successful answers, ${result.failed} failed`,
       );
       ok = false;
     }
   }
-  const postgres = results.find((result) => result.database === "postgres");
-  if (postgres) {
-    const met = postgres.signupsPerSecond >= 1000 && postgres.p99Ms < 100;
+  for (const result of results.filter((r) => r.database === "postgres")) {
+    const met = result.signupsPerSecond >= 1000 && result.p99Ms < 100;
     console.log(
-      `Target on PostgreSQL (>= 1,000 sign-ups/s, p99 < 100 ms): ${met ? "met" : "missed"}`,
+      `Target on PostgreSQL, ${result.via} (>= 1,000 sign-ups/s, p99 < 100 ms): ${met ? "met" : "missed"}`,
     );
   }
   process.exitCode = ok ? 0 : 1;
