@@ -72,15 +72,8 @@ export async function handleSignup(
         RATE_LIMIT_WINDOW_MS,
       );
       if (!limit.allowed) {
-        return rejected(
-          429,
-          m.rateLimited,
-          values,
-          {},
-          {
-            "Retry-After": String(limit.retryAfterSeconds),
-          },
-        );
+        const retryAfter = { "Retry-After": String(limit.retryAfterSeconds) };
+        return rejected(429, m.rateLimited, values, {}, retryAfter);
       }
     }
 
