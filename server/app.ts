@@ -3,10 +3,12 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
 import { RouterContextProvider } from "react-router";
+import { requestTooLargeMessage } from "../app/content/http-errors.ts";
 import { assertAuthSecretConfigured } from "../app/lib/auth.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 import { getLogger } from "../app/lib/logger.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/lib/request-context.ts";
+import { bodySizeLimit } from "./body-limit.ts";
 import { createPageCacheMiddleware } from "./page-cache.ts";
 
 // Exposed to server.ts, which owns the process: listening, static files and shutdown.
@@ -64,6 +66,9 @@ app.use((req, res, next) => {
   });
   next();
 });
+
+// Request bodies are at most 64 KB (DESIGN.md decision 3).
+app.use(bodySizeLimit(64 * 1024, requestTooLargeMessage));
 
 const build = () => import("virtual:react-router/server-build");
 

@@ -5,7 +5,8 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 // A short-lived in-memory cache of anonymous public HTML, so page views cost a string
 // replace instead of a React render (docs/decisions/006-public-page-micro-cache.md).
 // Pages are rendered with a random placeholder where the CSP nonce goes; each answer
-// swaps in its own fresh nonce.
+// swaps in its own fresh nonce. A page that varies per visitor says so with
+// `Cache-Control: private` (or no-store) and is never stored.
 
 interface CachedPage {
   status: number;
@@ -62,7 +63,10 @@ export function createPageCacheMiddleware({
       page.headers.some(
         ([name, value]) => name === "content-type" && value.includes("text/html"),
       ) &&
-      !page.headers.some(([name]) => name === "set-cookie");
+      !page.headers.some(
+        ([name, value]) =>
+          name === "set-cookie" || (name === "cache-control" && /private|no-store/.test(value)),
+      );
     if (!cacheable) return;
     if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value as string);
     pages.set(key, page);

@@ -24,7 +24,7 @@ export function Toaster() {
   if (!hydrated || unwanted) return null;
   return (
     <Suspense fallback={null}>
-      <SonnerToaster richColors position="top-center" />
+      <SonnerToaster richColors theme="dark" position="top-center" />
     </Suspense>
   );
 }

@@ -1,12 +1,94 @@
-// Placeholder until its issue fills it.
+import { Check } from "lucide-react";
+import { data, redirect } from "react-router";
+import { isAgentId } from "../../content/agent-ids.ts";
+import { contactPage } from "../../content/contact.ts";
+import { signupConfirmed, signupDoneParam } from "../../features/waitlist/schema.ts";
+import { SignupForm } from "../../features/waitlist/signup-form.tsx";
+import { handleSignup } from "../../features/waitlist/signup.server.ts";
+import { signupSourceOf } from "../../features/waitlist/source.ts";
+import { getEnv } from "../../lib/env.server.ts";
+import { clientIpContext } from "../../lib/request-context.ts";
+import type { Route } from "./+types/contact";
+
 export function meta() {
-  return [{ title: "Contato | Agentes FX" }];
+  return [
+    { title: contactPage.metaTitle },
+    { name: "description", content: contactPage.metaDescription },
+  ];
 }
 
-export default function Page() {
+export function loader({ request, url }: Route.LoaderArgs) {
+  const agent = url.searchParams.get("agente");
+  return {
+    preselectedAgent: agent && isAgentId(agent) ? agent : null,
+    source: signupSourceOf(request),
+    signedUp: url.searchParams.get(signupDoneParam.name) === signupDoneParam.value,
+  };
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const result = await handleSignup(request, {
+    clientIp: context.get(clientIpContext),
+    rateLimitPerMinute: getEnv().SIGNUP_RATE_LIMIT,
+  });
+  // A plain form post (no JavaScript) that succeeded is answered Post/Redirect/Get: the page
+  // then shows the success, and reloading it sends nothing again. React Router's own data
+  // requests (JavaScript) carry `.data` in the raw URL and get the answer as data
+  // (docs/decisions/023-signup-answers-with-and-without-javascript.md).
+  const dataRequest = new URL(request.url).pathname !== url.pathname;
+  if (result.data.ok && !dataRequest) {
+    return redirect(`${url.pathname}?${signupDoneParam.name}=${signupDoneParam.value}`, 303);
+  }
+  return data(result.data, { status: result.status, headers: result.headers });
+}
+
+// The page embeds the visitor's own referrer (sign-up source), so it is never shared from a
+// cache; the action's Retry-After (429) reaches the document answer.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(actionHeaders);
+  headers.set("Cache-Control", "private, no-cache");
+  return headers;
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main id="conteudo" className="mx-auto max-w-6xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Lista de Espera VIP</h1>
+    <main id="conteudo" className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="contato-titulo">
+          <p className="text-sm font-semibold uppercase tracking-wide text-primary">
+            {contactPage.eyebrow}
+          </p>
+          <h1 id="contato-titulo" className="mt-2 text-3xl font-bold sm:text-4xl">
+            {contactPage.title}
+          </h1>
+          <p className="mt-4 text-muted-foreground">{contactPage.intro}</p>
+          <div className="mt-8 rounded-xl border border-border bg-card p-5 sm:p-8">
+            <SignupForm
+              preselectedAgent={loaderData.preselectedAgent}
+              source={loaderData.source}
+              result={actionData ?? (loaderData.signedUp ? signupConfirmed : undefined)}
+            />
+          </div>
+        </section>
+        <aside aria-labelledby="contato-beneficios" className="space-y-6 lg:pt-24">
+          <div className="rounded-xl border border-border bg-card p-6">
+            <h2 id="contato-beneficios" className="text-xl font-semibold">
+              {contactPage.benefitsTitle}
+            </h2>
+            <ul className="mt-4 space-y-3">
+              {contactPage.benefits.map((benefit) => (
+                <li key={benefit} className="flex gap-3">
+                  <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+                  <span>{benefit}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <p className="rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm text-danger">
+            {contactPage.riskWarning}
+          </p>
+        </aside>
+      </div>
     </main>
   );
 }

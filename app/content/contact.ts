@@ -1,0 +1,77 @@
+// Portuguese copy of /contato, the VIP waitlist (SPEC.md sections 2, 5 and 8). The toast
+// titles and texts are SPEC.md's words and must not change.
+export const contactPage = {
+  metaTitle: "Lista de Espera VIP | Agentes FX",
+  metaDescription:
+    "Entre para a lista de espera VIP dos agentes de trading automatizado para Forex e cripto e garanta sua vaga com desconto especial para os primeiros clientes.",
+  eyebrow: "Contato",
+  title: "Lista de Espera VIP",
+  intro:
+    "As vagas são limitadas. Entre para a lista de espera e garanta condições especiais para os primeiros clientes. Entraremos em contato por e-mail assim que sua vaga estiver disponível.",
+  benefitsTitle: "Por que entrar agora?",
+  benefits: [
+    "Desconto especial para os primeiros clientes da lista.",
+    "Prioridade na liberação das vagas de cada agente.",
+    "VPS gerenciada inclusa e configurada pela nossa equipe.",
+    "Suporte por e-mail e chat em horário comercial.",
+  ],
+  riskWarning:
+    "Aviso de risco: operar Forex e criptomoedas envolve risco substancial de perda financeira. Opere apenas com capital que você pode se dar ao luxo de perder.",
+} as const;
+
+export const signupFormCopy = {
+  formLabel: "Formulário da lista de espera VIP",
+  nameLabel: "Nome Completo *",
+  namePlaceholder: "Seu nome completo",
+  emailLabel: "Email *",
+  emailPlaceholder: "seu@email.com",
+  agentsLegend: "Agentes de interesse",
+  agentsHint: "Opcional: marque os agentes que mais interessam a você.",
+  messageLabel: "Mensagem",
+  messagePlaceholder: "Conte um pouco sobre sua experiência com trading (opcional)",
+  termsBefore: "Li e aceito os ",
+  termsLink: "Termos e Condições",
+  termsBetween: ", a ",
+  privacyLink: "Política de Privacidade",
+  termsAnd: " e o ",
+  riskLink: "Aviso de Risco",
+  termsAfter: ".\u00a0*",
+  opensInNewTab: " (abre em nova aba)",
+  contactLabel:
+    "Aceito receber contato por e-mail sobre os agentes, a lista de espera e novidades (opcional).",
+  honeypotLabel: "Não preencha este campo",
+  submit: "Entrar para a Lista de Espera",
+  submitting: "Enviando...",
+  requiredNote: "* Campos obrigatórios",
+} as const;
+
+// SPEC.md section 8.
+export const signupToasts = {
+  successTitle: "Sucesso!",
+  successText: "Você foi adicionado à lista de espera VIP. Entraremos em contato em breve!",
+  errorTitle: "Erro",
+} as const;
+
+// Field and request messages (DESIGN.md decisions 3 and 4).
+export const signupMessages = {
+  nameRequired: "Informe seu nome completo.",
+  nameTooLong: "O nome deve ter no máximo 120 caracteres.",
+  emailRequired: "Informe seu e-mail.",
+  emailInvalid: "Informe um e-mail válido.",
+  emailTooLong: "O e-mail deve ter no máximo 254 caracteres.",
+  agentUnknown: "Escolha apenas agentes da lista.",
+  messageTooLong: "A mensagem deve ter no máximo 2.000 caracteres.",
+  // SPEC.md section 8, word for word.
+  termsRequired: "Você deve aceitar os termos e condições.",
+  invalidValue: "Valor inválido.",
+  invalidCharacters: "O texto contém caracteres inválidos.",
+  fixFields: "Corrija os campos destacados e envie novamente.",
+  unreadableForm: "Não foi possível ler o formulário. Atualize a página e tente novamente.",
+  invalidEncoding: "O formulário contém caracteres inválidos (o texto deve estar em UTF-8).",
+  unsupportedContentType:
+    "Formato de envio não aceito: envie o formulário como application/x-www-form-urlencoded ou multipart/form-data.",
+  tooLarge: "O formulário é grande demais (máximo de 64 KB).",
+  rateLimited: "Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.",
+  unavailable:
+    "Não foi possível registrar sua inscrição agora. Tente novamente em alguns instantes.",
+} as const;

@@ -1,0 +1,212 @@
+// The /contato action's work: read the posted form safely, turn bots and floods away,
+// validate with the shared schema and store the sign-up (issue 4, DESIGN.md decisions 1-4).
+import { isIPv6 } from "node:net";
+import { signupMessages as m } from "../../content/contact.ts";
+import { getLogger } from "../../lib/logger.server.ts";
+import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import { upsertWaitlistEntry } from "./queries.server.ts";
+import {
+  emptySignupValues,
+  honeypotField,
+  readSignupFields,
+  signupLimits,
+  signupValuesFrom,
+  sourceField,
+  validateSignup,
+  type SignupActionData,
+  type SignupFieldErrors,
+  type SignupValues,
+} from "./schema.ts";
+import { boundSource, signupSourceOf } from "./source.ts";
+
+export interface SignupResult {
+  status: 200 | 400 | 413 | 415 | 429 | 503;
+  data: SignupActionData;
+  headers?: Record<string, string>;
+}
+
+export interface SignupOptions {
+  /** The client's address (request-context.ts), the rate limit's subject. */
+  clientIp: string;
+  /** Sign-ups per client address per minute; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+}
+
+const RATE_LIMIT_WINDOW_MS = 60_000;
+const acceptedMediaTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+const success: SignupResult = { status: 200, data: { ok: true } };
+
+function rejected(
+  status: SignupResult["status"],
+  formError: string | undefined,
+  values: SignupValues = emptySignupValues,
+  errors: SignupFieldErrors = {},
+  headers?: Record<string, string>,
+): SignupResult {
+  return { status, data: { ok: false, errors, formError, values }, headers };
+}
+
+/** Handles one posted sign-up. Every outcome is an answer: nothing a client sends throws. */
+export async function handleSignup(
+  request: Request,
+  options: SignupOptions,
+): Promise<SignupResult> {
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!acceptedMediaTypes.has(mediaType)) return rejected(415, m.unsupportedContentType);
+
+  const form = await readForm(request, mediaType, contentType);
+  if (form === "too-large") return rejected(413, m.tooLarge);
+  if (form === "invalid-encoding") return rejected(400, m.invalidEncoding);
+  if (form === "unreadable") return rejected(400, m.unreadableForm);
+
+  const fields = readSignupFields(form);
+  const values = signupValuesFrom(fields);
+
+  try {
+    if (options.rateLimitPerMinute > 0) {
+      const limit = await hitRateLimit(
+        `signup:${rateLimitSubject(options.clientIp)}`,
+        options.rateLimitPerMinute,
+        RATE_LIMIT_WINDOW_MS,
+      );
+      if (!limit.allowed) {
+        const retryAfter = { "Retry-After": String(limit.retryAfterSeconds) };
+        return rejected(429, m.rateLimited, values, {}, retryAfter);
+      }
+    }
+
+    // Bots fill every field; people never see this one. Answer as if stored.
+    const honeypot = form.getAll(honeypotField);
+    if (honeypot.some((value) => value !== "")) return success;
+
+    const validation = validateSignup(fields);
+    if (!validation.success) return rejected(400, m.fixFields, values, validation.errors);
+
+    const { name, email, agents, message, contact } = validation.data;
+    await upsertWaitlistEntry({
+      name,
+      email,
+      interestedAgents: agents,
+      message: message || null,
+      marketingConsent: contact === "on",
+      source: boundSource(form.getAll(sourceField)[0]) ?? signupSourceOf(request),
+    });
+    return success;
+  } catch (error) {
+    // Only the database can fail here; the visitor keeps the form and may retry.
+    getLogger().error({ err: error }, "waitlist sign-up could not be stored");
+    return rejected(503, m.unavailable, values);
+  }
+}
+
+type FormEntries = { getAll(name: string): FormDataEntryValue[] };
+
+async function readForm(
+  request: Request,
+  mediaType: string,
+  contentType: string,
+): Promise<FormEntries | "too-large" | "invalid-encoding" | "unreadable"> {
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    const body = await readBody(request, signupLimits.bodyMaxBytes);
+    if (!body) return "too-large";
+    bytes = body;
+  } catch {
+    return "unreadable";
+  }
+
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return "invalid-encoding";
+  }
+
+  if (mediaType === "application/x-www-form-urlencoded") return parseUrlEncoded(text);
+  try {
+    return await new Response(bytes, { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    return "unreadable";
+  }
+}
+
+/**
+ * The request body, or null when it is over maxBytes. Express already refuses larger
+ * bodies (server/body-limit.ts); this keeps the action safe wherever it runs.
+ */
+async function readBody(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (Number(request.headers.get("content-length")) > maxBytes) return null;
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * application/x-www-form-urlencoded, strictly: unlike URLSearchParams, a malformed escape or
+ * an escape of invalid UTF-8 (`%FF`) is refused instead of silently becoming U+FFFD.
+ */
+function parseUrlEncoded(text: string): URLSearchParams | "invalid-encoding" {
+  const params = new URLSearchParams();
+  try {
+    for (const pair of text.split("&")) {
+      if (!pair) continue;
+      const equals = pair.indexOf("=");
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      const value = equals === -1 ? "" : pair.slice(equals + 1);
+      params.append(decodeFormComponent(name), decodeFormComponent(value));
+    }
+  } catch {
+    return "invalid-encoding";
+  }
+  return params;
+}
+
+function decodeFormComponent(component: string): string {
+  return decodeURIComponent(component.replaceAll("+", " "));
+}
+
+/**
+ * The rate limit's subject for an address: IPv4 as is, IPv6 by its /64 network, since one
+ * IPv6 client usually holds a whole /64.
+ */
+export function rateLimitSubject(ip: string): string {
+  const mappedIpv4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mappedIpv4?.[1]) return mappedIpv4[1];
+  if (!isIPv6(ip)) return ip;
+  const [head = "", tail] = ip.split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [
+          ...headGroups,
+          ...Array<string>(8 - headGroups.length - tailGroups.length).fill("0"),
+          ...tailGroups,
+        ];
+  const network = groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  return `${network.join(":")}::/64`;
+}

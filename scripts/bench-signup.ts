@@ -1,0 +1,203 @@
+// `npm run bench:signup`: sign-ups per second against the built server, on PGlite and (when
+// reachable) PostgreSQL. Each run starts the server on a fresh database with the rate limit
+// off, posts the /contato form with a unique e-mail per request, and checks afterwards that
+// every success left exactly one row. "form" posts it as a browser without JavaScript does
+// (success: 303 to the confirmation, docs/decisions/023); "data" as React Router's client
+// does with JavaScript (POST /contato.data, success: 200).
+// Runs are counted in requests, not seconds, so that no request is still in flight when the
+// load stops: a warm-up of fixed size estimates the rate, and the measured run is sized to
+// last about `durationSeconds`.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon, { type Result } from "autocannon";
+import { sql } from "drizzle-orm";
+import { waitlist } from "../db/schema.ts";
+import { connectPglite, connectPostgres, type Connection } from "../app/lib/db.server.ts";
+import { startBuiltServer } from "../tests/support/built-server.ts";
+import {
+  createDatabase,
+  dropDatabase,
+  postgresReachable,
+  uniqueDatabaseName,
+} from "../tests/support/postgres.ts";
+
+export interface SignupBenchOptions {
+  database: "pglite" | "postgres";
+  via?: "form" | "data";
+  /** About how long the measured run lasts. */
+  durationSeconds?: number;
+  warmupRequests?: number;
+  connections?: number;
+}
+
+export interface SignupBenchResult {
+  database: "pglite" | "postgres";
+  via: "form" | "data";
+  connections: number;
+  durationSeconds: number;
+  /** Successful answers per second in the measured run (warm-up excluded). */
+  signupsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Every successful answer (303 for "form", 200 for "data"), warm-up included. */
+  successful: number;
+  failed: number;
+  /** waitlist rows afterwards; must equal `successful`. */
+  rows: number;
+}
+
+/** Starts the built server on a fresh database, loads it with sign-ups, counts the rows. */
+export async function measureSignups({
+  database,
+  via = "form",
+  durationSeconds = 10,
+  warmupRequests = 2000,
+  connections = 16,
+}: SignupBenchOptions): Promise<SignupBenchResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-"));
+  const databaseName = uniqueDatabaseName("agentes_bench");
+  const databaseUrl = database === "postgres" ? await createDatabase(databaseName) : undefined;
+  try {
+    const server = await startBuiltServer({
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SIGNUP_RATE_LIMIT: "0",
+      LOG_LEVEL: "warn",
+    });
+    const successStatus = via === "form" ? 303 : 200;
+    let successful = 0;
+    let failed = 0;
+    let sequence = 0;
+    // Successes of one autocannon run (its own counters lump 303 in with non-2xx).
+    let runSuccessful = 0;
+    const run = (amount: number) =>
+      new Promise<Result>((resolve, reject) => {
+        runSuccessful = 0;
+        const instance = autocannon(
+          {
+            url: server.url,
+            connections,
+            amount,
+            requests: [
+              {
+                method: "POST",
+                path: via === "form" ? "/contato" : "/contato.data",
+                headers: {
+                  "Content-Type": "application/x-www-form-urlencoded",
+                  Origin: server.url,
+                },
+                setupRequest: (request) => ({ ...request, body: signupBody((sequence += 1)) }),
+              },
+            ],
+          },
+          (error, result) => (error ? reject(error) : resolve(result)),
+        );
+        instance.on("response", (_client, statusCode) => {
+          if (statusCode === successStatus) {
+            successful += 1;
+            runSuccessful += 1;
+          } else {
+            failed += 1;
+          }
+        });
+      });
+
+    let result: Result;
+    let measuredSuccessful = 0;
+    try {
+      const warmup = await run(warmupRequests);
+      const estimatedRate = runSuccessful / Math.max(warmup.duration, 0.001);
+      result = await run(
+        Math.min(100_000, Math.max(2000, Math.round(estimatedRate * durationSeconds))),
+      );
+      measuredSuccessful = runSuccessful;
+    } finally {
+      const exitCode = await server.stop();
+      if (exitCode !== 0) console.warn(`server exited with ${exitCode}:\n${server.output()}`);
+    }
+
+    const connection: Connection = databaseUrl
+      ? await connectPostgres(databaseUrl)
+      : await connectPglite(dataDir);
+    let rows: number;
+    try {
+      const [count] = await connection.db.select({ n: sql<number>`count(*)::int` }).from(waitlist);
+      rows = count?.n ?? 0;
+    } finally {
+      await connection.close();
+    }
+
+    return {
+      database,
+      via,
+      connections,
+      durationSeconds: result.duration,
+      signupsPerSecond: measuredSuccessful / result.duration,
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      successful,
+      // Responses with another status, plus connection errors and timeouts.
+      failed: failed + result.errors,
+      rows,
+    };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await dropDatabase(databaseName);
+  }
+}
+
+function signupBody(sequence: number): string {
+  return new URLSearchParams({
+    name: `Pessoa Teste ${sequence}`,
+    email: `bench-${sequence}@example.com`,
+    agents: "midaspulse",
+    message: "Quero entrar na lista de espera.",
+    terms: "on",
+  }).toString();
+}
+
+export function formatSignupResult(result: SignupBenchResult): string {
+  return [
+    `${result.database} ${result.via}`.padEnd(14),
+    `${Math.round(result.signupsPerSecond)} sign-ups/s`.padStart(18),
+    `p50 ${result.p50Ms} ms`.padStart(12),
+    `p99 ${result.p99Ms} ms`.padStart(12),
+    `ok ${result.successful}`.padStart(10),
+    `failed ${result.failed}`.padStart(10),
+    `rows ${result.rows}`.padStart(11),
+  ].join("  ");
+}
+
+if (import.meta.main) {
+  const results = [
+    await measureSignups({ database: "pglite" }),
+    await measureSignups({ database: "pglite", via: "data" }),
+  ];
+  if (await postgresReachable()) {
+    results.push(await measureSignups({ database: "postgres" }));
+    results.push(await measureSignups({ database: "postgres", via: "data" }));
+  } else {
+    console.warn("PostgreSQL is unreachable (TEST_DATABASE_URL): measured PGlite only.");
+  }
+
+  console.log(`\nSign-ups on the built server (${results[0]?.connections} connections, loopback)`);
+  for (const result of results) console.log(formatSignupResult(result));
+
+  let ok = true;
+  for (const result of results) {
+    if (result.rows !== result.successful || result.failed > 0) {
+      console.error(
+        `${result.database} ${result.via}: ${result.rows} rows for ${result.successful} successful answers, ${result.failed} failed`,
+      );
+      ok = false;
+    }
+  }
+  for (const result of results.filter((r) => r.database === "postgres")) {
+    const met = result.signupsPerSecond >= 1000 && result.p99Ms < 100;
+    console.log(
+      `Target on PostgreSQL, ${result.via} (>= 1,000 sign-ups/s, p99 < 100 ms): ${met ? "met" : "missed"}`,
+    );
+  }
+  process.exitCode = ok ? 0 : 1;
+}
