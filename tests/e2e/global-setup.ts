@@ -1,10 +1,7 @@
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
-import path from "node:path";
+import { createAdminWithCli } from "../support/admin-cli.ts";
 import { startBuiltServer } from "../support/built-server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
-
-const adminCreateScript = path.resolve(import.meta.dirname, "../../scripts/admin-create.ts");
 
 // One built server for the whole end-to-end run, on a PostgreSQL database of its own so
 // tests can check stored rows directly (E2E_DATABASE_URL) and never touch a developer's data.
@@ -17,10 +14,7 @@ export default async function globalSetup() {
   // An admin for the admin tests, made by the real `npm run admin:create` command.
   const adminEmail = "e2e-admin@agentesfx.test";
   const adminPassword = crypto.randomBytes(18).toString("base64url");
-  execFileSync(process.execPath, [adminCreateScript, "--email", adminEmail], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, ADMIN_PASSWORD: adminPassword },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  createAdminWithCli(databaseUrl, adminEmail, adminPassword);
   process.env.E2E_ADMIN_EMAIL = adminEmail;
   process.env.E2E_ADMIN_PASSWORD = adminPassword;
   return async () => {
