@@ -1,47 +1,86 @@
+// `npm run bench:load`: page views of /, /precos and /blog under load (autocannon on
+// loopback against the built server on PGlite), then sign-ups on PostgreSQL, each with the
+// server's memory before and after. Targets (DESIGN.md): >= 2,000 page views/s and
+// >= 1,000 sign-ups/s on PostgreSQL, p99 < 100 ms, on 2 cores.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import autocannon from "autocannon";
 import { startBuiltServer } from "../../tests/support/built-server.ts";
-import { type LoadFigures, rssMegabytes, runAutocannon } from "./measure.ts";
+import { postgresReachable } from "../../tests/support/postgres.ts";
+import { rssMegabytes } from "./measure.ts";
+import { formatSignupResult, measureSignups, type SignupBenchResult } from "./signup.ts";
 
-// Page views under load: autocannon on loopback against the built server.
-// Targets (DESIGN.md): >= 2,000 requests/s with p99 < 100 ms per page on 2 cores.
 export const loadPaths = ["/", "/precos", "/blog"] as const;
 
-export interface PageLoadRow extends LoadFigures {
+export interface PageLoadResult {
   path: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  ok: number;
+  failed: number;
   rssBeforeMb: number;
   rssAfterMb: number;
 }
 
 export async function measurePageLoad({ durationSeconds = 10, connections = 32 } = {}): Promise<
-  PageLoadRow[]
+  PageLoadResult[]
 > {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-"));
-  const server = await startBuiltServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-load-"));
+  const server = await startBuiltServer({ DATA_DIR: dataDir });
   const pid = server.process.pid as number;
-  const rows: PageLoadRow[] = [];
+  const results: PageLoadResult[] = [];
   try {
     for (const pagePath of loadPaths) {
-      // Warm up (JIT, caches) before measuring.
-      await runAutocannon({ url: server.url + pagePath, connections, duration: 2 });
+      const url = server.url + pagePath;
+      await autocannon({ url, connections, duration: 2 }); // warm-up
       const rssBeforeMb = rssMegabytes(pid);
-      const figures = await runAutocannon({
-        url: server.url + pagePath,
-        connections,
-        duration: durationSeconds,
+      const run = await autocannon({ url, connections, duration: durationSeconds });
+      results.push({
+        path: pagePath,
+        requestsPerSecond: Math.round(run.requests.average),
+        p50Ms: run.latency.p50,
+        p99Ms: run.latency.p99,
+        ok: run["2xx"],
+        failed: run.non2xx + run.errors + run.timeouts,
+        rssBeforeMb,
+        rssAfterMb: rssMegabytes(pid),
       });
-      rows.push({ path: pagePath, ...figures, rssBeforeMb, rssAfterMb: rssMegabytes(pid) });
     }
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  return rows;
+  return results;
+}
+
+export function formatPageLoadResult(result: PageLoadResult): string {
+  return [
+    result.path.padEnd(14),
+    `${result.requestsPerSecond} req/s`.padStart(18),
+    `p50 ${result.p50Ms} ms`.padStart(12),
+    `p99 ${result.p99Ms} ms`.padStart(12),
+    `ok ${result.ok}`.padStart(10),
+    `failed ${result.failed}`.padStart(10),
+    `RSS ${result.rssBeforeMb}->${result.rssAfterMb} MB`.padStart(29),
+  ].join("  ");
+}
+
+/** Page views, then sign-ups on PostgreSQL (PGlite when PostgreSQL is unreachable). */
+export async function measureLoad(): Promise<{
+  pages: PageLoadResult[];
+  signups: SignupBenchResult;
+}> {
+  const pages = await measurePageLoad();
+  const database = (await postgresReachable()) ? "postgres" : "pglite";
+  return { pages, signups: await measureSignups({ database }) };
 }
 
 if (import.meta.main) {
-  const rows = await measurePageLoad();
-  console.log("Page views (target >= 2000 req/s, p99 < 100 ms)");
-  console.table(rows);
+  const { pages, signups } = await measureLoad();
+  console.log("\nPage views (target >= 2,000 req/s, p99 < 100 ms)");
+  for (const result of pages) console.log(formatPageLoadResult(result));
+  console.log("\nSign-ups (target >= 1,000/s on PostgreSQL, p99 < 100 ms)");
+  console.log(formatSignupResult(signups));
 }

@@ -9,9 +9,9 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { seedPosts } from "../db/seed-data.ts";
-import { publicPaths } from "../app/lib/public-routes.ts";
-import { startBuiltServer } from "../tests/support/built-server.ts";
+import { seedPosts } from "../../db/seed-data.ts";
+import { publicPaths } from "../../app/lib/public-routes.ts";
+import { startBuiltServer } from "../../tests/support/built-server.ts";
 
 export const budgets = {
   jsGzipBytes: 120 * 1024,

@@ -12,15 +12,16 @@ import os from "node:os";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
 import { sql } from "drizzle-orm";
-import { waitlist } from "../db/schema.ts";
-import { connectPglite, connectPostgres, type Connection } from "../app/lib/db.server.ts";
-import { startBuiltServer } from "../tests/support/built-server.ts";
+import { waitlist } from "../../db/schema.ts";
+import { connectPglite, connectPostgres, type Connection } from "../../app/lib/db.server.ts";
+import { startBuiltServer } from "../../tests/support/built-server.ts";
+import { rssMegabytes } from "./measure.ts";
 import {
   createDatabase,
   dropDatabase,
   postgresReachable,
   uniqueDatabaseName,
-} from "../tests/support/postgres.ts";
+} from "../../tests/support/postgres.ts";
 
 export interface SignupBenchOptions {
   database: "pglite" | "postgres";
@@ -45,6 +46,9 @@ export interface SignupBenchResult {
   failed: number;
   /** waitlist rows afterwards; must equal `successful`. */
   rows: number;
+  /** Server resident memory before and after the measured run, MB. */
+  rssBeforeMb: number;
+  rssAfterMb: number;
 }
 
 /** Starts the built server on a fresh database, loads it with sign-ups, counts the rows. */
@@ -105,12 +109,17 @@ export async function measureSignups({
 
     let result: Result;
     let measuredSuccessful = 0;
+    const pid = server.process.pid as number;
+    let rssBeforeMb = 0;
+    let rssAfterMb = 0;
     try {
       const warmup = await run(warmupRequests);
       const estimatedRate = runSuccessful / Math.max(warmup.duration, 0.001);
+      rssBeforeMb = rssMegabytes(pid);
       result = await run(
         Math.min(100_000, Math.max(2000, Math.round(estimatedRate * durationSeconds))),
       );
+      rssAfterMb = rssMegabytes(pid);
       measuredSuccessful = runSuccessful;
     } finally {
       const exitCode = await server.stop();
@@ -140,6 +149,8 @@ export async function measureSignups({
       // Responses with another status, plus connection errors and timeouts.
       failed: failed + result.errors,
       rows,
+      rssBeforeMb,
+      rssAfterMb,
     };
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -166,6 +177,7 @@ export function formatSignupResult(result: SignupBenchResult): string {
     `ok ${result.successful}`.padStart(10),
     `failed ${result.failed}`.padStart(10),
     `rows ${result.rows}`.padStart(11),
+    `RSS ${result.rssBeforeMb}->${result.rssAfterMb} MB`.padStart(18),
   ].join("  ");
 }
 
