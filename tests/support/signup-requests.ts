@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import type { SignupActionData } from "../../app/features/waitlist/schema.ts";
+import type { SignupActionData } from "../../app/features/waitlist/fields.ts";
 import { clientIpContext } from "../../app/lib/request-context.ts";
 import { action } from "../../app/routes/site/contact.tsx";
 

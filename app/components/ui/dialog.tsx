@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "./icons/x.tsx";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { cn } from "../../lib/cn.ts";
 

@@ -1,27 +1,35 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { useMatches } from "react-router";
 
-// sonner weighs about 10 KB of gzipped JavaScript, most of a public page's budget. It is
-// loaded after hydration, and only on pages whose route handle does not say `toasts: false`
-// (docs/decisions/011-toasts-only-where-used.md).
+// sonner weighs about 10 KB of gzipped JavaScript, most of a page's budget, so nothing loads
+// it until the first toast is shown: `showToast` fetches it, and <Toaster> mounts sonner's
+// toaster at that moment (sonner replays toasts made before its toaster subscribed).
+// docs/decisions/011-toasts-only-where-used.md
 const SonnerToaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 
-/** Route handle of a page that never shows a toast. */
-export const noToastsHandle = { toasts: false } as const;
+let toastRequested = false;
+const listeners = new Set<() => void>();
 
-const subscribeNever = () => () => {};
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Shows a sonner toast, loading sonner on first use. */
+export function showToast(kind: "success" | "error", title: string, description?: string) {
+  if (!toastRequested) {
+    toastRequested = true;
+    for (const listener of listeners) listener();
+  }
+  void import("sonner").then(({ toast }) => toast[kind](title, { description }));
+}
 
 export function Toaster() {
-  const hydrated = useSyncExternalStore(
-    subscribeNever,
-    () => true,
+  const mounted = useSyncExternalStore(
+    subscribe,
+    () => toastRequested,
     () => false,
   );
-  const matches = useMatches();
-  const unwanted = matches.some(
-    (match) => (match.handle as { toasts?: boolean } | undefined)?.toasts === false,
-  );
-  if (!hydrated || unwanted) return null;
+  if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster richColors theme="dark" position="top-center" />

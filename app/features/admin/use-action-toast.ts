@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "../../components/ui/toaster.tsx";
 import type { AdminActionResult } from "./intents.ts";
 
 export interface ActionToastMessages {
@@ -25,8 +25,8 @@ export function useActionToast(
   useEffect(() => {
     if (state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
-    if (result.ok) toast.success(messages.successTitle, { description: messages.successText });
-    else toast.error(messages.errorTitle, { description: result.error });
+    if (result.ok) showToast("success", messages.successTitle, messages.successText);
+    else showToast("error", messages.errorTitle, result.error);
     onResult?.(result);
     if (!result.ok && result.sessionExpired) void revalidate();
   }, [state, result, messages, onResult, revalidate]);

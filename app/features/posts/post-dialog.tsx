@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "../../components/ui/toaster.tsx";
 import { postCategories } from "../../../db/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
@@ -44,7 +44,7 @@ export function PostDialog({ mode }: { mode: Mode }) {
     if (parsed.success) return setErrors({});
     event.preventDefault();
     setErrors(parsed.fieldErrors);
-    toast.error(messages.errorTitle, { description: parsed.error });
+    showToast("error", messages.errorTitle, parsed.error);
   };
   const post = mode.kind === "edit" ? mode.post : undefined;
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "../../components/ui/toaster.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { adminCopy, robotsAdminCopy as copy } from "../../content/admin.ts";
@@ -39,7 +39,7 @@ function RobotEditDialog({ robot }: { robot: Robot }) {
     if (parsed.success) return setErrors({});
     event.preventDefault();
     setErrors(parsed.fieldErrors);
-    toast.error(copy.errorTitle, { description: parsed.error });
+    showToast("error", copy.errorTitle, parsed.error);
   };
   const id = (field: string) => `robo-${robot.id}-${field}`;
 

@@ -4,9 +4,9 @@ import {
   firstInvalidField,
   readSignupFields,
   signupErrorSummary,
-  validateSignup,
   type SignupFields,
-} from "./schema.ts";
+} from "./fields.ts";
+import { validateSignup } from "./schema.ts";
 
 const base: SignupFields = {
   name: "Ana",

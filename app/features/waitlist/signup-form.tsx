@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { Form, useNavigation, useSubmit } from "react-router";
+import type * as SchemaModuleShape from "./schema.ts";
+import { showToast } from "../../components/ui/toaster.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox, FieldError, Input, Label, Textarea } from "../../components/ui/form-fields.tsx";
 import { agentIds, agentNames, type AgentId } from "../../content/agent-ids.ts";
@@ -12,11 +13,15 @@ import {
   signupErrorSummary,
   signupLimits,
   sourceField,
-  validateSignup,
   type SignupActionData,
   type SignupField,
   type SignupFieldErrors,
-} from "./schema.ts";
+} from "./fields.ts";
+
+// The schema (Zod) is fetched when the visitor first touches the form, not with the page.
+type SchemaModule = typeof SchemaModuleShape;
+let schemaModule: SchemaModule | undefined;
+const loadSchema = () => import("./schema.ts").then((module) => (schemaModule = module));
 
 interface SignupFormProps {
   /** Ticked on arrival (`/contato?agente=yenmax`). */
@@ -68,26 +73,44 @@ export function SignupForm({ preselectedAgent, source, result }: SignupFormProps
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
-      toast.success(signupToasts.successTitle, { description: signupToasts.successText });
+      showToast("success", signupToasts.successTitle, signupToasts.successText);
       return;
     }
-    toast.error(signupToasts.errorTitle, {
-      description: signupErrorSummary(result.errors) ?? result.formError,
-    });
+    showToast(
+      "error",
+      signupToasts.errorTitle,
+      signupErrorSummary(result.errors) ?? result.formError,
+    );
     focusField(formRef.current, firstInvalidField(result.errors));
   }, [result]);
 
-  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const validation = validateSignup(readSignupFields(new FormData(event.currentTarget)));
+  const submit = useSubmit();
+
+  /** Runs the shared schema; false (with the errors shown) when the form must not be sent. */
+  function validateInBrowser(form: HTMLFormElement, schema: SchemaModule): boolean {
+    const validation = schema.validateSignup(readSignupFields(new FormData(form)));
     if (validation.success) {
       setClientErrors(null);
-      return;
+      return true;
     }
     // SPEC.md: without the terms (or any valid field) nothing is sent.
-    event.preventDefault();
     setClientErrors(validation.errors);
-    toast.error(signupToasts.errorTitle, { description: signupErrorSummary(validation.errors) });
-    focusField(event.currentTarget, firstInvalidField(validation.errors));
+    showToast("error", signupToasts.errorTitle, signupErrorSummary(validation.errors));
+    focusField(form, firstInvalidField(validation.errors));
+    return false;
+  }
+
+  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    if (schemaModule) {
+      if (!validateInBrowser(form, schemaModule)) event.preventDefault();
+      return;
+    }
+    // Submitted before the schema arrived: wait for it, then send the form ourselves.
+    event.preventDefault();
+    void loadSchema().then((schema) => {
+      if (validateInBrowser(form, schema)) void submit(form, { preventScrollReset: true });
+    });
   }
 
   const fieldProps = (field: SignupField, focusable = true) => ({
@@ -103,6 +126,7 @@ export function SignupForm({ preselectedAgent, source, result }: SignupFormProps
       method="post"
       noValidate={hydrated}
       onSubmit={handleSubmit}
+      onFocus={() => void loadSchema()}
       preventScrollReset
       aria-label={copy.formLabel}
       className="space-y-6"

@@ -12,11 +12,11 @@ import {
   signupLimits,
   signupValuesFrom,
   sourceField,
-  validateSignup,
   type SignupActionData,
   type SignupFieldErrors,
   type SignupValues,
-} from "./schema.ts";
+} from "./fields.ts";
+import { validateSignup } from "./schema.ts";
 import { boundSource, signupSourceOf } from "./source.ts";
 
 export interface SignupResult {

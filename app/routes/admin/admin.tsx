@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "../../components/ui/toaster.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { adminCopy, loginCopy } from "../../content/admin.ts";
 import { errorCopy } from "../../content/layout.ts";
@@ -43,14 +43,14 @@ function useLoginToasts(signedIn: boolean, result: Route.ComponentProps["actionD
       wasSubmitting.current = true;
     } else if (navigation.state === "idle" && wasSubmitting.current) {
       wasSubmitting.current = false;
-      if (signedIn) toast.success(loginCopy.successTitle, { description: loginCopy.successText });
+      if (signedIn) showToast("success", loginCopy.successTitle, loginCopy.successText);
     }
   }, [submittingLogin, navigation.state, signedIn]);
   useEffect(() => {
     if (!result || result === handledResult.current) return;
     handledResult.current = result;
     if (!result.ok && result.intent === adminIntents.login) {
-      toast.error(loginCopy.errorTitle, { description: result.error });
+      showToast("error", loginCopy.errorTitle, result.error);
     }
   }, [result]);
 }

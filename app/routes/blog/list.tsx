@@ -8,12 +8,9 @@ import { toPostCard } from "../../features/posts/post-view.ts";
 import { listPublishedPosts } from "../../features/posts/queries.server.ts";
 import { cn } from "../../lib/cn.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 
 // An unknown ?categoria= shows every post, with "Todos" selected
 // (docs/decisions/013-blog-categories-and-newsletter.md).
-
-export const handle = noToastsHandle;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get("categoria");

@@ -3,7 +3,6 @@ import type { Route } from "./+types/post";
 import { PostMeta } from "../../components/site/post-meta.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";
 import { ArrowLeft } from "../../components/ui/icons/arrow-left.tsx";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 import { blogCopy } from "../../content/blog.ts";
 import { renderMarkdown } from "../../features/posts/markdown.server.ts";
 import { toPostCard } from "../../features/posts/post-view.ts";
@@ -11,8 +10,6 @@ import { getPublishedPostBySlug } from "../../features/posts/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 
 // Drafts and unknown slugs are the 404 page (DESIGN.md decision 8).
-
-export const handle = noToastsHandle;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const post = await getPublishedPostBySlug(params.slug);

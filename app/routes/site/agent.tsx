@@ -9,15 +9,12 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { ArrowLeft } from "../../components/ui/icons/arrow-left.tsx";
 import { Check } from "../../components/ui/icons/check.tsx";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 import { isAgentId } from "../../content/agent-ids.ts";
 import { agentPageCopy } from "../../content/agent-page.ts";
 import { waitlistCta } from "../../content/common.ts";
 import { agentPage } from "../../features/robots/agent-view.ts";
 import { getRobotBySlug } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-
-export const handle = noToastsHandle;
 
 export async function loader({ params }: Route.LoaderArgs) {
   if (!isAgentId(params.slug)) throw data(null, { status: 404 });

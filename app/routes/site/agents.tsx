@@ -4,13 +4,10 @@ import { CtaBand } from "../../components/site/cta-band.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { ShieldCheck } from "../../components/ui/icons/shield-check.tsx";
 import { TriangleAlert } from "../../components/ui/icons/triangle-alert.tsx";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 import { agentsPageCopy } from "../../content/agents-page.ts";
 import { agentCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-
-export const handle = noToastsHandle;
 
 export async function loader() {
   return { cards: agentCards(await listRobots()) };

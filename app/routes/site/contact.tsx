@@ -1,8 +1,8 @@
-import { Check } from "lucide-react";
+import { Check } from "../../components/ui/icons/check.tsx";
 import { data, redirect } from "react-router";
 import { isAgentId } from "../../content/agent-ids.ts";
 import { contactPage } from "../../content/contact.ts";
-import { signupConfirmed, signupDoneParam } from "../../features/waitlist/schema.ts";
+import { signupConfirmed, signupDoneParam } from "../../features/waitlist/fields.ts";
 import { SignupForm } from "../../features/waitlist/signup-form.tsx";
 import { handleSignup } from "../../features/waitlist/signup.server.ts";
 import { signupSourceOf } from "../../features/waitlist/source.ts";

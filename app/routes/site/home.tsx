@@ -10,14 +10,11 @@ import { Award } from "../../components/ui/icons/award.tsx";
 import { Cpu } from "../../components/ui/icons/cpu.tsx";
 import { Eye } from "../../components/ui/icons/eye.tsx";
 import { Server } from "../../components/ui/icons/server.tsx";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 import { waitlistCta } from "../../content/common.ts";
 import { homeCopy } from "../../content/home.ts";
 import { agentCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-
-export const handle = noToastsHandle;
 
 export async function loader() {
   return { cards: agentCards(await listRobots()) };

@@ -8,12 +8,9 @@ import { Clock } from "../../components/ui/icons/clock.tsx";
 import { DatabaseBackup } from "../../components/ui/icons/database-backup.tsx";
 import { Gauge } from "../../components/ui/icons/gauge.tsx";
 import { Wrench } from "../../components/ui/icons/wrench.tsx";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 import { howItWorksCopy } from "../../content/how-it-works.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
-
-export const handle = noToastsHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({

@@ -1,11 +1,8 @@
 import { data } from "react-router";
 import { NotFound } from "../../components/not-found.tsx";
 import { notFoundCopy } from "../../content/layout.ts";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 
 // Any path no other route matches: the 404 page, answered with HTTP 404.
-
-export const handle = noToastsHandle;
 
 export function loader() {
   return data(null, { status: 404 });

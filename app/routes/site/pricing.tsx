@@ -10,15 +10,12 @@ import { ArrowRight } from "../../components/ui/icons/arrow-right.tsx";
 import { Check } from "../../components/ui/icons/check.tsx";
 import { CreditCard } from "../../components/ui/icons/credit-card.tsx";
 import { ShieldCheck } from "../../components/ui/icons/shield-check.tsx";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
 import { priceCopy } from "../../content/common.ts";
 import { pricingCopy } from "../../content/pricing.ts";
 import { planCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { cn } from "../../lib/cn.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-
-export const handle = noToastsHandle;
 
 export async function loader() {
   return { plans: planCards(await listRobots()) };

@@ -3,9 +3,6 @@ import { LegalPage } from "../../components/site/legal-page.tsx";
 import { privacyCopy } from "../../content/legal.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
-
-export const handle = noToastsHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({

@@ -4,9 +4,6 @@ import { ButtonLink } from "../../components/ui/button.tsx";
 import { riskNoticeCopy } from "../../content/legal.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
-
-export const handle = noToastsHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({

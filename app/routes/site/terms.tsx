@@ -2,9 +2,6 @@ import type { Route } from "./+types/terms";
 import { LegalPage } from "../../components/site/legal-page.tsx";
 import { termsCopy } from "../../content/legal.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { noToastsHandle } from "../../components/ui/toaster.tsx";
-
-export const handle = noToastsHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({ siteUrl: siteUrlFromMatches(matches), path: "/termos", ...termsCopy.meta });
