@@ -1,22 +1,10 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import pg from "pg";
+import type { Page } from "@playwright/test";
+import { expect, type IsolatedSite, test } from "../support/isolated-site.ts";
 
-// The admin area in chromium, against the built server and its own PostgreSQL database
-// (tests/e2e/global-setup.ts creates the admin with `npm run admin:create`).
-const adminEmail = process.env.E2E_ADMIN_EMAIL ?? "";
-const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "";
-
-async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+// The admin area in chromium, against a built server and PostgreSQL database of its own,
+// whose admin was made by `npm run admin:create` (tests/support/isolated-site.ts).
 
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -30,17 +18,19 @@ async function expectNoAxeViolations(page: Page) {
 
 async function logIn(page: Page) {
   await page.goto("/admin");
-  await page.getByLabel("Email").fill(adminEmail);
-  await page.getByLabel("Senha").fill(adminPassword);
+  await page.getByLabel("Email").fill(site.adminEmail);
+  await page.getByLabel("Senha").fill(site.adminPassword);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
 }
 
 const unique = () => crypto.randomBytes(4).toString("hex");
 
-test.beforeAll(() => {
-  expect(adminEmail, "global setup exports E2E_ADMIN_EMAIL").not.toBe("");
+let site: IsolatedSite;
+test.beforeEach(({ site: current }) => {
+  site = current;
 });
+const query: IsolatedSite["query"] = (text, values) => site.query(text, values);
 
 // No script error, React warning or hydration mismatch on any admin page. Refused requests
 // (401, 409...) are expected; the browser reports them as failed resource loads.
@@ -66,7 +56,7 @@ test("login: errors, success toast, noindex and no axe violations", async ({ pag
   await expect(page.getByRole("heading", { name: "Área Administrativa" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.getByLabel("Email").fill(adminEmail);
+  await page.getByLabel("Email").fill(site.adminEmail);
   await page.getByLabel("Senha").fill("senha-errada-de-proposito");
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page.getByText("Erro no login")).toBeVisible();
@@ -74,7 +64,7 @@ test("login: errors, success toast, noindex and no axe violations", async ({ pag
     page.getByRole("alert").filter({ hasText: "Email ou senha inválidos." }),
   ).toBeVisible();
 
-  await page.getByLabel("Senha").fill(adminPassword);
+  await page.getByLabel("Senha").fill(site.adminPassword);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page.getByText("Login realizado com sucesso!")).toBeVisible();
   await expect(page.getByText("Bem-vindo à área administrativa.")).toBeVisible();
@@ -91,8 +81,8 @@ test("login works without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/admin");
-  await page.getByLabel("Email").fill(adminEmail);
-  await page.getByLabel("Senha").fill(adminPassword);
+  await page.getByLabel("Email").fill(site.adminEmail);
+  await page.getByLabel("Senha").fill(site.adminPassword);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
   await expect(
@@ -133,9 +123,6 @@ test("waitlist: change a status, the list refreshes", async ({ page }) => {
 });
 
 test("robots: edit a robot in the dialog", async ({ page }) => {
-  const [original] = await query<{ price: string | null; myfxbook_link: string | null }>(
-    `select price, myfxbook_link from robots where slug = 'trendkey-btc'`,
-  );
   await logIn(page);
   await page.getByRole("tab", { name: "Robôs" }).click();
   await expect(page).toHaveURL(/\/admin\?tab=robos$/);
@@ -175,12 +162,6 @@ test("robots: edit a robot in the dialog", async ({ page }) => {
     "href",
     "https://www.myfxbook.com/members/agentesfx/trendkey",
   );
-
-  // Put the seeded values back for the public pages' tests.
-  await query(`update robots set price = $1, myfxbook_link = $2 where slug = 'trendkey-btc'`, [
-    original?.price ?? null,
-    original?.myfxbook_link ?? null,
-  ]);
 });
 
 test("blog: create a draft, then publish it", async ({ page }) => {
@@ -316,8 +297,8 @@ test("pending states: loading text while a tab loads, buttons disabled while sav
   page,
 }) => {
   await page.goto("/admin");
-  await page.getByLabel("Email").fill(adminEmail);
-  await page.getByLabel("Senha").fill(adminPassword);
+  await page.getByLabel("Email").fill(site.adminEmail);
+  await page.getByLabel("Senha").fill(site.adminPassword);
   const releaseLogin = await holdDataRequests(page, "POST");
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page.getByRole("button", { name: "Entrando..." })).toBeDisabled();

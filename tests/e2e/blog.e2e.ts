@@ -1,15 +1,5 @@
 import { expect, test } from "@playwright/test";
-import pg from "pg";
-
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+import { queryE2eDatabase } from "../support/e2e-database.ts";
 
 const seeded = {
   education: "O que é um robô de trading e como ele funciona no Forex",
@@ -87,19 +77,17 @@ test("a draft post is not reachable, and post content never runs a script", asyn
   const suffix = Date.now().toString(36);
   const draft = `rascunho-e2e-${suffix}`;
   const hostile = `post-hostil-e2e-${suffix}`;
-  await withDatabase((client) =>
-    client.query(
-      `insert into blog_posts (title, slug, content, category, is_published, published_at)
+  await queryE2eDatabase(
+    `insert into blog_posts (title, slug, content, category, is_published, published_at)
        values ($1, $2, 'Texto do rascunho', 'Mercado', false, null),
               ($3, $4, $5, 'Mercado', true, now() - interval '10 years')`,
-      [
-        `Rascunho ${suffix}`,
-        draft,
-        `Post hostil ${suffix}`,
-        hostile,
-        `Olá <script>window.__xss = 1</script><img src="x" onerror="window.__xss = 2">\n\n[clique](javascript:window.__xss=3)`,
-      ],
-    ),
+    [
+      `Rascunho ${suffix}`,
+      draft,
+      `Post hostil ${suffix}`,
+      hostile,
+      `Olá <script>window.__xss = 1</script><img src="x" onerror="window.__xss = 2">\n\n[clique](javascript:window.__xss=3)`,
+    ],
   );
   try {
     const response = await page.goto(`/blog/${draft}`);
@@ -116,9 +104,7 @@ test("a draft post is not reachable, and post content never runs a script", asyn
     await expect(page.locator(".prose-post script, .prose-post [onerror]")).toHaveCount(0);
     await expect(page.locator('.prose-post a[href^="javascript"]')).toHaveCount(0);
   } finally {
-    await withDatabase((client) =>
-      client.query("delete from blog_posts where slug = any($1)", [[draft, hostile]]),
-    );
+    await queryE2eDatabase("delete from blog_posts where slug = any($1)", [[draft, hostile]]);
   }
 });
 

@@ -1,19 +1,13 @@
 import { expect, test } from "@playwright/test";
-import pg from "pg";
+import { queryE2eDatabase } from "../support/e2e-database.ts";
 
 // Prices, badges and buttons of the agents, checked against the robots table the pages read.
 async function robotPrice(slug: string): Promise<number> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ price: string }>(
-      "select price from robots where slug = $1",
-      [slug],
-    );
-    return Number(rows[0]?.price);
-  } finally {
-    await client.end();
-  }
+  const rows = await queryE2eDatabase<{ price: string }>(
+    "select price from robots where slug = $1",
+    [slug],
+  );
+  return Number(rows[0]?.price);
 }
 
 const money = (amount: number) => `$${amount.toFixed(2).replace(".", ",")}`;
