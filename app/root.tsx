@@ -8,9 +8,9 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { ApplicationError } from "./components/application-error.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
-import { errorCopy } from "./content/layout.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { getSiteConfig } from "./lib/site-config.server.ts";
 
@@ -46,18 +46,5 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const message =
-    error instanceof Error
-      ? error.message
-      : isRouteErrorResponse(error)
-        ? `${error.status} ${error.statusText}`
-        : String(error);
-  return (
-    <main className="mx-auto max-w-2xl px-4 py-24">
-      <h1 className="text-2xl font-bold">{errorCopy.title}</h1>
-      <pre className="mt-4 overflow-x-auto whitespace-pre-wrap rounded bg-muted p-4 text-sm">
-        {message}
-      </pre>
-    </main>
-  );
+  return <ApplicationError error={error} />;
 }

@@ -1,16 +1,14 @@
-import { useCallback, useState } from "react";
-import { useFetcher } from "react-router";
-import { showToast } from "../../components/ui/toaster.tsx";
+import { useState } from "react";
 import { postCategories } from "../../../db/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { Checkbox, FieldError, Label, Select } from "../../components/ui/form-fields.tsx";
 import { adminCopy, postsAdminCopy as copy } from "../../content/admin.ts";
-import { type FieldErrors, parseForm } from "../../lib/parse-form.ts";
+import type { FieldErrors } from "../../lib/parse-form.ts";
 import { slugify } from "../../lib/slug.ts";
 import { TextAreaField, TextField } from "../admin/field.tsx";
-import { adminIntents, type AdminActionResult } from "../admin/intents.ts";
-import { useActionToast } from "../admin/use-action-toast.ts";
+import { adminIntents } from "../admin/intents.ts";
+import { useDialogForm } from "../admin/use-dialog-form.ts";
 import type { AdminPost } from "./queries.server.ts";
 import { DEFAULT_POST_AUTHOR, postFormSchema } from "./schema.ts";
 
@@ -29,33 +27,15 @@ const editMessages = {
 
 /** "Novo Post" -> "Criar Novo Post", or a post's "Editar" -> "Editar Post". */
 export function PostDialog({ mode }: { mode: Mode }) {
-  const [open, setOpen] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const fetcher = useFetcher<AdminActionResult>();
   const messages = mode.kind === "create" ? createMessages : editMessages;
-  const onResult = useCallback((result: AdminActionResult) => {
-    if (result.ok) setOpen(false);
-    else setErrors(result.fieldErrors ?? {});
-  }, []);
-  useActionToast(fetcher.state, fetcher.data, messages, onResult);
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const parsed = parseForm(postFormSchema, new FormData(event.currentTarget));
-    if (parsed.success) return setErrors({});
-    event.preventDefault();
-    setErrors(parsed.fieldErrors);
-    showToast("error", messages.errorTitle, parsed.error);
-  };
+  const { open, onOpenChange, errors, fetcher, busy, onSubmit } = useDialogForm(
+    postFormSchema,
+    messages,
+  );
   const post = mode.kind === "edit" ? mode.post : undefined;
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setErrors({});
-      }}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         {post ? (
           <Button variant="outline" size="sm" aria-label={copy.editLabel(post.title)}>
@@ -86,7 +66,7 @@ export function PostDialog({ mode }: { mode: Mode }) {
           {post ? <input type="hidden" name="id" value={post.id} /> : null}
           <PostFields post={post} errors={errors} />
           <div className="flex justify-end">
-            <Button type="submit" disabled={fetcher.state !== "idle"}>
+            <Button type="submit" disabled={busy}>
               {post ? copy.save : copy.create}
             </Button>
           </div>

@@ -1,14 +1,10 @@
-import { useCallback, useState } from "react";
-import { useFetcher } from "react-router";
-import { showToast } from "../../components/ui/toaster.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { adminCopy, robotsAdminCopy as copy } from "../../content/admin.ts";
 import { formatAmount, parseStoredPrice } from "../../lib/format.ts";
-import { type FieldErrors, parseForm } from "../../lib/parse-form.ts";
 import { TextAreaField, TextField } from "../admin/field.tsx";
-import { adminIntents, type AdminActionResult } from "../admin/intents.ts";
-import { useActionToast } from "../admin/use-action-toast.ts";
+import { adminIntents } from "../admin/intents.ts";
+import { useDialogForm } from "../admin/use-dialog-form.ts";
 import type { Robot } from "./queries.server.ts";
 import { robotUpdateSchema } from "./schema.ts";
 
@@ -24,33 +20,14 @@ export function priceText(price: string | null): string {
 }
 
 function RobotEditDialog({ robot }: { robot: Robot }) {
-  const [open, setOpen] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const fetcher = useFetcher<AdminActionResult>();
-  const busy = fetcher.state !== "idle";
-  const onResult = useCallback((result: AdminActionResult) => {
-    if (result.ok) setOpen(false);
-    else setErrors(result.fieldErrors ?? {});
-  }, []);
-  useActionToast(fetcher.state, fetcher.data, toastMessages, onResult);
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const parsed = parseForm(robotUpdateSchema, new FormData(event.currentTarget));
-    if (parsed.success) return setErrors({});
-    event.preventDefault();
-    setErrors(parsed.fieldErrors);
-    showToast("error", copy.errorTitle, parsed.error);
-  };
+  const { open, onOpenChange, errors, fetcher, busy, onSubmit } = useDialogForm(
+    robotUpdateSchema,
+    toastMessages,
+  );
   const id = (field: string) => `robo-${robot.id}-${field}`;
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setErrors({});
-      }}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" aria-label={copy.editLabel(robot.name)}>
           {copy.edit}

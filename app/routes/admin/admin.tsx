@@ -8,6 +8,7 @@ import { AdminView } from "../../features/admin/admin-view.tsx";
 import { adminIntents } from "../../features/admin/intents.ts";
 import { handleAdminAction, loadAdminPage } from "../../features/admin/page.server.ts";
 import { LoginForm } from "../../features/auth/login-form.tsx";
+import { errorMessage } from "../../components/application-error.tsx";
 import type { Route } from "./+types/admin";
 
 // /admin: the login without a session, the admin view with one (SPEC.md section 2 Admin).
@@ -70,12 +71,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const expired = isRouteErrorResponse(error) && error.status === 401;
-  const message =
-    error instanceof Error
-      ? error.message
-      : isRouteErrorResponse(error)
-        ? `${error.status} ${error.statusText}`
-        : String(error);
+  const message = errorMessage(error);
   return (
     <main id="conteudo" className="mx-auto max-w-2xl px-4 py-16">
       <h1 className="text-3xl font-bold">{expired ? adminCopy.heading : errorCopy.title}</h1>

@@ -1,10 +1,10 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
+import { ApplicationError } from "../../components/application-error.tsx";
 import { NotFound } from "../../components/not-found.tsx";
 import { SiteFooter } from "../../components/site-footer.tsx";
 import { SiteHeader } from "../../components/site-header.tsx";
 import { skipLinkLabel } from "../../content/common.ts";
-import { errorCopy } from "../../content/layout.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 
 function SiteFrame({ children }: { children: React.ReactNode }) {
@@ -38,27 +38,13 @@ export default function SiteLayout() {
 
 // A page's 404 (unknown agent, draft post) or error keeps the header and footer.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <SiteFrame>
-        <NotFound />
-      </SiteFrame>
-    );
-  }
-  const message =
-    error instanceof Error
-      ? error.message
-      : isRouteErrorResponse(error)
-        ? `${error.status} ${error.statusText}`
-        : String(error);
   return (
     <SiteFrame>
-      <main id="conteudo" className="mx-auto max-w-2xl px-4 py-24">
-        <h1 className="text-2xl font-bold">{errorCopy.title}</h1>
-        <pre className="mt-4 overflow-x-auto rounded bg-muted p-4 text-sm whitespace-pre-wrap">
-          {message}
-        </pre>
-      </main>
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <NotFound />
+      ) : (
+        <ApplicationError error={error} />
+      )}
     </SiteFrame>
   );
 }
