@@ -10,7 +10,8 @@ import {
 
 // Hostile input against a built server of this file's own (fresh PostgreSQL, an admin):
 // SQL injection in every field, stored XSS through every admin field that reaches a page,
-// forged Origin on every mutation, and expired or tampered session cookies. Each case must
+// forged Origin on every mutation, expired or tampered session cookies, and Markdown nested
+// deeper than the parser goes. Each case must
 // end in a 4xx or a harmless render, never a 5xx, a script run or a row that should not be.
 // Bodies and static paths: hostile-requests.e2e.ts.
 test.describe.configure({ mode: "default", timeout: 60_000 });
@@ -675,4 +676,27 @@ test("expired, tampered, random and signed-out session cookies see the login and
   const html = await page.text();
   expect(html).toContain(entry!.email);
   expect(html).toContain("Sair");
+});
+
+test("post content nested deeper than the Markdown parser goes still renders, as text", async () => {
+  const contents = {
+    "aninhado-citacoes": `${"> ".repeat(5000)}fundo das citações`,
+    "aninhado-listas": `${"1. ".repeat(6000)}fundo das listas`,
+  };
+  const saved = await Promise.all(
+    Object.entries(contents).map(([slug, content]) =>
+      admin({ ...postForm({ title: `Post ${slug}`, slug, content }), isPublished: "on" }),
+    ),
+  );
+  expect(saved.map((answer) => answer.status)).toEqual([200, 200]);
+  for (const slug of Object.keys(contents)) {
+    const response = await fetch(`${app.url}/blog/${slug}`);
+    expect(response.status, slug).toBe(200);
+    expect(await response.text(), slug).toContain(
+      `fundo das ${slug.endsWith("citacoes") ? "citações" : "listas"}`,
+    );
+  }
+  for (const path of ["/blog", "/sitemap.xml"]) {
+    expect((await fetch(`${app.url}${path}`)).status, path).toBe(200);
+  }
 });
