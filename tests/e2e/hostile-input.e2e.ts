@@ -11,8 +11,8 @@ import {
 // Hostile input against a built server of this file's own (fresh PostgreSQL, an admin):
 // SQL injection in every field, stored XSS through every admin field that reaches a page,
 // forged Origin on every mutation, expired or tampered session cookies, and Markdown nested
-// deeper than the parser goes. Each case must
-// end in a 4xx or a harmless render, never a 5xx, a script run or a row that should not be.
+// deeper than the parser goes. Each case must end in a 4xx or a harmless render, never a
+// 5xx, a script run or a row that should not be.
 // Bodies and static paths: hostile-requests.e2e.ts.
 test.describe.configure({ mode: "default", timeout: 60_000 });
 
