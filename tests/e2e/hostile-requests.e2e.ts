@@ -599,3 +599,67 @@ test("hostile URL segments and query strings on pages never answer 5xx", async (
   ).toEqual([]);
   expect(answers.find(({ target }) => target === "/blog/%00")?.status).toBe(404);
 });
+
+test("PUT, PATCH and DELETE never answer 5xx, and from another Origin change nothing", async () => {
+  const [entry] = await app.query<{ id: string }>(
+    `insert into waitlist (name, email, terms_accepted_at) values ('Métodos', 'metodos@example.com', now()) returning id`,
+  );
+  const change = form({ intent: "set-waitlist-status", id: entry!.id, status: "converted" });
+  const bodies: Array<[string | null, string | null]> = [
+    ["application/json", "{}"],
+    ["application/x-www-form-urlencoded", change],
+    [null, null],
+  ];
+  const send = (
+    method: string,
+    path: string,
+    type: string | null,
+    body: string | null,
+    origin = app.url,
+  ) =>
+    fetch(`${app.url}${path}`, {
+      method,
+      headers: { Origin: origin, Cookie: cookie, ...(type ? { "Content-Type": type } : {}) },
+      body,
+      redirect: "manual",
+    }).then(async (response) => ({
+      label: `${method} ${path} ${type}`,
+      status: response.status,
+      text: await response.text(),
+    }));
+  const methods = ["PUT", "PATCH", "DELETE"];
+  const forged = await Promise.all(
+    methods.flatMap((method) =>
+      ["/admin", "/admin.data", "/contato", "/contato.data"].map((path) =>
+        send(method, path, "application/x-www-form-urlencoded", change, "https://evil.example"),
+      ),
+    ),
+  );
+  expect(
+    forged.filter(({ status }) => status !== 400).map(({ label, status }) => `${label}: ${status}`),
+  ).toEqual([]);
+  expect(await app.query("select status from waitlist where id = $1", [entry!.id])).toEqual([
+    { status: "pending" },
+  ]);
+
+  const answers = await Promise.all(
+    methods.flatMap((method) =>
+      [
+        "/admin",
+        "/admin.data",
+        "/contato",
+        "/contato.data",
+        "/",
+        "/blog/hedge-e-preco-medio",
+        "/sitemap.xml",
+      ].flatMap((path) => bodies.map(([type, body]) => send(method, path, type, body))),
+    ),
+  );
+  expect(
+    answers.filter(({ status }) => status >= 500).map(({ label, status }) => `${label}: ${status}`),
+  ).toEqual([]);
+  // From the page's own origin a form body is the action, whatever the method.
+  expect(await app.query("select status from waitlist where id = $1", [entry!.id])).toEqual([
+    { status: "converted" },
+  ]);
+});
