@@ -134,6 +134,7 @@ export const postsAdminCopy = {
 export const validationCopy = {
   required: (field: string) => `${field}: campo obrigatório.`,
   tooLong: (field: string, max: number) => `${field}: no máximo ${max} caracteres.`,
+  invalidCharacters: (field: string) => `${field}: o texto contém caracteres inválidos.`,
   emailInvalid: "Informe um email válido.",
   slugFormat:
     "Slug: use apenas letras minúsculas, números e hífens, sem hífen no início, no fim ou repetido.",

@@ -1,5 +1,7 @@
 // Portuguese copy of /contato, the VIP waitlist (SPEC.md sections 2, 5 and 8). The toast
 // titles and texts are SPEC.md's words and must not change.
+import { formReadMessages } from "./http-errors.ts";
+
 export const contactPage = {
   metaTitle: "Lista de Espera VIP | Agentes FX",
   metaDescription:
@@ -66,11 +68,10 @@ export const signupMessages = {
   invalidValue: "Valor inválido.",
   invalidCharacters: "O texto contém caracteres inválidos.",
   fixFields: "Corrija os campos destacados e envie novamente.",
-  unreadableForm: "Não foi possível ler o formulário. Atualize a página e tente novamente.",
-  invalidEncoding: "O formulário contém caracteres inválidos (o texto deve estar em UTF-8).",
-  unsupportedContentType:
-    "Formato de envio não aceito: envie o formulário como application/x-www-form-urlencoded ou multipart/form-data.",
-  tooLarge: "O formulário é grande demais (máximo de 64 KB).",
+  unreadableForm: formReadMessages.unreadable,
+  invalidEncoding: formReadMessages.invalidEncoding,
+  unsupportedContentType: formReadMessages.unsupportedContentType,
+  tooLarge: formReadMessages.tooLarge,
   rateLimited: "Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.",
   unavailable:
     "Não foi possível registrar sua inscrição agora. Tente novamente em alguns instantes.",

@@ -1,4 +1,14 @@
-// Portuguese bodies of the plain-text errors the Express server answers before React Router.
+// Portuguese bodies of the plain-text errors the Express server answers before React Router,
+// and of the form-reading refusals every action shares (app/lib/read-form.server.ts).
 
 /** Any non-GET request whose body is over the limit (server/body-limit.ts). */
 export const requestTooLargeMessage = "A requisição é grande demais (máximo de 64 KB).";
+
+/** Why a posted form was not read. */
+export const formReadMessages = {
+  unreadable: "Não foi possível ler o formulário. Atualize a página e tente novamente.",
+  invalidEncoding: "O formulário contém caracteres inválidos (o texto deve estar em UTF-8).",
+  unsupportedContentType:
+    "Formato de envio não aceito: envie o formulário como application/x-www-form-urlencoded ou multipart/form-data.",
+  tooLarge: "O formulário é grande demais (máximo de 64 KB).",
+} as const;

@@ -6,13 +6,13 @@ export type ParsedForm<T> =
   { success: true; data: T } | { success: false; fieldErrors: FieldErrors; error: string };
 
 /**
- * Runs a form's Zod schema on its FormData (the same call on the client before submitting
+ * Runs a form's Zod schema on its FormData or URLSearchParams (the same call on the client before submitting
  * and in the action). Only text values are read; each field keeps its first message, and
  * `error` is the first message overall (the toast's description).
  */
 export function parseForm<S extends z.ZodType>(
   schema: S,
-  formData: FormData,
+  formData: Iterable<[string, FormDataEntryValue]>,
 ): ParsedForm<z.output<S>> {
   const values: Record<string, string> = {};
   for (const [key, value] of formData) {

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { adminCopy } from "../../content/admin.ts";
 import { getAdminSession } from "../../lib/auth.server.ts";
+import { readForm } from "../../lib/read-form.server.ts";
 import { clientIpContext } from "../../lib/request-context.ts";
 import { login, logout } from "../auth/login.server.ts";
 import { createPostAction, updatePostAction } from "../posts/admin-actions.server.ts";
@@ -12,6 +13,10 @@ import { listWaitlistEntries } from "../waitlist/queries.server.ts";
 import { actionFailed } from "./action-result.server.ts";
 import { adminIntents } from "./intents.ts";
 import { type AdminTab, parseAdminTab } from "./tabs.ts";
+
+// Request bodies are at most 64 KB (DESIGN.md decision 3); server/body-limit.ts enforces it
+// first, this keeps the action safe wherever it runs.
+const ADMIN_FORM_MAX_BYTES = 64 * 1024;
 
 async function loadPanel(tab: AdminTab) {
   switch (tab) {
@@ -36,7 +41,8 @@ export async function loadAdminPage(request: Request) {
 }
 
 /**
- * Every admin mutation; all but login and logout need an admin session. Without one the
+ * Every admin mutation; all but login and logout need an admin session. A body that is not
+ * a readable form answers 415/413/400 before anything else. Without a session the
  * answer is a 401 that is returned, not thrown (unlike `requireAdmin`): the page shows
  * the reason in a toast and goes back to the login, and React Router never aborts the
  * fetcher mid-answer, which a thrown error can make it do.
@@ -45,7 +51,9 @@ export async function handleAdminAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ) {
-  const form = await request.formData();
+  const read = await readForm(request, ADMIN_FORM_MAX_BYTES);
+  if (!read.ok) return actionFailed("", read.status, read.message);
+  const { form } = read;
   const intent = String(form.get("intent") ?? "");
   if (intent === adminIntents.login) return login(request, form, context.get(clientIpContext));
   if (intent === adminIntents.logout) return logout(request);

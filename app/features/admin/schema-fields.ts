@@ -1,14 +1,27 @@
 import { z } from "zod";
 import { validationCopy } from "../../content/admin.ts";
 import { isValidSlug, SLUG_MAX_LENGTH } from "../../lib/slug.ts";
+import { hasControlCharacters } from "../../lib/text.ts";
 
 // Field rules shared by the admin forms' Zod schemas (bounds: docs/decisions/033).
 export const URL_MAX_LENGTH = 2048;
 
-/** Trimmed text, required, at most `max` characters. */
-export function requiredText(label: string, max: number) {
+/**
+ * Text a person typed: tabs and line breaks allowed, no other control character (PostgreSQL
+ * refuses U+0000 outright; docs/decisions/040-form-reading-and-text-rules.md).
+ */
+function typedText(label: string) {
   return z
     .string({ error: validationCopy.required(label) })
+    .refine((value) => !hasControlCharacters(value, true), {
+      error: validationCopy.invalidCharacters(label),
+      abort: true,
+    });
+}
+
+/** Trimmed text, required, at most `max` characters. */
+export function requiredText(label: string, max: number) {
+  return typedText(label)
     .trim()
     .min(1, validationCopy.required(label))
     .max(max, validationCopy.tooLong(label, max));
@@ -16,8 +29,7 @@ export function requiredText(label: string, max: number) {
 
 /** Trimmed text or null when empty/missing, at most `max` characters. */
 export function optionalText(label: string, max: number) {
-  return z
-    .string()
+  return typedText(label)
     .trim()
     .max(max, validationCopy.tooLong(label, max))
     .optional()

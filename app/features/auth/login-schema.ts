@@ -14,5 +14,8 @@ export const loginSchema = z.object({
   password: z
     .string({ error: validationCopy.required(loginCopy.password) })
     .min(1, validationCopy.required(loginCopy.password))
-    .max(128, loginCopy.invalidCredentials),
+    .max(128, loginCopy.invalidCredentials)
+    // scrypt's HMAC pads keys with zero bytes, so "senha" and "senha\0" hash alike; no
+    // admin password holds U+0000 (admin:create cannot set one), so none is ever checked.
+    .refine((password) => !password.includes("\u0000"), loginCopy.invalidCredentials),
 });

@@ -9,6 +9,7 @@ import {
 import { getEnv } from "../../lib/env.server.ts";
 import { parseForm } from "../../lib/parse-form.ts";
 import { hitRateLimit, resetRateLimit } from "../../lib/rate-limit.server.ts";
+import type { FormEntries } from "../../lib/read-form.server.ts";
 import { actionFailed } from "../admin/action-result.server.ts";
 import { adminIntents } from "../admin/intents.ts";
 import { adminTabHref, parseAdminTab } from "../admin/tabs.ts";
@@ -23,7 +24,7 @@ const intent = adminIntents.login;
  * better-auth and redirects back to the admin page with its session cookie. A plain form
  * post, so it works without JavaScript.
  */
-export async function login(request: Request, form: FormData, clientIp: string) {
+export async function login(request: Request, form: FormEntries, clientIp: string) {
   const parsed = parseForm(loginSchema, form);
   const typedEmail = String(form.get("email") ?? "").slice(0, 254);
   if (!parsed.success) {

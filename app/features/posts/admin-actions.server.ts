@@ -1,5 +1,6 @@
 import { postsAdminCopy } from "../../content/admin.ts";
 import { parseForm } from "../../lib/parse-form.ts";
+import type { FormEntries } from "../../lib/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { adminIntents } from "../admin/intents.ts";
 import { rowId } from "../admin/schema-fields.ts";
@@ -16,7 +17,7 @@ function answer(intent: string, result: PostWriteResult) {
 }
 
 /** "Criar Novo Post" -> "Criar Post" (the caller checked the session). */
-export async function createPostAction(form: FormData) {
+export async function createPostAction(form: FormEntries) {
   const intent = adminIntents.createPost;
   const parsed = parseForm(postFormSchema, form);
   if (!parsed.success) {
@@ -26,7 +27,7 @@ export async function createPostAction(form: FormData) {
 }
 
 /** "Editar Post" -> "Salvar Alterações" (the caller checked the session). */
-export async function updatePostAction(form: FormData) {
+export async function updatePostAction(form: FormEntries) {
   const intent = adminIntents.updatePost;
   const id = rowId.safeParse(form.get("id"));
   if (!id.success) return actionFailed(intent, 404, postsAdminCopy.notFound);

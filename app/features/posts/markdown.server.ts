@@ -1,5 +1,6 @@
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { getLogger } from "../../lib/logger.server.ts";
 
 // Post content is Markdown written in the admin; it is rendered here on the server and
 // sanitized, so no script from a post ever runs (DESIGN.md decision 8): no <script>, no
@@ -56,8 +57,36 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   },
 };
 
-/** Markdown to sanitized HTML, safe to insert with dangerouslySetInnerHTML. */
+/**
+ * Markdown to sanitized HTML, safe to insert with dangerouslySetInnerHTML. Never throws: a
+ * text marked cannot parse is shown as plain paragraphs (docs/decisions/041).
+ */
 export function renderMarkdown(markdown: string): string {
-  const html = marked.parse(markdown) as string;
+  let html: string;
+  try {
+    html = marked.parse(markdown) as string;
+  } catch (error) {
+    // marked recurses once per nesting level: thousands of ">" or "1." overflow the stack.
+    getLogger().warn({ err: error }, "post content is not renderable Markdown: shown as text");
+    return plainTextHtml(markdown);
+  }
   return sanitizeHtml(html, sanitizeOptions);
+}
+
+const htmlEscapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Text as escaped paragraphs, one per blank-line-separated block. */
+function plainTextHtml(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => `<p>${block.replace(/[&<>"']/g, (char) => htmlEscapes[char] ?? char)}</p>`)
+    .join("\n");
 }

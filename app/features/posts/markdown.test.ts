@@ -50,4 +50,13 @@ describe("renderMarkdown", () => {
     );
     expect(renderMarkdown("![gráfico](http://example.com/g.png)")).not.toContain("http://");
   });
+
+  it("shows text nested past the parser's depth as plain paragraphs instead of throwing", () => {
+    for (const nested of ["> ".repeat(5000), "1. ".repeat(6000)]) {
+      const html = renderMarkdown(`${nested}<script>alert(1)</script> fundo\n\nDepois`);
+      expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; fundo</p>");
+      expect(html).toContain("<p>Depois</p>");
+      expect(html).not.toContain("<script");
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { blogPosts, type PostCategory } from "../../../db/schema.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { isUniqueViolation } from "../../lib/db-errors.server.ts";
+import { isValidSlug } from "../../lib/slug.ts";
 import type { PostInput } from "./schema.ts";
 
 // Public reads: drafts never leave the database through these (DESIGN.md decision 8).
@@ -22,8 +23,12 @@ export async function listPublishedPosts(category?: PostCategory | null) {
     .orderBy(...newestFirst);
 }
 
-/** The published post with this slug, or undefined (drafts included in "undefined"). */
+/**
+ * The published post with this slug, or undefined (drafts included in "undefined"). A URL
+ * segment that is no slug (`/blog/%00`) is never sent to the database.
+ */
 export async function getPublishedPostBySlug(slug: string) {
+  if (!isValidSlug(slug)) return undefined;
   const db = await getDb();
   const [post] = await db
     .select()

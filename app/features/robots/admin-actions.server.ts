@@ -1,5 +1,6 @@
 import { robotsAdminCopy } from "../../content/admin.ts";
 import { parseForm } from "../../lib/parse-form.ts";
+import type { FormEntries } from "../../lib/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { adminIntents } from "../admin/intents.ts";
 import { rowId } from "../admin/schema-fields.ts";
@@ -9,7 +10,7 @@ import { robotUpdateSchema } from "./schema.ts";
 const intent = adminIntents.updateRobot;
 
 /** "Editar Robô" -> "Salvar Alterações" (the caller checked the session). */
-export async function updateRobotAction(form: FormData) {
+export async function updateRobotAction(form: FormEntries) {
   const id = rowId.safeParse(form.get("id"));
   if (!id.success) return actionFailed(intent, 404, robotsAdminCopy.notFound);
   const parsed = parseForm(robotUpdateSchema, form);

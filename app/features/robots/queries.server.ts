@@ -2,6 +2,7 @@ import { asc, desc, eq } from "drizzle-orm";
 import { robots } from "../../../db/schema.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { isUniqueViolation } from "../../lib/db-errors.server.ts";
+import { isValidSlug } from "../../lib/slug.ts";
 import type { RobotUpdate } from "./schema.ts";
 
 // Robots are read by the public pages and listed and edited by the admin: no create, no
@@ -18,8 +19,9 @@ export async function listRobots(): Promise<Robot[]> {
   return db.select().from(robots).orderBy(desc(robots.createdAt), asc(robots.name));
 }
 
-/** The robot with this slug, or undefined. */
+/** The robot with this slug, or undefined (also for anything that is no slug). */
 export async function getRobotBySlug(slug: string): Promise<Robot | undefined> {
+  if (!isValidSlug(slug)) return undefined;
   const db = await getDb();
   const [row] = await db.select().from(robots).where(eq(robots.slug, slug)).limit(1);
   return row;

@@ -49,4 +49,19 @@ describe("robotUpdateSchema", () => {
     expect(robotUpdateSchema.parse(withoutPrice).price).toBeNull();
     expect(robotUpdateSchema.safeParse({ ...valid, price: "-1" }).success).toBe(false);
   });
+
+  it("refuses control characters (PostgreSQL cannot store U+0000) but keeps line breaks", () => {
+    for (const [field, value] of [
+      ["name", "Yen\u0000Max"],
+      ["description", "a\u0007b"],
+      ["logoUrl", "https://x.example/\u0000"],
+    ] as const) {
+      const result = robotUpdateSchema.safeParse({ ...valid, [field]: value });
+      expect(result.success, field).toBe(false);
+      expect(result.error?.issues[0]?.message).toMatch(/: o texto contém caracteres inválidos\.$/);
+    }
+    expect(
+      robotUpdateSchema.parse({ ...valid, description: "linha 1\r\n\tlinha 2" }).description,
+    ).toBe("linha 1\r\n\tlinha 2");
+  });
 });

@@ -1,5 +1,6 @@
 import { waitlistAdminCopy } from "../../content/admin.ts";
 import { parseForm } from "../../lib/parse-form.ts";
+import type { FormEntries } from "../../lib/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { adminIntents } from "../admin/intents.ts";
 import { rowId } from "../admin/schema-fields.ts";
@@ -9,7 +10,7 @@ import { waitlistStatusSchema } from "./status-schema.ts";
 const intent = adminIntents.setWaitlistStatus;
 
 /** "Marcar como Contatado" / "Marcar como Convertido" (the caller checked the session). */
-export async function setWaitlistStatusAction(form: FormData) {
+export async function setWaitlistStatusAction(form: FormEntries) {
   const id = rowId.safeParse(form.get("id"));
   if (!id.success) return actionFailed(intent, 404, waitlistAdminCopy.notFound);
   const parsed = parseForm(waitlistStatusSchema, form);

@@ -21,16 +21,6 @@ export type SignupFieldErrors = Partial<Record<SignupField, string>>;
 export const honeypotField = "website";
 export const sourceField = "source";
 
-/** True when text holds a control character other than tab and line breaks (when allowed). */
-export function hasControlCharacters(text: string, allowLineBreaks = false): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (allowLineBreaks && (code === 9 || code === 10 || code === 13)) continue;
-    if (code < 32 || (code >= 127 && code < 160)) return true;
-  }
-  return false;
-}
-
 /** What the form posted, as the schema reads it; a repeated single field stays a list. */
 export type SignupFields = Record<Exclude<SignupField, "agents">, unknown> & { agents: unknown[] };
 

@@ -4,8 +4,8 @@
 import * as z from "zod/mini";
 import { agentIds } from "../../content/agent-ids.ts";
 import { signupMessages as m } from "../../content/contact.ts";
+import { hasControlCharacters } from "../../lib/text.ts";
 import {
-  hasControlCharacters,
   signupFields,
   signupLimits,
   type SignupField,

@@ -11,7 +11,8 @@ import {
 } from "../../../tests/support/signup-requests.ts";
 import { agentIds } from "../../content/agent-ids.ts";
 import { getDb } from "../../lib/db.server.ts";
-import { hasControlCharacters, readSignupFields, signupLimits } from "./fields.ts";
+import { hasControlCharacters } from "../../lib/text.ts";
+import { readSignupFields, signupLimits } from "./fields.ts";
 import { validateSignup } from "./schema.ts";
 
 // Random bodies thrown at the /contato action: it must never answer 5xx, a valid form must

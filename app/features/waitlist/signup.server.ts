@@ -4,6 +4,7 @@ import { isIPv6 } from "node:net";
 import { signupMessages as m } from "../../content/contact.ts";
 import { getLogger } from "../../lib/logger.server.ts";
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import { readForm } from "../../lib/read-form.server.ts";
 import { upsertWaitlistEntry } from "./queries.server.ts";
 import {
   emptySignupValues,
@@ -33,7 +34,6 @@ export interface SignupOptions {
 }
 
 const RATE_LIMIT_WINDOW_MS = 60_000;
-const acceptedMediaTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 const success: SignupResult = { status: 200, data: { ok: true } };
 
@@ -52,14 +52,9 @@ export async function handleSignup(
   request: Request,
   options: SignupOptions,
 ): Promise<SignupResult> {
-  const contentType = request.headers.get("content-type") ?? "";
-  const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (!acceptedMediaTypes.has(mediaType)) return rejected(415, m.unsupportedContentType);
-
-  const form = await readForm(request, mediaType, contentType);
-  if (form === "too-large") return rejected(413, m.tooLarge);
-  if (form === "invalid-encoding") return rejected(400, m.invalidEncoding);
-  if (form === "unreadable") return rejected(400, m.unreadableForm);
+  const read = await readForm(request, signupLimits.bodyMaxBytes);
+  if (!read.ok) return rejected(read.status, read.message);
+  const { form } = read;
 
   const fields = readSignupFields(form);
   const values = signupValuesFrom(fields);
@@ -99,93 +94,6 @@ export async function handleSignup(
     getLogger().error({ err: error }, "waitlist sign-up could not be stored");
     return rejected(503, m.unavailable, values);
   }
-}
-
-type FormEntries = { getAll(name: string): FormDataEntryValue[] };
-
-async function readForm(
-  request: Request,
-  mediaType: string,
-  contentType: string,
-): Promise<FormEntries | "too-large" | "invalid-encoding" | "unreadable"> {
-  let bytes: Uint8Array<ArrayBuffer>;
-  try {
-    const body = await readBody(request, signupLimits.bodyMaxBytes);
-    if (!body) return "too-large";
-    bytes = body;
-  } catch {
-    return "unreadable";
-  }
-
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return "invalid-encoding";
-  }
-
-  if (mediaType === "application/x-www-form-urlencoded") return parseUrlEncoded(text);
-  try {
-    return await new Response(bytes, { headers: { "Content-Type": contentType } }).formData();
-  } catch {
-    return "unreadable";
-  }
-}
-
-/**
- * The request body, or null when it is over maxBytes. Express already refuses larger
- * bodies (server/body-limit.ts); this keeps the action safe wherever it runs.
- */
-async function readBody(
-  request: Request,
-  maxBytes: number,
-): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (Number(request.headers.get("content-length")) > maxBytes) return null;
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
-/**
- * application/x-www-form-urlencoded, strictly: unlike URLSearchParams, a malformed escape or
- * an escape of invalid UTF-8 (`%FF`) is refused instead of silently becoming U+FFFD.
- */
-function parseUrlEncoded(text: string): URLSearchParams | "invalid-encoding" {
-  const params = new URLSearchParams();
-  try {
-    for (const pair of text.split("&")) {
-      if (!pair) continue;
-      const equals = pair.indexOf("=");
-      const name = equals === -1 ? pair : pair.slice(0, equals);
-      const value = equals === -1 ? "" : pair.slice(equals + 1);
-      params.append(decodeFormComponent(name), decodeFormComponent(value));
-    }
-  } catch {
-    return "invalid-encoding";
-  }
-  return params;
-}
-
-function decodeFormComponent(component: string): string {
-  return decodeURIComponent(component.replaceAll("+", " "));
 }
 
 /**

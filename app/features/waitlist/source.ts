@@ -1,6 +1,7 @@
 // Where a sign-up came from (the waitlist's `source` column): the page's utm_source, or the
 // origin of a Referer from another site (docs/decisions/022-signup-source.md).
-import { hasControlCharacters, signupLimits } from "./fields.ts";
+import { hasControlCharacters } from "../../lib/text.ts";
+import { signupLimits } from "./fields.ts";
 
 /** Trims and bounds a claimed source; null when there is nothing usable. */
 export function boundSource(value: unknown): string | null {

@@ -1,0 +1,665 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import {
+  type Answer,
+  form,
+  type OwnServer,
+  startOwnServer,
+  tableDigests,
+} from "../support/own-server.ts";
+
+// Oversized and malformed bodies against every mutation endpoint, and path traversal on
+// static files, against a built server of this file's own. request-limits.e2e.ts covers the
+// sign-up's basic 413/415/400 cases on the shared server; this extends them to /admin
+// (anonymous and signed in), to `.data` requests and to the remaining malformations.
+test.describe.configure({ mode: "default", timeout: 60_000 });
+
+let app: OwnServer;
+let cookie: string;
+
+test.beforeAll(async () => {
+  app = await startOwnServer("requests");
+  cookie = await app.logIn();
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+const tables = ["waitlist", "robots", "blog_posts", "user", "account", "session"];
+const tooLarge = "A requisição é grande demais (máximo de 64 KB).";
+
+/** A body sent in chunks, without Content-Length (Transfer-Encoding: chunked). */
+function chunked(text: string, chunkSize = 8 * 1024): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(offset, offset + chunkSize));
+      offset += chunkSize;
+    },
+  });
+}
+
+function bytesOf(text: string, ...raw: number[]): Uint8Array<ArrayBuffer> {
+  return new Uint8Array([...new TextEncoder().encode(text), ...raw]);
+}
+
+interface BodyCase {
+  title: string;
+  body: () => BodyInit;
+  contentType?: string | null;
+  /** Status for an anonymous request and for one with an admin session. */
+  status: { anonymous: number; admin: number };
+  /** Text the answer must contain. */
+  says?: string;
+}
+
+async function robotFields(name = "Mudou") {
+  const [robot] = await app.query<{ id: string }>(
+    "select id from robots where slug = 'trendkey-btc'",
+  );
+  return {
+    intent: "update-robot",
+    id: robot!.id,
+    name,
+    slug: "trendkey-btc",
+    description: "Descrição.",
+    price: "249",
+  };
+}
+
+function multipart(fields: Record<string, string | Blob>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+}
+
+test("oversized and malformed bodies to /admin answer 4xx, signed in or not, and change nothing", async () => {
+  const fields = await robotFields();
+  const valid = form(fields);
+  const big = "x".repeat(70 * 1024);
+  const cases: BodyCase[] = [
+    {
+      title: "over 64 KB with Content-Length",
+      body: () => `${valid}&pad=${big}`,
+      status: { anonymous: 413, admin: 413 },
+      says: tooLarge,
+    },
+    {
+      title: "over 64 KB chunked",
+      body: () => chunked(`${valid}&pad=${big}`),
+      contentType: "application/x-www-form-urlencoded",
+      status: { anonymous: 413, admin: 413 },
+      says: tooLarge,
+    },
+    {
+      title: "a malformed percent escape",
+      body: () => `${valid}&description=100%zz`,
+      status: { anonymous: 400, admin: 400 },
+      says: "UTF-8",
+    },
+    {
+      title: "a truncated escape",
+      body: () => `${form({ ...fields, name: "x" })}%E0%A4%A`,
+      status: { anonymous: 400, admin: 400 },
+    },
+    {
+      title: "raw invalid UTF-8",
+      body: () => bytesOf(`${valid}&name=`, 0xc3, 0x28),
+      contentType: "application/x-www-form-urlencoded",
+      status: { anonymous: 400, admin: 400 },
+      says: "UTF-8",
+    },
+    {
+      title: "escaped invalid UTF-8",
+      body: () => `${valid}&description=%FF%FE`,
+      status: { anonymous: 400, admin: 400 },
+    },
+    {
+      title: "JSON",
+      body: () => JSON.stringify(fields),
+      contentType: "application/json",
+      status: { anonymous: 415, admin: 415 },
+      says: "Formato de envio não aceito",
+    },
+    {
+      title: "text/plain",
+      body: () => valid,
+      contentType: "text/plain",
+      status: { anonymous: 415, admin: 415 },
+    },
+    {
+      title: "XML",
+      body: () => `<?xml version="1.0"?><robot><name>Mudou</name></robot>`,
+      contentType: "application/xml",
+      status: { anonymous: 415, admin: 415 },
+    },
+    {
+      title: "no content type",
+      body: () => bytesOf(valid),
+      contentType: null,
+      status: { anonymous: 415, admin: 415 },
+    },
+    {
+      title: "multipart without a boundary",
+      body: () => valid,
+      contentType: "multipart/form-data",
+      status: { anonymous: 400, admin: 400 },
+      says: "Não foi possível ler o formulário",
+    },
+    {
+      title: "a truncated multipart body",
+      body: () => `--b\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupdate-rob`,
+      contentType: "multipart/form-data; boundary=b",
+      status: { anonymous: 400, admin: 400 },
+    },
+    {
+      title: "multipart with a file for the name",
+      body: () => multipart({ ...fields, name: new Blob(["Mudou"], { type: "text/plain" }) }),
+      status: { anonymous: 401, admin: 400 },
+      says: "Nome: campo obrigatório.",
+    },
+    {
+      title: "an empty body",
+      body: () => "",
+      status: { anonymous: 401, admin: 400 },
+    },
+    {
+      title: "a name of 60,000 characters",
+      body: () => form({ ...fields, name: "N".repeat(60_000) }),
+      status: { anonymous: 401, admin: 400 },
+    },
+    ...(["name", "description", "slug"] as const).map((field) => ({
+      title: `a NUL byte in ${field}`,
+      body: () => form({ ...fields, [field]: "Mu\u0000dou" }),
+      status: { anonymous: 401, admin: 400 },
+    })),
+    {
+      title: "a NUL byte in the id",
+      body: () => form({ ...fields, id: `${fields.id}\u0000` }),
+      status: { anonymous: 401, admin: 404 },
+    },
+  ];
+
+  const before = await tableDigests(app.query, tables);
+  const answers: Array<[string, Answer, number, string | undefined]> = [];
+  for (const path of ["/admin", "/admin.data"]) {
+    for (const who of ["anonymous", "admin"] as const) {
+      const batch = await Promise.all(
+        cases.map(async (c) => {
+          const answer = await app.post(path, c.body(), {
+            cookie: who === "admin" ? cookie : undefined,
+            contentType: c.contentType,
+          });
+          return [`${c.title} ${path} ${who}`, answer, c.status[who], c.says] as [
+            string,
+            Answer,
+            number,
+            string | undefined,
+          ];
+        }),
+      );
+      answers.push(...batch);
+    }
+  }
+  expect(
+    answers
+      .filter(
+        ([, answer, status, says]) =>
+          answer.status !== status || (says && status !== 401 && !answer.text.includes(says)),
+      )
+      .map(
+        ([label, answer, status]) =>
+          `${label}: ${answer.status}, expected ${status}: ${answer.text.slice(0, 100)}`,
+      ),
+  ).toEqual([]);
+  expect(await tableDigests(app.query, tables)).toEqual(before);
+});
+
+test("NUL bytes and overlong values in every admin field are refused with a field message", async () => {
+  const robot = await robotFields();
+  const [entry] = await app.query<{ id: string }>(
+    `insert into waitlist (name, email, terms_accepted_at) values ('Nulo', 'nulo@example.com', now()) returning id`,
+  );
+  const [post] = await app.query<{ id: string }>(
+    "select id from blog_posts where slug = 'hedge-e-preco-medio'",
+  );
+  const postFields = {
+    intent: "update-post",
+    id: post!.id,
+    title: "Título",
+    slug: "hedge-e-preco-medio",
+    excerpt: "Resumo",
+    content: "Texto",
+    featuredImageUrl: "https://exemplo.com/imagem.jpg",
+    category: "Estratégia",
+    author: "Autor",
+  };
+  const robotLinks = {
+    ...robot,
+    logoUrl: "https://exemplo.com/logo.png",
+    myfxbookLink: "https://www.myfxbook.com/x",
+  };
+  const labels: Record<string, string> = {
+    name: "Nome",
+    description: "Descrição",
+    logoUrl: "URL do Logo",
+    myfxbookLink: "Link MyFxBook",
+    title: "Título",
+    excerpt: "Resumo",
+    content: "Conteúdo",
+    featuredImageUrl: "URL da Imagem",
+    author: "Autor",
+  };
+  const nul = (value: string) => `${value.slice(0, 3)}\u0000${value.slice(3)}`;
+  const requests: Array<[string, Record<string, string>, number, string]> = [
+    ...(["name", "description", "logoUrl", "myfxbookLink"] as const).map(
+      (field) =>
+        [
+          `robot ${field}`,
+          { ...robotLinks, [field]: nul(robotLinks[field]) },
+          400,
+          `${labels[field]}: o texto contém caracteres inválidos.`,
+        ] as [string, Record<string, string>, number, string],
+    ),
+    ...(["title", "excerpt", "content", "featuredImageUrl", "author"] as const).flatMap((field) =>
+      ["update-post", "create-post"].map(
+        (intent) =>
+          [
+            `${intent} ${field}`,
+            {
+              ...postFields,
+              intent,
+              slug: intent === "create-post" ? "novo-nulo" : postFields.slug,
+              [field]: nul(postFields[field]),
+            },
+            400,
+            `${labels[field]}: o texto contém caracteres inválidos.`,
+          ] as [string, Record<string, string>, number, string],
+      ),
+    ),
+    [
+      "robot slug",
+      { ...robot, slug: "trend\u0000key" },
+      400,
+      "Slug: o texto contém caracteres inválidos.",
+    ],
+    ["robot price", { ...robot, price: "1\u00009" }, 200, ""],
+    ["post category", { ...postFields, category: "Mercado\u0000" }, 400, "Categoria: escolha"],
+    [
+      "waitlist status",
+      { intent: "set-waitlist-status", id: entry!.id, status: "converted\u0000" },
+      400,
+      "Status inválido",
+    ],
+    [
+      "waitlist id",
+      { intent: "set-waitlist-status", id: `${entry!.id}\u0000`, status: "converted" },
+      404,
+      "",
+    ],
+    ["intent", { ...robot, intent: "update-robot\u0000" }, 400, "Ação desconhecida."],
+    [
+      "login e-mail",
+      { intent: "login", email: `${app.adminEmail}\u0000`, password: app.adminPassword },
+      400,
+      "Informe um email válido.",
+    ],
+    [
+      "login password",
+      { intent: "login", email: app.adminEmail, password: `${app.adminPassword}\u0000` },
+      400,
+      "Email ou senha inválidos.",
+    ],
+    [
+      "robot name 60,000",
+      { ...robot, name: "N".repeat(60_000) },
+      400,
+      "Nome: no máximo 120 caracteres.",
+    ],
+    [
+      "post content 60,000",
+      { ...postFields, content: "c".repeat(60_000) },
+      400,
+      "Conteúdo: no máximo 20000 caracteres.",
+    ],
+    [
+      "login e-mail 60,000",
+      { intent: "login", email: `${"e".repeat(60_000)}@example.com`, password: "x" },
+      400,
+      "",
+    ],
+    [
+      "login password 60,000",
+      { intent: "login", email: app.adminEmail, password: "p".repeat(60_000) },
+      400,
+      "",
+    ],
+  ];
+  const before = await app.query("select * from robots order by slug");
+  const beforeOthers = await tableDigests(app.query, ["waitlist", "blog_posts", "user", "account"]);
+  const sessions = await app.query("select count(*)::int as n from session");
+  const answers = await Promise.all(
+    requests.map(async ([label, fields, status, says]) => {
+      const answer = await app.post("/admin.data", form(fields), { cookie });
+      return { label, status, says, answer };
+    }),
+  );
+  expect(
+    answers
+      .filter(({ answer, status, says }) => answer.status !== status || !answer.text.includes(says))
+      .map(
+        ({ label, answer, status }) =>
+          `${label}: ${answer.status}, expected ${status}: ${answer.text.slice(0, 160)}`,
+      ),
+  ).toEqual([]);
+  // The one accepted request: "1\09" is no number, so the price became "Sob consulta".
+  const after = await app.query<{ slug: string; name: string; price: string | null }>(
+    "select * from robots order by slug",
+  );
+  expect(after.filter((row) => row.slug !== "trendkey-btc")).toEqual(
+    before.filter((row) => row.slug !== "trendkey-btc"),
+  );
+  expect(after.find((row) => row.slug === "trendkey-btc")).toMatchObject({
+    name: "Mudou",
+    price: null,
+  });
+  expect(await tableDigests(app.query, ["waitlist", "blog_posts", "user", "account"])).toEqual(
+    beforeOthers,
+  );
+  expect(await app.query("select count(*)::int as n from session")).toEqual(sessions);
+});
+
+test("repeated fields: the first value counts, for the intent, the id and every field", async () => {
+  const [first, second] = await app.query<{ id: string }>(
+    `insert into waitlist (name, email, terms_accepted_at)
+     values ('Primeiro', 'primeiro@example.com', now()), ('Segundo', 'segundo@example.com', now()) returning id`,
+  );
+  const answer = await app.post(
+    "/admin.data",
+    form({
+      intent: ["set-waitlist-status", "logout"],
+      id: [first!.id, second!.id],
+      status: ["contacted", "converted"],
+    }),
+    { cookie },
+  );
+  expect(answer.status).toBe(200);
+  expect(
+    await app.query("select name, status from waitlist where id = any($1) order by name", [
+      [first!.id, second!.id],
+    ]),
+  ).toEqual([
+    { name: "Primeiro", status: "contacted" },
+    { name: "Segundo", status: "pending" },
+  ]);
+  const robot = await robotFields("Primeiro nome");
+  const renamed = await app.post(
+    "/admin.data",
+    form({ ...robot, name: ["Primeiro nome", "Segundo nome"] }),
+    { cookie },
+  );
+  expect(renamed.status).toBe(200);
+  expect(await app.query("select name from robots where id = $1", [robot.id])).toEqual([
+    { name: "Primeiro nome" },
+  ]);
+  // The session was not ended by the second intent.
+  expect(await (await fetch(`${app.url}/admin`, { headers: { Cookie: cookie } })).text()).toContain(
+    "Sair",
+  );
+});
+
+test("malformed sign-ups to /contato and /contato.data answer 4xx and store nothing", async () => {
+  const valid = { name: "Malformado", email: "malformado@example.com", terms: "on" };
+  const body = form(valid);
+  const cases: Array<[string, () => BodyInit, string | null | undefined, number]> = [
+    [
+      "over 64 KB chunked",
+      () => chunked(`${body}&message=${"m".repeat(70 * 1024)}`),
+      "application/x-www-form-urlencoded",
+      413,
+    ],
+    ["JSON", () => JSON.stringify(valid), "application/json", 415],
+    ["text/plain", () => body, "text/plain", 415],
+    ["XML", () => "<signup><email>malformado@example.com</email></signup>", "text/xml", 415],
+    ["no content type", () => bytesOf(body), null, 415],
+    ["a malformed escape", () => `${body}&message=%E0%A4%A`, undefined, 400],
+    [
+      "a truncated multipart body",
+      () => `--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nMal`,
+      "multipart/form-data; boundary=b",
+      400,
+    ],
+    [
+      "a file for the e-mail",
+      () => multipart({ ...valid, email: new Blob(["malformado@example.com"]) }),
+      undefined,
+      400,
+    ],
+    ["an empty body", () => "", undefined, 400],
+    [
+      "a repeated e-mail",
+      () => form({ ...valid, email: [valid.email, "outro@example.com"] }),
+      undefined,
+      400,
+    ],
+    [
+      "a name of 60,000 characters",
+      () => form({ ...valid, name: "N".repeat(60_000) }),
+      undefined,
+      400,
+    ],
+    ["a NUL byte in the name", () => form({ ...valid, name: "Mal\u0000formado" }), undefined, 400],
+    ["a NUL byte in the message", () => form({ ...valid, message: "a\u0000b" }), undefined, 400],
+    [
+      "a NUL byte in the e-mail",
+      () => form({ ...valid, email: "mal\u0000formado@example.com" }),
+      undefined,
+      400,
+    ],
+    ["a NUL byte in an agent", () => form({ ...valid, agents: "yenmax\u0000" }), undefined, 400],
+  ];
+  const answers = await Promise.all(
+    ["/contato", "/contato.data"].flatMap((path) =>
+      cases.map(async ([title, makeBody, contentType, status]) => {
+        const answer = await app.post(path, makeBody(), { contentType });
+        return { label: `${title} ${path}`, status, answer };
+      }),
+    ),
+  );
+  expect(
+    answers
+      .filter(({ answer, status }) => answer.status !== status)
+      .map(({ label, answer, status }) => `${label}: ${answer.status}, expected ${status}`),
+  ).toEqual([]);
+  expect(
+    await app.query(
+      "select email from waitlist where email like '%formado%' or email like 'outro%'",
+    ),
+  ).toEqual([]);
+});
+
+/** GET with the request target exactly as written (fetch would normalise dots and backslashes). */
+function rawGet(target: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${app.url}/`, { path: target, method: "GET" }, (response) => {
+      let body = "";
+      response.setEncoding("latin1");
+      response.on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+/** A line of a file that only the file itself would contain. */
+function fingerprint(file: string): string | null {
+  try {
+    const lines = fs.readFileSync(path.join(projectRoot, file), "utf8").split("\n");
+    return lines.map((line) => line.trim()).find((line) => line.length > 20) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+test("path traversal on static files never answers 5xx nor a file's content", async () => {
+  const targets = [
+    "/assets/../package.json",
+    "/assets/%2e%2e/%2e%2e/package.json",
+    "/assets/%2e%2e/package.json",
+    "/%2e%2e/%2e%2e/etc/passwd",
+    "/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    "/assets/..%2f..%2fserver.ts",
+    "/assets/..%2fpackage.json",
+    "/favicon.svg/..%2f..%2fpackage.json",
+    "/assets/%252e%252e/%252e%252e/package.json",
+    "/assets/%252e%252e%252fpackage.json",
+    "/assets/..%5c..%5cpackage.json",
+    "/assets\\..\\..\\package.json",
+    "/assets/%2e%2e%5c%2e%2e%5cserver.ts",
+    "/assets/%c0%ae%c0%ae/%c0%ae%c0%ae/package.json",
+    "/assets/....//....//package.json",
+    "/assets/..;/package.json",
+    "/assets/%00../package.json",
+    "//etc/passwd",
+    "/assets//etc/passwd",
+    "/build/server/index.js",
+    "/build/client/../server/index.js",
+    "/server.ts",
+    "/package.json",
+    "/.env",
+    "/.git/config",
+    "/data/server.lock",
+    "/data/auth-secret",
+    "/drizzle/0000_init.sql",
+    "/node_modules/react/package.json",
+    "/tests/e2e/global-setup.ts",
+  ];
+  const secrets = [
+    "package.json",
+    "server.ts",
+    "build/server/index.js",
+    "drizzle/0000_init.sql",
+    ".git/config",
+    "tests/e2e/global-setup.ts",
+  ]
+    .map(fingerprint)
+    .filter((line): line is string => line !== null);
+  expect(secrets.length).toBeGreaterThanOrEqual(5);
+  secrets.push("root:x:0:0", "BETTER_AUTH_SECRET=");
+  const answers = await Promise.all(
+    targets.map(async (target) => ({ target, ...(await rawGet(target)) })),
+  );
+  expect(
+    answers
+      .filter(
+        ({ status, body }) =>
+          status >= 500 || status === 200 || secrets.some((secret) => body.includes(secret)),
+      )
+      .map(({ target, status }) => `${target}: ${status}`),
+  ).toEqual([]);
+  // The static files themselves are served.
+  const favicon = await rawGet("/favicon.svg");
+  expect(favicon.status).toBe(200);
+  expect(favicon.body).toContain("<svg");
+});
+
+test("hostile URL segments and query strings on pages never answer 5xx", async () => {
+  const targets = [
+    "/blog/%00",
+    "/blog/%00.data",
+    "/blog/%27%20OR%201%3D1%20--",
+    "/blog/%",
+    "/blog/%E0%A4%A",
+    `/blog/${"a".repeat(5000)}`,
+    "/agentes/%00",
+    "/agentes/yenmax%00",
+    "/agentes/%27--",
+    "/blog?categoria=%00",
+    "/blog?categoria=%27%20OR%201%3D1--",
+    "/contato?agente=%00&utm_source=%00",
+    "/admin?tab=%00",
+    "/admin.data?_routes=%00",
+    "/nao-existe/%00",
+  ];
+  const answers = await Promise.all(
+    targets.map(async (target) => ({ target, ...(await rawGet(target)) })),
+  );
+  expect(
+    answers
+      .filter(({ status }) => status >= 500 || status === 0)
+      .map(({ target, status }) => `${target.slice(0, 40)}: ${status}`),
+  ).toEqual([]);
+  expect(answers.find(({ target }) => target === "/blog/%00")?.status).toBe(404);
+});
+
+test("PUT, PATCH and DELETE never answer 5xx, and from another Origin change nothing", async () => {
+  const [entry] = await app.query<{ id: string }>(
+    `insert into waitlist (name, email, terms_accepted_at) values ('Métodos', 'metodos@example.com', now()) returning id`,
+  );
+  const change = form({ intent: "set-waitlist-status", id: entry!.id, status: "converted" });
+  const bodies: Array<[string | null, string | null]> = [
+    ["application/json", "{}"],
+    ["application/x-www-form-urlencoded", change],
+    [null, null],
+  ];
+  const send = (
+    method: string,
+    path: string,
+    type: string | null,
+    body: string | null,
+    origin = app.url,
+  ) =>
+    fetch(`${app.url}${path}`, {
+      method,
+      headers: { Origin: origin, Cookie: cookie, ...(type ? { "Content-Type": type } : {}) },
+      body,
+      redirect: "manual",
+    }).then(async (response) => ({
+      label: `${method} ${path} ${type}`,
+      status: response.status,
+      text: await response.text(),
+    }));
+  const methods = ["PUT", "PATCH", "DELETE"];
+  const forged = await Promise.all(
+    methods.flatMap((method) =>
+      ["/admin", "/admin.data", "/contato", "/contato.data"].map((path) =>
+        send(method, path, "application/x-www-form-urlencoded", change, "https://evil.example"),
+      ),
+    ),
+  );
+  expect(
+    forged.filter(({ status }) => status !== 400).map(({ label, status }) => `${label}: ${status}`),
+  ).toEqual([]);
+  expect(await app.query("select status from waitlist where id = $1", [entry!.id])).toEqual([
+    { status: "pending" },
+  ]);
+
+  const answers = await Promise.all(
+    methods.flatMap((method) =>
+      [
+        "/admin",
+        "/admin.data",
+        "/contato",
+        "/contato.data",
+        "/",
+        "/blog/hedge-e-preco-medio",
+        "/sitemap.xml",
+      ].flatMap((path) => bodies.map(([type, body]) => send(method, path, type, body))),
+    ),
+  );
+  expect(
+    answers.filter(({ status }) => status >= 500).map(({ label, status }) => `${label}: ${status}`),
+  ).toEqual([]);
+  // From the page's own origin a form body is the action, whatever the method.
+  expect(await app.query("select status from waitlist where id = $1", [entry!.id])).toEqual([
+    { status: "converted" },
+  ]);
+});

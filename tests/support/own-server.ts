@@ -1,0 +1,151 @@
+import crypto from "node:crypto";
+import pg from "pg";
+import { createAdminWithCli } from "./admin-cli.ts";
+import { type BuiltServer, startBuiltServer } from "./built-server.ts";
+import { createDatabase, dropDatabase, uniqueDatabaseName } from "./postgres.ts";
+
+// A built server of a test file's own, on a fresh PostgreSQL database with an admin made by
+// the real `admin:create` command, for suites that change robots, posts and sessions freely
+// without disturbing the shared end-to-end server (tests/e2e/global-setup.ts).
+
+export interface OwnServer {
+  server: BuiltServer;
+  url: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** Rows of a query on the server's database. */
+  query: <Row extends pg.QueryResultRow = pg.QueryResultRow>(
+    text: string,
+    values?: unknown[],
+  ) => Promise<Row[]>;
+  /** Posts a form (or any body) to the server; same Origin unless `origin` says otherwise. */
+  post: (path: string, body: BodyInit | null, options?: PostOptions) => Promise<Answer>;
+  /** Signs the admin in; returns the Cookie header of the new session. */
+  logIn: () => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+export interface PostOptions {
+  cookie?: string;
+  /** The Origin header; null sends none. Default: the server's own origin. */
+  origin?: string | null;
+  contentType?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface Answer {
+  status: number;
+  text: string;
+  headers: Headers;
+}
+
+export const SESSION_COOKIE = "__Secure-better-auth.session_token";
+
+/** The Cookie header a browser would send back after these Set-Cookie lines. */
+export function cookieFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+export async function startOwnServer(
+  label: string,
+  env: Record<string, string> = {},
+): Promise<OwnServer> {
+  const databaseName = uniqueDatabaseName(`agentes_e2e_${label}`);
+  const databaseUrl = await createDatabase(databaseName);
+  let server: BuiltServer | undefined;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  try {
+    server = await startBuiltServer({
+      DATABASE_URL: databaseUrl,
+      PAGE_CACHE_TTL_MS: "0",
+      SIGNUP_RATE_LIMIT: "0",
+      LOGIN_RATE_LIMIT_PER_IP: "10000",
+      LOGIN_RATE_LIMIT_PER_EMAIL: "10000",
+      ...env,
+    });
+  } catch (error) {
+    await pool.end();
+    await dropDatabase(databaseName);
+    throw error;
+  }
+  const adminEmail = `${label}@agentesfx.test`;
+  const adminPassword = crypto.randomBytes(18).toString("base64url");
+  createAdminWithCli(databaseUrl, adminEmail, adminPassword);
+  const started = server;
+  const url = started.url;
+
+  async function post(
+    path: string,
+    body: BodyInit | null,
+    { cookie, origin = url, contentType, headers = {} }: PostOptions = {},
+  ): Promise<Answer> {
+    const allHeaders = new Headers(headers);
+    if (origin !== null) allHeaders.set("Origin", origin);
+    if (cookie) allHeaders.set("Cookie", cookie);
+    const type =
+      contentType === undefined && typeof body === "string"
+        ? "application/x-www-form-urlencoded"
+        : contentType;
+    if (type) allHeaders.set("Content-Type", type);
+    const response = await fetch(`${url}${path}`, {
+      method: "POST",
+      headers: allHeaders,
+      body,
+      redirect: "manual",
+      ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+    } as RequestInit);
+    return { status: response.status, text: await response.text(), headers: response.headers };
+  }
+
+  return {
+    server: started,
+    url,
+    adminEmail,
+    adminPassword,
+    query: async (text, values = []) => (await pool.query(text, values)).rows,
+    post,
+    logIn: async () => {
+      const answer = await post(
+        "/admin",
+        new URLSearchParams({ intent: "login", email: adminEmail, password: adminPassword }),
+      );
+      if (answer.status !== 302) throw new Error(`login failed: ${answer.status}`);
+      return cookieFrom(answer.headers);
+    },
+    stop: async () => {
+      await pool.end();
+      await started.stop();
+      await dropDatabase(databaseName);
+    },
+  };
+}
+
+/** A urlencoded body from fields; an array repeats the field. */
+export function form(fields: Record<string, string | readonly string[]>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of typeof value === "string" ? [value] : value) params.append(name, item);
+  }
+  return params.toString();
+}
+
+/**
+ * One digest per table of everything in it, to show that a batch of refused requests
+ * changed nothing at all.
+ */
+export async function tableDigests(
+  query: OwnServer["query"],
+  tables: readonly string[],
+): Promise<Record<string, string>> {
+  const digests: Record<string, string> = {};
+  for (const table of tables) {
+    const [row] = await query<{ digest: string }>(
+      `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${table}" t`,
+    );
+    digests[table] = row?.digest ?? "";
+  }
+  return digests;
+}
