@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createAdminWithCli } from "../support/admin-cli.ts";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
+import { cookieFrom } from "../support/own-server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 
 // Two server processes on one PostgreSQL, requests alternating between their ports, as
@@ -49,10 +50,7 @@ test("a session made on one process is valid on the other", async () => {
   const response = await login(first, adminPassword);
   expect(response.status).toBeGreaterThanOrEqual(300);
   expect(response.status).toBeLessThan(400);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  const cookie = cookieFrom(response.headers);
   expect(cookie).not.toBe("");
 
   const page = await fetch(`${second.url}/admin`, { headers: { Cookie: cookie } });
