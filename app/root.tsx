@@ -7,10 +7,10 @@ import {
   ScrollRestoration,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { ApplicationError } from "./components/application-error.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
+import { InlineStyles } from "./lib/inline-styles.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 import { getSiteConfig } from "./lib/site-config.server.ts";
 
@@ -28,6 +28,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b1120" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">

@@ -73,7 +73,7 @@ test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
   }
 });
 
-test("healthz answers 503 when PostgreSQL goes away, and the server keeps running", async () => {
+test("without its database the server answers healthz 503 and pages with the 500 fallback", async () => {
   const name = uniqueDatabaseName("agentes_e2e_health");
   const server = await startBuiltServer({ DATABASE_URL: await createDatabase(name) });
   try {
@@ -82,6 +82,9 @@ test("healthz answers 503 when PostgreSQL goes away, and the server keeps runnin
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ status: "unavailable", database: "down" });
+    const page = await fetch(`${server.url}/blog`);
+    expect(page.status).toBe(500);
+    expect(await page.text()).toContain("Unexpected Application Error!");
     expect(server.process.exitCode).toBeNull();
   } finally {
     await server.kill();
