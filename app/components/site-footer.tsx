@@ -30,35 +30,36 @@ export function SiteFooter({ year, instagramUrl, youtubeUrl }: SiteFooterProps) 
             </li>
           </ul>
         </nav>
-        <nav aria-label={footerCopy.menuTitle}>
-          <h2 className="text-sm font-semibold">{footerCopy.menuTitle}</h2>
-          <ul className="mt-2 space-y-1 text-sm text-muted-foreground">
-            {mainMenu.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="hover:text-foreground">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label={footerCopy.legalTitle}>
-          <h2 className="text-sm font-semibold">{footerCopy.legalTitle}</h2>
-          <ul className="mt-2 space-y-1 text-sm text-muted-foreground">
-            {legalMenu.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className="hover:text-foreground">
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks title={footerCopy.menuTitle} items={mainMenu} />
+        <FooterLinks title={footerCopy.legalTitle} items={legalMenu} />
       </div>
       <div className="border-t border-border px-4 py-6 text-center text-sm">
         <p className="text-danger">{footerCopy.riskWarning}</p>
         <p className="mt-2 text-muted-foreground">{footerCopy.copyright(year)}</p>
       </div>
     </footer>
+  );
+}
+
+function FooterLinks({
+  title,
+  items,
+}: {
+  title: string;
+  items: ReadonlyArray<{ label: string; to: string }>;
+}) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold">{title}</h2>
+      <ul className="mt-2 space-y-1 text-sm text-muted-foreground">
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className="hover:text-foreground">
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

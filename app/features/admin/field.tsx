@@ -14,25 +14,18 @@ function describedBy(id: string, error?: string, hint?: string) {
   );
 }
 
-/** A labelled input with its hint and error, linked for screen readers. */
-export function TextField({
+/** Label, hint and error around a control, linked for screen readers. */
+function FieldFrame({
   id,
-  name,
   label,
   error,
   hint,
-  ...props
-}: FieldProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+  children,
+}: Omit<FieldProps, "name"> & { children: React.ReactNode }) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...props}
-      />
+      {children}
       {hint ? (
         <p id={`${id}-dica`} className="text-xs text-muted-foreground">
           {hint}
@@ -43,6 +36,29 @@ export function TextField({
   );
 }
 
+/** A labelled input with its hint and error. */
+export function TextField({
+  id,
+  name,
+  label,
+  error,
+  hint,
+  ...props
+}: FieldProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <Input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A labelled textarea with its hint and error. */
 export function TextAreaField({
   id,
   name,
@@ -52,8 +68,7 @@ export function TextAreaField({
   ...props
 }: FieldProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name">) {
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
       <Textarea
         id={id}
         name={name}
@@ -61,12 +76,6 @@ export function TextAreaField({
         aria-describedby={describedBy(id, error, hint)}
         {...props}
       />
-      {hint ? (
-        <p id={`${id}-dica`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-erro`} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
