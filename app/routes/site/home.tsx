@@ -1,4 +1,5 @@
 import type { Route } from "./+types/home";
+import { FeatureGrid } from "../../components/site/feature-grid.tsx";
 import { AgentCard } from "../../components/site/agent-card.tsx";
 import { CtaBand } from "../../components/site/cta-band.tsx";
 import { Section } from "../../components/site/page-hero.tsx";
@@ -64,18 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <Section title={benefits.title} id="beneficios">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {benefits.items.map((benefit, index) => {
-            const Icon = benefitIcons[index] ?? Award;
-            return (
-              <li key={benefit.title} className="rounded-2xl border border-border bg-card p-6">
-                <Icon aria-hidden="true" className="size-8 text-primary" />
-                <h3 className="mt-4 text-lg font-semibold">{benefit.title}</h3>
-                <p className="mt-2 text-sm text-muted-foreground">{benefit.text}</p>
-              </li>
-            );
-          })}
-        </ul>
+        <FeatureGrid items={benefits.items} icons={benefitIcons} />
       </Section>
 
       <Section title={featured.title} intro={featured.text} id="agentes">

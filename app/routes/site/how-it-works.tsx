@@ -1,4 +1,5 @@
 import type { Route } from "./+types/how-it-works";
+import { FeatureGrid } from "../../components/site/feature-grid.tsx";
 import { CtaBand } from "../../components/site/cta-band.tsx";
 import { FaqAccordion } from "../../components/site/faq-accordion.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
@@ -34,18 +35,7 @@ export default function HowItWorks() {
       </Section>
 
       <Section title={vps.title} intro={vps.text} id="vps">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {vps.items.map((item, index) => {
-            const Icon = vpsIcons[index] ?? Clock;
-            return (
-              <li key={item.title} className="rounded-2xl border border-border bg-card p-6">
-                <Icon aria-hidden="true" className="size-8 text-primary" />
-                <h3 className="mt-4 font-semibold">{item.title}</h3>
-                <p className="mt-2 text-sm text-muted-foreground">{item.text}</p>
-              </li>
-            );
-          })}
-        </ul>
+        <FeatureGrid items={vps.items} icons={vpsIcons} />
       </Section>
 
       <Section title={discount.title} intro={discount.text(broker)} id="desconto">
