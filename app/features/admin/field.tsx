@@ -8,10 +8,14 @@ interface FieldProps {
   hint?: string;
 }
 
-function describedBy(id: string, error?: string, hint?: string) {
-  return (
-    [hint ? `${id}-dica` : "", error ? `${id}-erro` : ""].filter(Boolean).join(" ") || undefined
-  );
+/** The control's id and its links to the hint and error, for screen readers. */
+function controlProps(id: string, error?: string, hint?: string) {
+  const describedBy = [hint ? `${id}-dica` : "", error ? `${id}-erro` : ""].filter(Boolean);
+  return {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy.join(" ") || undefined,
+  } as const;
 }
 
 /** Label, hint and error around a control, linked for screen readers. */
@@ -47,13 +51,7 @@ export function TextField({
 }: FieldProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <Input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...props}
-      />
+      <Input name={name} {...controlProps(id, error, hint)} {...props} />
     </FieldFrame>
   );
 }
@@ -69,13 +67,7 @@ export function TextAreaField({
 }: FieldProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name">) {
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <Textarea
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...props}
-      />
+      <Textarea name={name} {...controlProps(id, error, hint)} {...props} />
     </FieldFrame>
   );
 }
