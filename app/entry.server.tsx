@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -8,11 +7,14 @@ import { ServerRouter } from "react-router";
 import stylesheet from "./app.css?inline";
 import { InlineStylesProvider } from "./lib/inline-styles.tsx";
 import { NonceProvider } from "./lib/nonce.tsx";
+import { paintBeforeHydrating } from "./lib/paint-before-hydrating.server.ts";
 import { cspNonceContext } from "./lib/request-context.ts";
 
 export const streamTimeout = 5_000;
 
-// React Router's default node entry, plus the CSP nonce on every script it writes.
+// React Router's default node entry, plus the CSP nonce on every script it writes and the
+// page's hydration deferred until after its first paint. Pages are collected whole before
+// they are sent: nothing on them suspends, so streaming would gain nothing.
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -46,24 +48,26 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          const status = responseStatusCode;
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              // Each page carries its own CSP nonce, so HTML is revalidated, never reused.
+              if (!responseHeaders.has("Cache-Control"))
+                responseHeaders.set("Cache-Control", "no-cache");
+              const html = paintBeforeHydrating(Buffer.concat(chunks).toString("utf8"));
+              resolve(new Response(html, { headers: responseHeaders, status }));
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Each page carries its own CSP nonce, so HTML is revalidated, never reused.
-          if (!responseHeaders.has("Cache-Control"))
-            responseHeaders.set("Cache-Control", "no-cache");
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError(error: unknown) {
           reject(error);

@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { ApplicationError } from "./components/application-error.tsx";
 import { NotFound } from "./components/not-found.tsx";
@@ -20,6 +21,12 @@ export function loader() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Marks the page once React has taken it over: hydration starts after the first paint
+  // (docs/decisions/008-paint-before-hydrating.md), and browser tests wait for this mark
+  // before they use controls that need JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="pt-BR" className="dark">
       <head>

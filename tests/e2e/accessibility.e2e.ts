@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "../support/hydration.ts";
 
 // axe-core finds no violation on any public route, on a phone and on a desktop.
 const routes = [
@@ -40,7 +41,7 @@ for (const width of [390, 1280]) {
 
 test("the FAQ and the open mobile menu have no axe violations", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 900 });
-  await page.goto("/como-funciona");
+  await gotoHydrated(page, "/como-funciona");
   await page.getByRole("button", { name: "Abrir menu" }).click();
   await page.getByRole("button", { name: "Quais são os riscos envolvidos?" }).click();
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/isolated-site.ts";
+import { gotoHydrated } from "../support/hydration.ts";
 
 // What the admin changes reaches the public pages at once: robot prices and links, and
 // posts as they go from draft to published (issue 5; DESIGN.md decisions 8, 9 and 10).
 async function logIn(page: Page, email: string, password: string) {
-  await page.goto("/admin");
+  await gotoHydrated(page, "/admin");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Senha").fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
@@ -20,7 +21,7 @@ test("a robot's new price and MyFxBook link show on /precos and its agent page",
   await expect(page.getByText("$149,25", { exact: true })).toBeVisible();
 
   await logIn(page, site.adminEmail, site.adminPassword);
-  await page.goto("/admin?tab=robos");
+  await gotoHydrated(page, "/admin?tab=robos");
   await page.getByRole("button", { name: "Editar YenMax Agent" }).click();
   const dialog = page.getByRole("dialog", { name: "Editar Robô" });
   await dialog.getByLabel("Preço (USD)").fill("210");
@@ -49,7 +50,7 @@ test("a robot's new price and MyFxBook link show on /precos and its agent page",
 test("a draft post stays off the blog until it is published", async ({ page, site }) => {
   const title = `Rascunho público ${Date.now().toString(36)}`;
   await logIn(page, site.adminEmail, site.adminPassword);
-  await page.goto("/admin?tab=blog");
+  await gotoHydrated(page, "/admin?tab=blog");
   await page.getByRole("button", { name: "Novo Post" }).click();
   const create = page.getByRole("dialog", { name: "Criar Novo Post" });
   await create.getByLabel("Título").fill(title);

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, type IsolatedSite, test } from "../support/isolated-site.ts";
+import { gotoHydrated } from "../support/hydration.ts";
 
 // The admin area in chromium, against a built server and PostgreSQL database of its own,
 // whose admin was made by `npm run admin:create` (tests/support/isolated-site.ts).
@@ -17,7 +18,7 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 async function logIn(page: Page) {
-  await page.goto("/admin");
+  await gotoHydrated(page, "/admin");
   await page.getByLabel("Email").fill(site.adminEmail);
   await page.getByLabel("Senha").fill(site.adminPassword);
   await page.getByRole("button", { name: "Entrar" }).click();
@@ -50,7 +51,7 @@ test.afterEach(({ page }) => {
 });
 
 test("login: errors, success toast, noindex and no axe violations", async ({ page }) => {
-  const response = await page.goto("/admin");
+  const response = await gotoHydrated(page, "/admin");
   expect(response?.headers()["cache-control"]).toBe("no-store");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   await expect(page.getByRole("heading", { name: "Área Administrativa" })).toBeVisible();
@@ -296,7 +297,7 @@ async function holdDataRequests(page: Page, method?: "GET" | "POST") {
 test("pending states: loading text while a tab loads, buttons disabled while saving", async ({
   page,
 }) => {
-  await page.goto("/admin");
+  await gotoHydrated(page, "/admin");
   await page.getByLabel("Email").fill(site.adminEmail);
   await page.getByLabel("Senha").fill(site.adminPassword);
   const releaseLogin = await holdDataRequests(page, "POST");

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "../support/hydration.ts";
 
 // Every public page answers 200 with its main heading.
 const pages: Array<[path: string, heading: string]> = [
@@ -81,7 +82,7 @@ test.describe("mobile menu", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("opens with the toggle and closes when a link is chosen", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const toggle = page.getByRole("button", { name: "Abrir menu" });
     const menu = page.getByRole("navigation", { name: "Menu principal" });
     await expect(menu).toBeHidden();
@@ -112,7 +113,7 @@ test.describe("mobile menu", () => {
   });
 
   test("closes on Escape and gives the focus back to the toggle", async ({ page }) => {
-    await page.goto("/blog");
+    await gotoHydrated(page, "/blog");
     await page.getByRole("button", { name: "Abrir menu" }).click();
     const menu = page.getByRole("navigation", { name: "Menu principal" });
     await expect(menu).toBeVisible();
@@ -135,7 +136,7 @@ test.describe("mobile menu", () => {
 
 test.describe("FAQ accordion", () => {
   test("opens one answer at a time and collapses the open one", async ({ page }) => {
-    await page.goto("/como-funciona");
+    await gotoHydrated(page, "/como-funciona");
     const first = page.getByRole("button", { name: "Quais são os riscos envolvidos?" });
     const second = page.getByRole("button", { name: "Como funciona o suporte?" });
     const firstAnswer = page.getByRole("region", { name: "Quais são os riscos envolvidos?" });
@@ -161,7 +162,7 @@ test.describe("FAQ accordion", () => {
   });
 
   test("works by keyboard", async ({ page }) => {
-    await page.goto("/como-funciona");
+    await gotoHydrated(page, "/como-funciona");
     const questions = page.locator("#faq button[aria-controls]");
     await expect(questions).toHaveCount(6);
     await questions.first().focus();
