@@ -1,7 +1,7 @@
 // `npm run bench:pages`: for every public page, the gzipped JavaScript and CSS it loads and
 // its Lighthouse mobile scores, measured on the production build (never in a timed test).
 // Flags: --no-lighthouse (sizes only), --runs=N (median of N Lighthouse runs per page),
-// --strict (exit 1 when a budget is missed).
+// --paths=/a,/b (only these pages), --strict (exit 1 when a budget is missed).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -76,7 +76,10 @@ export function assetUrlsFromHtml(html: string, pageUrl: string): { js: string[]
   for (const [tag, body = ""] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
     const src = attribute(tag.slice(0, tag.indexOf(">") + 1), "src");
     if (src) js.add(new URL(src, pageUrl).href);
-    for (const specifier of staticImports(body)) js.add(new URL(specifier, pageUrl).href);
+    for (const source of [body, ...stringLiterals(body)]) {
+      for (const specifier of [...staticImports(source), ...dynamicImports(source)])
+        js.add(new URL(specifier, pageUrl).href);
+    }
   }
   return { js: [...js], css: [...css] };
 }
@@ -86,8 +89,28 @@ export function staticImports(code: string): string[] {
   const found = new Set<string>();
   for (const match of code.matchAll(/\bfrom\s*["']([^"']+)["']/g)) found.add(match[1]!);
   for (const match of code.matchAll(/\bimport\s*["']([^"']+)["']/g)) found.add(match[1]!);
-  return [...found].filter((specifier) => /^(\.{1,2}\/|\/)/.test(specifier));
+  return [...found].filter(isPathSpecifier);
 }
+
+/** The double-quoted strings in inline code: the hydration module's source is one (decision 008). */
+function stringLiterals(code: string): string[] {
+  return [...code.matchAll(/"(?:[^"\\\n]|\\.)*"/g)].flatMap(([literal]) => {
+    try {
+      return [JSON.parse(literal) as string];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Specifiers of import("…") with a literal path, as in React Router's inline module. */
+function dynamicImports(code: string): string[] {
+  return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)]
+    .map((match) => match[1]!)
+    .filter(isPathSpecifier);
+}
+
+const isPathSpecifier = (specifier: string) => /^(\.{1,2}\/|\/)/.test(specifier);
 
 async function fetchText(url: string): Promise<string> {
   const response = await fetch(url);
@@ -278,8 +301,15 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-pages-"));
   const server = await startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: undefined });
   try {
-    console.log(`Measuring ${benchPaths.length} pages on ${server.url} (Lighthouse mobile)…`);
+    const paths = args
+      .find((arg) => arg.startsWith("--paths="))
+      ?.slice("--paths=".length)
+      .split(",");
+    console.log(
+      `Measuring ${(paths ?? benchPaths).length} pages on ${server.url} (Lighthouse mobile)…`,
+    );
     const results = await benchPages(server.url, {
+      paths,
       lighthouse: !args.includes("--no-lighthouse"),
       runs: Number.isInteger(runs) && runs > 0 ? runs : 1,
     });
