@@ -16,6 +16,9 @@ export default defineConfig({
     trace: "retain-on-failure",
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
+    // Toasts fade in, and axe would measure their contrast mid-fade; with reduced motion
+    // (which sonner honours) they appear at once.
+    reducedMotion: "reduce",
   },
   projects: [
     {
