@@ -43,12 +43,6 @@ describe("paintBeforeHydrating", () => {
     expect(deferred?.[1]).toContain("\\u003c!--\\u003cscript>");
   });
 
-  it("runs only after a frame is painted, or at once in a hidden tab", () => {
-    const html = paintBeforeHydrating(page);
-    expect(html).toContain("requestAnimationFrame(function(){setTimeout(run)})");
-    expect(html).toContain('document.visibilityState==="hidden")run()');
-  });
-
   it("leaves a page without hydration scripts as it was", () => {
     const plain = `<html><head><link rel="modulepreload" href="/a.js"/></head><body></body></html>`;
     expect(paintBeforeHydrating(plain)).toBe(plain);

@@ -34,3 +34,13 @@ test("the browser draws a frame before it requests any script, then hydrates", a
   await question.click();
   await expect(question).toHaveAttribute("aria-expanded", "true");
 });
+
+test("a page opened in a hidden tab, which draws no frames, loads its scripts at once", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
+    window.requestAnimationFrame = () => 0;
+  });
+  await gotoHydrated(page, "/como-funciona");
+});
