@@ -1,4 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import { gotoHydrated } from "../support/hydration.ts";
 
 // Every public page answers 200 with its main heading.
@@ -198,4 +202,70 @@ test("SEO files: robots.txt disallows /admin and names the sitemap", async ({ re
   }
   expect(xml).toContain("/blog/hedge-e-preco-medio</loc>");
   expect(xml).not.toContain("/admin");
+});
+
+test.describe("legal pages and footer, on a server with its own addresses", () => {
+  let site: BuiltServer;
+  let dataDir: string;
+  test.beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-e2e-legal-"));
+    site = await startBuiltServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      CONTACT_EMAIL: "ajuda@exemplo.com.br",
+      PRIVACY_EMAIL: "dpo@exemplo.com.br",
+      INSTAGRAM_URL: "https://www.instagram.com/exemplo",
+      YOUTUBE_URL: "https://www.youtube.com/@exemplo",
+    });
+  });
+  test.afterAll(async () => {
+    await site.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("terms have 9 sections, privacy 10 and its address, the risk notice leads to /contato", async ({
+    page,
+  }) => {
+    const sections = page.getByRole("main").getByRole("heading", { level: 2 });
+    await page.goto(`${site.url}/termos`);
+    await expect(sections).toHaveCount(9);
+
+    await page.goto(`${site.url}/privacidade`);
+    await expect(sections).toHaveCount(10);
+    await expect(page.getByRole("link", { name: "dpo@exemplo.com.br" })).toHaveAttribute(
+      "href",
+      "mailto:dpo@exemplo.com.br",
+    );
+
+    await page.goto(`${site.url}/aviso-de-risco`);
+    await expect(page.getByRole("link", { name: "ajuda@exemplo.com.br" })).toHaveAttribute(
+      "href",
+      "mailto:ajuda@exemplo.com.br",
+    );
+    await page.getByRole("main").getByRole("link", { name: "Fale conosco" }).click();
+    await expect(page).toHaveURL(`${site.url}/contato`);
+  });
+
+  test("the footer has the blurb, social, menu and legal links", async ({ page }) => {
+    await page.goto(`${site.url}/precos`);
+    const footer = page.getByRole("contentinfo");
+    await expect(
+      footer.getByText(/^Agentes automatizados de trading para Forex e cripto/),
+    ).toBeVisible();
+    for (const [name, href] of [
+      ["Instagram", "https://www.instagram.com/exemplo"],
+      ["YouTube", "https://www.youtube.com/@exemplo"],
+      ["Home", "/"],
+      ["Nossos Agentes FX", "/agentes"],
+      ["Como Funciona", "/como-funciona"],
+      ["Preços", "/precos"],
+      ["Blog", "/blog"],
+      ["Contato", "/contato"],
+      ["Termos e Condições", "/termos"],
+      ["Política de Privacidade", "/privacidade"],
+      ["Aviso de Risco", "/aviso-de-risco"],
+    ]) {
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
+    }
+  });
 });
