@@ -160,6 +160,8 @@ export async function measurePageAssets(baseUrl: string, pagePath: string): Prom
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+const maxFailedRuns = 3;
+
 /** Lighthouse's default (mobile, simulated throttling) scores, through a running Chrome. */
 export async function lighthouseScores(
   url: string,
@@ -167,7 +169,8 @@ export async function lighthouseScores(
   runs = 1,
 ): Promise<LighthouseScores> {
   const results: LighthouseScores[] = [];
-  for (let run = 0; run < runs; run++) {
+  let failedRuns = 0;
+  while (results.length < runs) {
     const result = await lighthouse(url, {
       port: chromePort,
       logLevel: "error",
@@ -175,6 +178,14 @@ export async function lighthouseScores(
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    // A run whose trace Lighthouse could not read (NO_NAVSTART, NO_FCP...) has no scores,
+    // only zeros; Lighthouse's own advice is to run it again.
+    const { runtimeError } = result.lhr;
+    if (runtimeError) {
+      if (++failedRuns > maxFailedRuns) throw new Error(`${url}: ${runtimeError.message}`);
+      console.warn(`${url}: Lighthouse run failed (${runtimeError.code}), running it again`);
+      continue;
+    }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     results.push({
