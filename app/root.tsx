@@ -36,7 +36,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <InlineStyles />
-        <Links />
+        {/* Stylesheets need no nonce (decision 003). Without this empty one React Router
+            writes the page's nonce, which the browser hides, and in development React then
+            reports a hydration mismatch on the critical-CSS link. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
