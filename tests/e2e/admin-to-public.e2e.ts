@@ -1,17 +1,8 @@
-import type { Page } from "@playwright/test";
-import { expect, test } from "../support/isolated-site.ts";
+import { expect, logIn, test } from "../support/isolated-site.ts";
 import { gotoHydrated } from "../support/hydration.ts";
 
 // What the admin changes reaches the public pages at once: robot prices and links, and
 // posts as they go from draft to published (issue 5; DESIGN.md decisions 8, 9 and 10).
-async function logIn(page: Page, email: string, password: string) {
-  await gotoHydrated(page, "/admin");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Senha").fill(password);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
-}
-
 test("a robot's new price and MyFxBook link show on /precos and its agent page", async ({
   page,
   site,
@@ -20,7 +11,7 @@ test("a robot's new price and MyFxBook link show on /precos and its agent page",
   await page.goto("/precos");
   await expect(page.getByText("$149,25", { exact: true })).toBeVisible();
 
-  await logIn(page, site.adminEmail, site.adminPassword);
+  await logIn(page, site);
   await gotoHydrated(page, "/admin?tab=robos");
   await page.getByRole("button", { name: "Editar YenMax Agent" }).click();
   const dialog = page.getByRole("dialog", { name: "Editar Robô" });
@@ -49,7 +40,7 @@ test("a robot's new price and MyFxBook link show on /precos and its agent page",
 
 test("a draft post stays off the blog until it is published", async ({ page, site }) => {
   const title = `Rascunho público ${Date.now().toString(36)}`;
-  await logIn(page, site.adminEmail, site.adminPassword);
+  await logIn(page, site);
   await gotoHydrated(page, "/admin?tab=blog");
   await page.getByRole("button", { name: "Novo Post" }).click();
   const create = page.getByRole("dialog", { name: "Criar Novo Post" });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, type IsolatedSite, test } from "../support/isolated-site.ts";
+import { expect, type IsolatedSite, logIn, test } from "../support/isolated-site.ts";
 import { gotoHydrated } from "../support/hydration.ts";
 
 // The admin area in chromium, against a built server and PostgreSQL database of its own,
@@ -15,14 +15,6 @@ async function expectNoAxeViolations(page: Page) {
         `${v.id}: ${v.help} ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary}`).join(" | ")}`,
     ),
   ).toEqual([]);
-}
-
-async function logIn(page: Page) {
-  await gotoHydrated(page, "/admin");
-  await page.getByLabel("Email").fill(site.adminEmail);
-  await page.getByLabel("Senha").fill(site.adminPassword);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
 }
 
 const unique = () => crypto.randomBytes(4).toString("hex");
@@ -99,7 +91,7 @@ test("waitlist: change a status, the list refreshes", async ({ page }) => {
     `insert into waitlist (name, email, interested_agents, terms_accepted_at) values ($1, $2, $3, now())`,
     [name, email, ["yenmax", "midaspulse"]],
   );
-  await logIn(page);
+  await logIn(page, site);
   await expect(
     page.getByRole("heading", { name: /^Lista de Espera \(\d+ pessoas?\)$/ }),
   ).toBeVisible();
@@ -124,7 +116,7 @@ test("waitlist: change a status, the list refreshes", async ({ page }) => {
 });
 
 test("robots: edit a robot in the dialog", async ({ page }) => {
-  await logIn(page);
+  await logIn(page, site);
   await page.getByRole("tab", { name: "Robôs" }).click();
   await expect(page).toHaveURL(/\/admin\?tab=robos$/);
   await expect(page.getByRole("heading", { name: "Gerenciar Robôs (3)" })).toBeVisible();
@@ -168,7 +160,7 @@ test("robots: edit a robot in the dialog", async ({ page }) => {
 test("blog: create a draft, then publish it", async ({ page }) => {
   const title = `Guia de Gestão ${unique()}`;
   const slug = title.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replaceAll(" ", "-");
-  await logIn(page);
+  await logIn(page, site);
   await page.getByRole("tab", { name: "Blog" }).click();
   await expect(page).toHaveURL(/\/admin\?tab=blog$/);
   await expect(page.getByRole("heading", { name: /^Posts do Blog \(\d+\)$/ })).toBeVisible();
@@ -226,7 +218,7 @@ test("blog: create a draft, then publish it", async ({ page }) => {
 });
 
 test("tabs live in the URL: reload and back keep them", async ({ page }) => {
-  await logIn(page);
+  await logIn(page, site);
   await page.getByRole("tab", { name: "Robôs" }).click();
   await expect(page.getByRole("heading", { name: /^Gerenciar Robôs/ })).toBeVisible();
   await page.getByRole("tab", { name: "Blog" }).click();
@@ -242,7 +234,7 @@ test("tabs live in the URL: reload and back keep them", async ({ page }) => {
 });
 
 test("sign out returns to the login and ends the session", async ({ page }) => {
-  await logIn(page);
+  await logIn(page, site);
   await page.getByRole("button", { name: "Sair" }).click();
   await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
   await page.goto("/admin?tab=robos");
@@ -260,7 +252,7 @@ test("the server refuses mutations without a session or from another Origin", as
   const anonymous = await page.request.post("/admin", { form });
   expect(anonymous.status()).toBe(401);
 
-  await logIn(page);
+  await logIn(page, site);
   for (const url of ["/admin", "/admin.data"]) {
     const foreign = await page.request.post(url, {
       form,
@@ -338,7 +330,7 @@ test("an action after the session ended changes nothing and shows the login", as
     name,
     `${name.split(" ").pop()}@exemplo.com`,
   ]);
-  await logIn(page);
+  await logIn(page, site);
   await page.context().clearCookies();
   const row = page.getByRole("row").filter({ hasText: name });
   await row.getByRole("button", { name: "Marcar como Convertido" }).click();
@@ -355,7 +347,7 @@ test("no axe violations at a mobile width, on the login and every tab", async ({
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/admin");
   await expectNoAxeViolations(page);
-  await logIn(page);
+  await logIn(page, site);
   for (const [search, heading] of [
     ["", /^Lista de Espera \(/],
     ["?tab=robos", /^Gerenciar Robôs/],

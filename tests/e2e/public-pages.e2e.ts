@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { legalMenu, mainMenu } from "../../app/content/layout.ts";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import { gotoHydrated } from "../support/hydration.ts";
 
@@ -252,18 +253,11 @@ test.describe("legal pages and footer, on a server with its own addresses", () =
     await expect(
       footer.getByText(/^Agentes automatizados de trading para Forex e cripto/),
     ).toBeVisible();
+    // The menu and legal entries are pinned to SPEC's words by the header and contact tests.
     for (const [name, href] of [
       ["Instagram", "https://www.instagram.com/exemplo"],
       ["YouTube", "https://www.youtube.com/@exemplo"],
-      ["Home", "/"],
-      ["Nossos Agentes FX", "/agentes"],
-      ["Como Funciona", "/como-funciona"],
-      ["Preços", "/precos"],
-      ["Blog", "/blog"],
-      ["Contato", "/contato"],
-      ["Termos e Condições", "/termos"],
-      ["Política de Privacidade", "/privacidade"],
-      ["Aviso de Risco", "/aviso-de-risco"],
+      ...[...mainMenu, ...legalMenu].map(({ label, to }) => [label, to]),
     ]) {
       await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
     }

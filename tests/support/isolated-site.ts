@@ -1,4 +1,5 @@
-import { test as base } from "@playwright/test";
+import { expect, test as base, type Page } from "@playwright/test";
+import { gotoHydrated } from "./hydration.ts";
 import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 // A site of its own (tests/support/own-server.ts) per Playwright worker, as the `site`
@@ -20,4 +21,13 @@ export const test = base.extend<object, { site: IsolatedSite }>({
   baseURL: async ({ site }, use) => use(site.url),
 });
 
-export { expect } from "@playwright/test";
+/** Signs the site's admin in through the login form. */
+export async function logIn(page: Page, site: IsolatedSite) {
+  await gotoHydrated(page, "/admin");
+  await page.getByLabel("Email").fill(site.adminEmail);
+  await page.getByLabel("Senha").fill(site.adminPassword);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
+}
+
+export { expect };
