@@ -23,6 +23,18 @@ export interface AgentContent {
   riskWarning: { title: string; text: string; critical: boolean };
 }
 
+type Metric = AgentContent["metrics"][number];
+
+/** The four metrics of an agent page: the three every agent shows, then its own. */
+function metrics(monthlyReturn: string, maxDrawdown: string, own: Metric): Metric[] {
+  return [
+    { label: "Retorno médio mensal", value: monthlyReturn },
+    { label: "Drawdown máximo", value: maxDrawdown },
+    { label: "Operação", value: "24/7" },
+    own,
+  ];
+}
+
 export const agents: Record<AgentId, AgentContent> = {
   yenmax: {
     pair: "USDJPY",
@@ -34,12 +46,7 @@ export const agents: Record<AgentId, AgentContent> = {
     tagline: "Hedge agressivo e preço médio no par USDJPY.",
     gradient: "from-rose-500 to-orange-500",
     icon: "yen",
-    metrics: [
-      { label: "Retorno médio mensal", value: "+8,5%" },
-      { label: "Drawdown máximo", value: "12,3%" },
-      { label: "Operação", value: "24/7" },
-      { label: "Par principal", value: "USDJPY" },
-    ],
+    metrics: metrics("+8,5%", "12,3%", { label: "Par principal", value: "USDJPY" }),
     details: [
       {
         title: "Ativo principal",
@@ -74,12 +81,7 @@ export const agents: Record<AgentId, AgentContent> = {
     tagline: "Diversificação em seis pares com gestão de risco otimizada.",
     gradient: "from-amber-400 to-yellow-600",
     icon: "pulse",
-    metrics: [
-      { label: "Retorno médio mensal", value: "+6,2%" },
-      { label: "Drawdown máximo", value: "8,7%" },
-      { label: "Operação", value: "24/7" },
-      { label: "Pares operados", value: "6" },
-    ],
+    metrics: metrics("+6,2%", "8,7%", { label: "Pares operados", value: "6" }),
     details: [
       {
         title: "Tipo de estratégia",
@@ -110,12 +112,7 @@ export const agents: Record<AgentId, AgentContent> = {
     tagline: "Machine learning e análise de sentimento aplicados ao Bitcoin.",
     gradient: "from-orange-500 to-amber-600",
     icon: "bitcoin",
-    metrics: [
-      { label: "Retorno médio mensal", value: "+12,8%" },
-      { label: "Drawdown máximo", value: "18,5%" },
-      { label: "Operação", value: "24/7" },
-      { label: "Ativo", value: "BTCUSD" },
-    ],
+    metrics: metrics("+12,8%", "18,5%", { label: "Ativo", value: "BTCUSD" }),
     details: [
       {
         title: "Ativo principal",

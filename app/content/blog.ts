@@ -9,8 +9,6 @@ export const blogCategories = [
   { slug: "mercado", label: "Mercado" },
 ] as const satisfies readonly { slug: string; label: PostCategory }[];
 
-export type BlogCategorySlug = (typeof blogCategories)[number]["slug"];
-
 /** The category a `?categoria=` value names, or null for none or an unknown value. */
 export function categoryFromSlug(slug: string | null): PostCategory | null {
   return blogCategories.find((category) => category.slug === slug)?.label ?? null;
@@ -28,7 +26,6 @@ export const blogCopy = {
   allChip: "Todos",
   filterLabel: "Filtrar por categoria",
   empty: "Nenhum artigo publicado nesta categoria ainda.",
-  readMore: "Ler artigo",
   readTime: (minutes: number) => `${minutes} min de leitura`,
   byAuthor: (author: string) => `Por ${author}`,
   newsletter: {

@@ -1,4 +1,4 @@
-import { FieldError, Input, Label, Textarea } from "../../components/ui/form-fields.tsx";
+import { FieldError, Input, Label, Select, Textarea } from "../../components/ui/form-fields.tsx";
 
 interface FieldProps {
   id: string;
@@ -8,14 +8,22 @@ interface FieldProps {
   hint?: string;
 }
 
-/** The control's id and its links to the hint and error, for screen readers. */
-function controlProps(id: string, error?: string, hint?: string) {
+/**
+ * Splits a field's props into its frame's and its control's; the control gets its id and its
+ * links to the hint and error, for screen readers.
+ */
+function fieldParts<Rest>({ id, name, label, error, hint, ...rest }: FieldProps & Rest) {
   const describedBy = [hint ? `${id}-dica` : "", error ? `${id}-erro` : ""].filter(Boolean);
   return {
-    id,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy.join(" ") || undefined,
-  } as const;
+    frame: { id, label, error, hint },
+    control: {
+      name,
+      id,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy.join(" ") || undefined,
+      ...rest,
+    },
+  };
 }
 
 /** Label, hint and error around a control, linked for screen readers. */
@@ -41,33 +49,37 @@ function FieldFrame({
 }
 
 /** A labelled input with its hint and error. */
-export function TextField({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  ...props
-}: FieldProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+export function TextField(
+  props: FieldProps & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name">,
+) {
+  const { frame, control } = fieldParts(props);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <Input name={name} {...controlProps(id, error, hint)} {...props} />
+    <FieldFrame {...frame}>
+      <Input {...control} />
     </FieldFrame>
   );
 }
 
 /** A labelled textarea with its hint and error. */
-export function TextAreaField({
-  id,
-  name,
-  label,
-  error,
-  hint,
-  ...props
-}: FieldProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name">) {
+export function TextAreaField(
+  props: FieldProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name">,
+) {
+  const { frame, control } = fieldParts(props);
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <Textarea name={name} {...controlProps(id, error, hint)} {...props} />
+    <FieldFrame {...frame}>
+      <Textarea {...control} />
+    </FieldFrame>
+  );
+}
+
+/** A labelled select with its hint and error. */
+export function SelectField(
+  props: FieldProps & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "id" | "name">,
+) {
+  const { frame, control } = fieldParts(props);
+  return (
+    <FieldFrame {...frame}>
+      <Select {...control} />
     </FieldFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge } from "../../components/ui/badge.tsx";
 import { postsAdminCopy as copy } from "../../content/admin.ts";
 import { formatDate } from "../../lib/format.ts";
+import { CardList } from "../admin/card-list.tsx";
 import { PostDialog } from "./post-dialog.tsx";
 import type { AdminPost } from "./queries.server.ts";
 
@@ -33,17 +34,9 @@ export function PostsPanel({ posts }: { posts: AdminPost[] }) {
         </h2>
         <PostDialog mode={{ kind: "create" }} />
       </div>
-      {posts.length === 0 ? (
-        <p className="mt-4 text-muted-foreground">{copy.empty}</p>
-      ) : (
-        <ul className="mt-4 grid gap-4">
-          {posts.map((post) => (
-            <li key={post.id}>
-              <PostCard post={post} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={posts} empty={copy.empty}>
+        {(post) => <PostCard post={post} />}
+      </CardList>
     </section>
   );
 }

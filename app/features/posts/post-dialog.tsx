@@ -2,11 +2,11 @@ import { useState } from "react";
 import { postCategories } from "../../../db/schema.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
-import { Checkbox, FieldError, Label, Select } from "../../components/ui/form-fields.tsx";
+import { Checkbox, Label } from "../../components/ui/form-fields.tsx";
 import { adminCopy, postsAdminCopy as copy } from "../../content/admin.ts";
 import type { FieldErrors } from "../../lib/parse-form.ts";
 import { slugify } from "../../lib/slug.ts";
-import { TextAreaField, TextField } from "../admin/field.tsx";
+import { SelectField, TextAreaField, TextField } from "../admin/field.tsx";
 import { adminIntents } from "../admin/intents.ts";
 import { useDialogForm } from "../admin/use-dialog-form.ts";
 import type { AdminPost } from "./queries.server.ts";
@@ -141,23 +141,19 @@ function PostFields({ post, errors }: { post?: AdminPost; errors: FieldErrors })
         error={errors.featuredImageUrl}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor={id("categoria")}>{copy.fields.category}</Label>
-          <Select
-            id={id("categoria")}
-            name="category"
-            defaultValue={post?.category ?? postCategories[0]}
-            aria-invalid={errors.category ? true : undefined}
-            aria-describedby={errors.category ? `${id("categoria")}-erro` : undefined}
-          >
-            {postCategories.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </Select>
-          <FieldError id={`${id("categoria")}-erro`} message={errors.category} />
-        </div>
+        <SelectField
+          id={id("categoria")}
+          name="category"
+          label={copy.fields.category}
+          defaultValue={post?.category ?? postCategories[0]}
+          error={errors.category}
+        >
+          {postCategories.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           id={id("autor")}
           name="author"

@@ -2,6 +2,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { adminCopy, robotsAdminCopy as copy } from "../../content/admin.ts";
 import { formatAmount, parseStoredPrice } from "../../lib/format.ts";
+import { CardList } from "../admin/card-list.tsx";
 import { TextAreaField, TextField } from "../admin/field.tsx";
 import { adminIntents } from "../admin/intents.ts";
 import { useDialogForm } from "../admin/use-dialog-form.ts";
@@ -14,7 +15,7 @@ const toastMessages = {
   errorTitle: copy.errorTitle,
 };
 
-export function priceText(price: string | null): string {
+function priceText(price: string | null): string {
   const amount = parseStoredPrice(price);
   return amount === null ? copy.priceOnRequest : `${copy.pricePrefix}${formatAmount(amount)}`;
 }
@@ -144,17 +145,9 @@ export function RobotsPanel({ robots }: { robots: Robot[] }) {
       <h2 id="robos-titulo" className="text-2xl font-bold">
         {copy.title(robots.length)}
       </h2>
-      {robots.length === 0 ? (
-        <p className="mt-4 text-muted-foreground">{copy.empty}</p>
-      ) : (
-        <ul className="mt-4 grid gap-4">
-          {robots.map((robot) => (
-            <li key={robot.id}>
-              <RobotCard robot={robot} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={robots} empty={copy.empty}>
+        {(robot) => <RobotCard robot={robot} />}
+      </CardList>
     </section>
   );
 }

@@ -14,6 +14,12 @@ const statusTones: Record<string, BadgeTone> = {
   converted: "green",
 };
 
+/** The statuses an entry can be moved to, each offered unless the entry already has it. */
+const statusActions = [
+  { status: "contacted", label: copy.markContacted },
+  { status: "converted", label: copy.markConverted },
+] as const;
+
 const toastMessages = {
   successTitle: copy.successTitle,
   successText: copy.successText,
@@ -21,12 +27,12 @@ const toastMessages = {
 };
 
 /** Agent ids as names, joined by a comma (docs/decisions/034-admin-display.md). */
-export function agentsText(agents: readonly string[]): string {
+function agentsText(agents: readonly string[]): string {
   if (agents.length === 0) return copy.noAgents;
   return agents.map((id) => (isAgentId(id) ? agentNames[id] : id)).join(", ");
 }
 
-export function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status }: { status: string }) {
   const label = copy.statusLabels[status as keyof typeof copy.statusLabels] ?? status;
   return <Badge tone={statusTones[status] ?? "grey"}>{label}</Badge>;
 }
@@ -48,30 +54,21 @@ function WaitlistRow({ entry }: { entry: WaitlistEntry }) {
         <fetcher.Form method="post" action="/admin" className="flex flex-wrap gap-2">
           <input type="hidden" name="intent" value={adminIntents.setWaitlistStatus} />
           <input type="hidden" name="id" value={entry.id} />
-          {entry.status !== "contacted" ? (
-            <Button
-              type="submit"
-              name="status"
-              value="contacted"
-              size="sm"
-              variant="outline"
-              disabled={busy}
-            >
-              {copy.markContacted}
-            </Button>
-          ) : null}
-          {entry.status !== "converted" ? (
-            <Button
-              type="submit"
-              name="status"
-              value="converted"
-              size="sm"
-              variant="outline"
-              disabled={busy}
-            >
-              {copy.markConverted}
-            </Button>
-          ) : null}
+          {statusActions
+            .filter(({ status }) => status !== entry.status)
+            .map(({ status, label }) => (
+              <Button
+                key={status}
+                type="submit"
+                name="status"
+                value={status}
+                size="sm"
+                variant="outline"
+                disabled={busy}
+              >
+                {label}
+              </Button>
+            ))}
         </fetcher.Form>
       </td>
     </tr>

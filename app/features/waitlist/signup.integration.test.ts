@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { waitlist } from "../../../db/schema.ts";
+import { bytesOf, chunked, form } from "../../../tests/support/http.ts";
 import {
   callContactAction,
   contactDataUrl,
-  formBody,
   freshIp,
   postRequest,
   signupDoneLocation,
@@ -39,24 +39,10 @@ async function countRows(): Promise<number> {
   return row?.count ?? 0;
 }
 
-function streamOf(text: string, chunkSize = 1024): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
-  let offset = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (offset >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(offset, offset + chunkSize));
-      offset += chunkSize;
-    },
-  });
-}
-
 describe("a valid sign-up", () => {
   it("is stored once, normalised, with status pending, consent, terms time and source", async () => {
     const before = Date.now();
-    const answer = await callContactAction(
-      postRequest(formBody({ ...valid, source: "instagram" })),
-    );
+    const answer = await callContactAction(postRequest(form({ ...valid, source: "instagram" })));
     expectSignedUp(answer);
 
     const rows = await rowsFor("maria.silva@example.com");
@@ -77,7 +63,7 @@ describe("a valid sign-up", () => {
 
   it("stores no agents, no message and no consent when those are left empty", async () => {
     const answer = await callContactAction(
-      postRequest(formBody({ name: "João", email: "joao@example.com", terms: "on" })),
+      postRequest(form({ name: "João", email: "joao@example.com", terms: "on" })),
     );
     expectSignedUp(answer);
     const [row] = await rowsFor("joao@example.com");
@@ -92,22 +78,22 @@ describe("a valid sign-up", () => {
   it("takes its source from utm_source, else from another site's Referer origin only", async () => {
     const base = { name: "Fonte", terms: "on" };
     await callContactAction(
-      postRequest(formBody({ ...base, email: "utm@example.com" }), {
+      postRequest(form({ ...base, email: "utm@example.com" }), {
         url: "http://localhost:3000/contato?utm_source=youtube",
       }),
     );
     await callContactAction(
-      postRequest(formBody({ ...base, email: "ref@example.com" }), {
+      postRequest(form({ ...base, email: "ref@example.com" }), {
         headers: { Referer: "https://www.google.com/search?q=meu+nome" },
       }),
     );
     await callContactAction(
-      postRequest(formBody({ ...base, email: "same@example.com" }), {
+      postRequest(form({ ...base, email: "same@example.com" }), {
         headers: { Referer: "http://localhost:3000/agentes" },
       }),
     );
     await callContactAction(
-      postRequest(formBody({ ...base, email: "long@example.com", source: "x".repeat(500) })),
+      postRequest(form({ ...base, email: "long@example.com", source: "x".repeat(500) })),
     );
     expect((await rowsFor("utm@example.com"))[0]?.source).toBe("youtube");
     expect((await rowsFor("ref@example.com"))[0]?.source).toBe("https://www.google.com");
@@ -116,12 +102,12 @@ describe("a valid sign-up", () => {
   });
 
   it("is accepted as multipart/form-data too", async () => {
-    const form = new FormData();
-    form.append("name", "Multi Parte");
-    form.append("email", "multi@example.com");
-    form.append("agents", "midaspulse");
-    form.append("terms", "on");
-    const answer = await callContactAction(postRequest(form, { contentType: null }));
+    const data = new FormData();
+    data.append("name", "Multi Parte");
+    data.append("email", "multi@example.com");
+    data.append("agents", "midaspulse");
+    data.append("terms", "on");
+    const answer = await callContactAction(postRequest(data, { contentType: null }));
     expectSignedUp(answer);
     expect((await rowsFor("multi@example.com"))[0]?.interestedAgents).toEqual(["midaspulse"]);
   });
@@ -130,7 +116,7 @@ describe("a valid sign-up", () => {
 describe("a sign-up sent by React Router's client (JavaScript)", () => {
   it("is answered as data, 200 { ok: true }, and stored", async () => {
     const answer = await callContactAction(
-      postRequest(formBody({ ...valid, email: "js@example.com" }), { url: contactDataUrl }),
+      postRequest(form({ ...valid, email: "js@example.com" }), { url: contactDataUrl }),
     );
     expect(answer).toMatchObject({ status: 200, data: { ok: true } });
     expect(await rowsFor("js@example.com")).toHaveLength(1);
@@ -138,7 +124,7 @@ describe("a sign-up sent by React Router's client (JavaScript)", () => {
 
   it("gets its errors as data too, with the same statuses", async () => {
     const answer = await callContactAction(
-      postRequest(formBody({ ...valid, terms: [] }), { url: contactDataUrl }),
+      postRequest(form({ ...valid, terms: [] }), { url: contactDataUrl }),
     );
     expect(answer).toMatchObject({
       status: 400,
@@ -150,7 +136,7 @@ describe("a sign-up sent by React Router's client (JavaScript)", () => {
 describe("a repeated e-mail", () => {
   it("keeps one row, its created_at and status, and takes the new agents, message and consent", async () => {
     await callContactAction(
-      postRequest(formBody({ ...valid, email: "repete@example.com", source: "first" })),
+      postRequest(form({ ...valid, email: "repete@example.com", source: "first" })),
     );
     const [first] = await rowsFor("repete@example.com");
     const db = await getDb();
@@ -161,7 +147,7 @@ describe("a repeated e-mail", () => {
 
     const again = await callContactAction(
       postRequest(
-        formBody({
+        form({
           name: "Outro Nome",
           email: "  REPETE@Example.com  ",
           agents: "midaspulse",
@@ -190,9 +176,7 @@ describe("a repeated e-mail", () => {
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         callContactAction(
-          postRequest(
-            formBody({ name: `Pessoa ${i}`, email: "Ao.Mesmo@Example.com", terms: "on" }),
-          ),
+          postRequest(form({ name: `Pessoa ${i}`, email: "Ao.Mesmo@Example.com", terms: "on" })),
         ),
       ),
     );
@@ -203,6 +187,9 @@ describe("a repeated e-mail", () => {
 
 describe("bad input", () => {
   const big = "message=" + "a".repeat(64 * 1024);
+  /** A plain post of the valid sign-up with these fields changed. */
+  const validWith = (fields: Record<string, string | string[]>) => () =>
+    postRequest(form({ ...valid, ...fields }));
   const cases: Array<{
     title: string;
     request: () => Request;
@@ -212,91 +199,91 @@ describe("bad input", () => {
   }> = [
     {
       title: "missing name",
-      request: () => postRequest(formBody({ ...valid, name: "   " })),
+      request: validWith({ name: "   " }),
       status: 400,
       field: "name",
       message: signupMessages.nameRequired,
     },
     {
       title: "name over 120 characters",
-      request: () => postRequest(formBody({ ...valid, name: "a".repeat(121) })),
+      request: validWith({ name: "a".repeat(121) }),
       status: 400,
       field: "name",
       message: signupMessages.nameTooLong,
     },
     {
       title: "name with a control character",
-      request: () => postRequest(formBody({ ...valid, name: "Ana\u0000Bot" })),
+      request: validWith({ name: "Ana\u0000Bot" }),
       status: 400,
       field: "name",
       message: signupMessages.invalidCharacters,
     },
     {
       title: "missing e-mail",
-      request: () => postRequest(formBody({ name: "Ana", terms: "on" })),
+      request: () => postRequest(form({ name: "Ana", terms: "on" })),
       status: 400,
       field: "email",
       message: signupMessages.emailRequired,
     },
     {
       title: "invalid e-mail",
-      request: () => postRequest(formBody({ ...valid, email: "ana@localhost" })),
+      request: validWith({ email: "ana@localhost" }),
       status: 400,
       field: "email",
       message: signupMessages.emailInvalid,
     },
     {
       title: "e-mail over 254 characters",
-      request: () => postRequest(formBody({ ...valid, email: `${"a".repeat(250)}@example.com` })),
+      request: validWith({ email: `${"a".repeat(250)}@example.com` }),
       status: 400,
       field: "email",
       message: signupMessages.emailTooLong,
     },
     {
       title: "unknown agent id",
-      request: () => postRequest(formBody({ ...valid, agents: ["yenmax", "robo-x"] })),
+      request: validWith({ agents: ["yenmax", "robo-x"] }),
       status: 400,
       field: "agents",
       message: signupMessages.agentUnknown,
     },
     {
       title: "message over 2,000 characters",
-      request: () => postRequest(formBody({ ...valid, message: "a".repeat(2001) })),
+      request: validWith({ message: "a".repeat(2001) }),
       status: 400,
       field: "message",
       message: signupMessages.messageTooLong,
     },
     {
       title: "NUL in the message",
-      request: () => postRequest(formBody({ ...valid, message: "oi\u0000" })),
+      request: validWith({ message: "oi\u0000" }),
       status: 400,
       field: "message",
       message: signupMessages.invalidCharacters,
     },
     {
       title: "terms not accepted",
-      request: () => postRequest(formBody({ ...valid, terms: [] })),
+      request: validWith({ terms: [] }),
       status: 400,
       field: "terms",
       message: "Você deve aceitar os termos e condições.",
     },
     {
       title: "terms with another value",
-      request: () => postRequest(formBody({ ...valid, terms: "true" })),
+      request: validWith({ terms: "true" }),
       status: 400,
       field: "terms",
       message: "Você deve aceitar os termos e condições.",
     },
     {
       title: "contact consent with another value",
-      request: () => postRequest(formBody({ ...valid, contact: "sim" })),
+      request: validWith({ contact: "sim" }),
       status: 400,
       field: "contact",
       message: signupMessages.invalidValue,
     },
     {
       title: "a repeated single field",
-      request: () => postRequest(formBody({ ...valid, name: ["Ana", "Bia"] })),
+      request: validWith({ name: ["Ana", "Bia"] }),
       status: 400,
       field: "name",
       message: signupMessages.invalidValue,
@@ -304,11 +291,11 @@ describe("bad input", () => {
     {
       title: "a file instead of text",
       request: () => {
-        const form = new FormData();
-        form.append("name", new Blob(["Ana"], { type: "text/plain" }), "nome.txt");
-        form.append("email", valid.email);
-        form.append("terms", "on");
-        return postRequest(form, { contentType: null });
+        const data = new FormData();
+        data.append("name", new Blob(["Ana"], { type: "text/plain" }), "nome.txt");
+        data.append("email", valid.email);
+        data.append("terms", "on");
+        return postRequest(data, { contentType: null });
       },
       status: 400,
       field: "name",
@@ -322,50 +309,47 @@ describe("bad input", () => {
     },
     {
       title: "text/plain",
-      request: () => postRequest(formBody(valid), { contentType: "text/plain" }),
+      request: () => postRequest(form(valid), { contentType: "text/plain" }),
       status: 415,
     },
     {
       title: "no content type",
-      request: () => postRequest(formBody(valid), { contentType: null }),
+      request: () => postRequest(form(valid), { contentType: null }),
       status: 415,
     },
     {
       title: "raw invalid UTF-8",
-      request: () =>
-        postRequest(
-          new Uint8Array([...new TextEncoder().encode(`${formBody(valid)}&x=`), 0xff, 0xfe]),
-        ),
+      request: () => postRequest(bytesOf(`${form(valid)}&x=`, 0xff, 0xfe)),
       status: 400,
       message: signupMessages.invalidEncoding,
     },
     {
       title: "percent-encoded invalid UTF-8",
-      request: () => postRequest(`${formBody(valid)}&message=%C3%28`),
+      request: () => postRequest(`${form(valid)}&message=%C3%28`),
       status: 400,
       message: signupMessages.invalidEncoding,
     },
     {
       title: "a malformed percent escape",
-      request: () => postRequest(`${formBody(valid)}&message=100%zz`),
+      request: () => postRequest(`${form(valid)}&message=100%zz`),
       status: 400,
       message: signupMessages.invalidEncoding,
     },
     {
       title: "multipart without a boundary",
-      request: () => postRequest(formBody(valid), { contentType: "multipart/form-data" }),
+      request: () => postRequest(form(valid), { contentType: "multipart/form-data" }),
       status: 400,
       message: signupMessages.unreadableForm,
     },
     {
       title: "a body over 64 KB with its length declared",
-      request: () => postRequest(`${formBody(valid)}&${big}`),
+      request: () => postRequest(`${form(valid)}&${big}`),
       status: 413,
       message: signupMessages.tooLarge,
     },
     {
       title: "a streamed body over 64 KB",
-      request: () => postRequest(streamOf(`${formBody(valid)}&${big}`)),
+      request: () => postRequest(chunked(`${form(valid)}&${big}`, 1024)),
       status: 413,
       message: signupMessages.tooLarge,
     },
@@ -387,7 +371,7 @@ describe("bad input", () => {
 
   it("echoes what was typed, so a page without JavaScript keeps it", async () => {
     const answer = await callContactAction(
-      postRequest(formBody({ ...valid, terms: [], email: "ana@localhost" })),
+      postRequest(form({ ...valid, terms: [], email: "ana@localhost" })),
     );
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({
@@ -408,9 +392,7 @@ describe("bad input", () => {
 describe("spam protection", () => {
   it("answers a filled honeypot with the same success and stores nothing", async () => {
     const answer = await callContactAction(
-      postRequest(
-        formBody({ ...valid, email: "robo@example.com", website: "https://spam.example" }),
-      ),
+      postRequest(form({ ...valid, email: "robo@example.com", website: "https://spam.example" })),
     );
     expectSignedUp(answer);
     expect(await rowsFor("robo@example.com")).toHaveLength(0);
@@ -421,7 +403,7 @@ describe("spam protection", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
       const answer = await callContactAction(
-        postRequest(formBody({ ...valid, email: `limite${i}@example.com` })),
+        postRequest(form({ ...valid, email: `limite${i}@example.com` })),
         ip,
       );
       statuses.push(answer.status);
@@ -429,7 +411,7 @@ describe("spam protection", () => {
     expect(statuses).toEqual(Array(10).fill(303));
 
     const refused = await callContactAction(
-      postRequest(formBody({ ...valid, email: "limite10@example.com" })),
+      postRequest(form({ ...valid, email: "limite10@example.com" })),
       ip,
     );
     expect(refused.status).toBe(429);
@@ -440,7 +422,7 @@ describe("spam protection", () => {
     expect(await rowsFor("limite10@example.com")).toHaveLength(0);
 
     const otherAddress = await callContactAction(
-      postRequest(formBody({ ...valid, email: "outro-ip@example.com" })),
+      postRequest(form({ ...valid, email: "outro-ip@example.com" })),
     );
     expectSignedUp(otherAddress);
   });
@@ -448,12 +430,12 @@ describe("spam protection", () => {
   it("counts one IPv6 /64 network as one client", async () => {
     for (let i = 0; i < 10; i++) {
       await callContactAction(
-        postRequest(formBody({ ...valid, email: `v6-${i}@example.com` })),
+        postRequest(form({ ...valid, email: `v6-${i}@example.com` })),
         `2001:db8:1:2::${i + 1}`,
       );
     }
     const refused = await callContactAction(
-      postRequest(formBody({ ...valid, email: "v6-x@example.com" })),
+      postRequest(form({ ...valid, email: "v6-x@example.com" })),
       "2001:db8:1:2:ffff:ffff:ffff:ffff",
     );
     expect(refused.status).toBe(429);

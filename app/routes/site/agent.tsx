@@ -118,19 +118,14 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
                 <Badge tone="yellow">{agent.scarcity.badge}</Badge>
                 <p className="mt-2 text-sm font-medium">{agent.scarcity.text}</p>
               </div>
-            ) : null}
-            {agent.scarcity ? null : (
+            ) : (
               <p className="mt-6 text-sm text-muted-foreground">{agentPageCopy.pricing.prompt}</p>
             )}
             <ButtonLink to={waitlistUrl} className="mt-6 w-full">
               {waitlistCta.button}
             </ButtonLink>
           </section>
-          <RiskWarning
-            title={agent.riskWarning.title}
-            text={agent.riskWarning.text}
-            critical={agent.riskWarning.critical}
-          />
+          <RiskWarning {...agent.riskWarning} />
         </div>
       </div>
     </main>

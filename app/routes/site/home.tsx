@@ -25,8 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
     siteUrl: siteUrlFromMatches(matches),
     path: "/",
-    title: homeCopy.meta.title,
-    description: homeCopy.meta.description,
+    ...homeCopy.meta,
     brandFirst: true,
   });
 }

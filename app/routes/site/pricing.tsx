@@ -32,52 +32,46 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
       <PageHero title={pricingCopy.title} intro={pricingCopy.intro} />
 
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 md:grid-cols-3">
-        {loaderData.plans.map((plan) => {
-          return (
-            <article
-              key={plan.id}
-              className={cn(
-                "relative flex flex-col rounded-2xl border bg-card p-6",
-                plan.highlight ? "border-primary shadow-lg shadow-primary/10" : "border-border",
-              )}
+        {loaderData.plans.map((plan) => (
+          <article
+            key={plan.id}
+            className={cn(
+              "relative flex flex-col rounded-2xl border bg-card p-6",
+              plan.highlight ? "border-primary shadow-lg shadow-primary/10" : "border-border",
+            )}
+          >
+            {plan.highlight ? (
+              <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-0.5 text-xs font-bold text-primary-foreground">
+                {plan.highlight}
+              </p>
+            ) : null}
+            <div className="flex items-center gap-3">
+              <AgentIcon icon={plan.icon} gradient={plan.gradient} />
+              <h2 className="text-xl font-bold">{plan.name}</h2>
+            </div>
+            <p className="mt-3 text-sm text-muted-foreground">{plan.description}</p>
+            <div className="mt-3">
+              <RiskBadge level={plan.riskLevel} />
+            </div>
+            <PriceTag price={plan.price} discountedPrice={plan.discountedPrice} className="mt-6" />
+            <ul className="mt-6 flex-1 space-y-2 text-sm">
+              {plan.features.map((feature) => (
+                <li key={feature} className="flex gap-2">
+                  <Check aria-hidden="true" className="size-4 shrink-0 text-primary" />
+                  {feature}
+                </li>
+              ))}
+            </ul>
+            <Link
+              to={`/agentes/${plan.id}`}
+              className="mt-6 inline-flex items-center gap-2 font-semibold text-primary hover:underline"
             >
-              {plan.highlight ? (
-                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-0.5 text-xs font-bold text-primary-foreground">
-                  {plan.highlight}
-                </p>
-              ) : null}
-              <div className="flex items-center gap-3">
-                <AgentIcon icon={plan.icon} gradient={plan.gradient} />
-                <h2 className="text-xl font-bold">{plan.name}</h2>
-              </div>
-              <p className="mt-3 text-sm text-muted-foreground">{plan.description}</p>
-              <div className="mt-3">
-                <RiskBadge level={plan.riskLevel} />
-              </div>
-              <PriceTag
-                price={plan.price}
-                discountedPrice={plan.discountedPrice}
-                className="mt-6"
-              />
-              <ul className="mt-6 flex-1 space-y-2 text-sm">
-                {plan.features.map((feature) => (
-                  <li key={feature} className="flex gap-2">
-                    <Check aria-hidden="true" className="size-4 shrink-0 text-primary" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
-              <Link
-                to={`/agentes/${plan.id}`}
-                className="mt-6 inline-flex items-center gap-2 font-semibold text-primary hover:underline"
-              >
-                {pricingCopy.planLink}
-                <span className="sr-only">: {plan.name}</span>
-                <ArrowRight aria-hidden="true" className="size-4" />
-              </Link>
-            </article>
-          );
-        })}
+              {pricingCopy.planLink}
+              <span className="sr-only">: {plan.name}</span>
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </article>
+        ))}
       </div>
       <p className="mx-auto -mt-8 max-w-6xl px-4 text-sm text-muted-foreground">
         {priceCopy.discountNote}
