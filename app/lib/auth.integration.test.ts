@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { account, session, user } from "../../db/schema.ts";
+import { cookieFrom } from "../../tests/support/http.ts";
 import {
   AdminInputError,
   createAuth,
@@ -20,13 +21,6 @@ import { type Env, getEnv } from "./env.server.ts";
 const client = { ip: "192.0.2.10", userAgent: "vitest" };
 const PASSWORD = "primeira-senha-longa";
 
-function cookieOf(headers: Headers) {
-  return headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
-
 describe("createOrResetAdmin", () => {
   it("creates an admin who can sign in, with a hashed password", async () => {
     const db = await getDb();
@@ -41,7 +35,7 @@ describe("createOrResetAdmin", () => {
     const cookies = await signInAdmin({ email: "nova@agentesfx.test", password: PASSWORD }, client);
     expect(cookies).not.toBeNull();
     const request = new Request("http://localhost/admin", {
-      headers: { cookie: cookieOf(cookies!) },
+      headers: { cookie: cookieFrom(cookies!) },
     });
     expect(await getAdminSession(request)).toMatchObject({ email: "nova@agentesfx.test" });
   });
@@ -52,7 +46,7 @@ describe("createOrResetAdmin", () => {
     await createOrResetAdmin(db, { email, password: PASSWORD });
     const oldCookies = await signInAdmin({ email, password: PASSWORD }, client);
     const oldRequest = new Request("http://localhost/admin", {
-      headers: { cookie: cookieOf(oldCookies!) },
+      headers: { cookie: cookieFrom(oldCookies!) },
     });
     expect(await getAdminSession(oldRequest)).not.toBeNull();
 

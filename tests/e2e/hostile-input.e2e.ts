@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { form } from "../support/http.ts";
 import {
   type Answer,
-  form,
   type OwnServer,
   SESSION_COOKIE,
   startOwnServer,

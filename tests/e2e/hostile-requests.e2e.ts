@@ -2,9 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { bytesOf, chunked, form } from "../support/http.ts";
 import {
   type Answer,
-  form,
   type OwnServer,
   startOwnServer,
   tableDigests,
@@ -30,23 +30,6 @@ test.afterAll(async () => {
 
 const tables = ["waitlist", "robots", "blog_posts", "user", "account", "session"];
 const tooLarge = "A requisição é grande demais (máximo de 64 KB).";
-
-/** A body sent in chunks, without Content-Length (Transfer-Encoding: chunked). */
-function chunked(text: string, chunkSize = 8 * 1024): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
-  let offset = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (offset >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(offset, offset + chunkSize));
-      offset += chunkSize;
-    },
-  });
-}
-
-function bytesOf(text: string, ...raw: number[]): Uint8Array<ArrayBuffer> {
-  return new Uint8Array([...new TextEncoder().encode(text), ...raw]);
-}
 
 interface BodyCase {
   title: string;

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createAdminWithCli } from "../support/admin-cli.ts";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
-import { cookieFrom } from "../support/own-server.ts";
+import { cookieFrom } from "../support/http.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 
 // Two server processes on one PostgreSQL, requests alternating between their ports, as

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { uniqueEmail, waitlistRows } from "../support/e2e-database.ts";
+import { bytesOf, chunked } from "../support/http.ts";
 
 // Checks that live in the Express server and the action, over real HTTP against the built
 // server: body size (413), content type (415), encoding (400), origin (400).
@@ -14,19 +15,6 @@ const formType = { "Content-Type": "application/x-www-form-urlencoded" };
 function signupBody(email: string, extra = ""): string {
   const params = new URLSearchParams({ name: "Limites", email, terms: "on" });
   return `${params.toString()}${extra}`;
-}
-
-/** A body sent in chunks, without Content-Length (Transfer-Encoding: chunked). */
-function chunked(text: string, chunkSize = 8 * 1024): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
-  let offset = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (offset >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(offset, offset + chunkSize));
-      offset += chunkSize;
-    },
-  });
 }
 
 function post(path: string, body: BodyInit, headers: Record<string, string> = formType) {
@@ -86,12 +74,7 @@ test("JSON answers 415 with the Portuguese message, nothing stored", async () =>
 
 test("invalid UTF-8 answers 400, nothing stored", async () => {
   const email = uniqueEmail("e2e-utf8");
-  const bytes = new Uint8Array([
-    ...new TextEncoder().encode(signupBody(email, "&message=")),
-    0xc3,
-    0x28,
-  ]);
-  const response = await post("/contato", bytes);
+  const response = await post("/contato", bytesOf(signupBody(email, "&message="), 0xc3, 0x28));
   expect(response.status).toBe(400);
   expect(await response.text()).toContain("UTF-8");
   expect(await waitlistRows(email)).toHaveLength(0);

@@ -2,20 +2,26 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test as base } from "@playwright/test";
 import { startBuiltServer } from "../support/built-server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 
 // The built server as a process: its lock on DATA_DIR, its shutdown and its health check.
 // These tests start servers of their own, apart from the suite's shared one.
+const test = base.extend<{ dataDir: string }>({
+  // A fresh DATA_DIR per test that asks for one, removed after it.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+  dataDir: async ({}, use) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-e2e-"));
+    await use(dataDir);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  },
+});
 test.describe.configure({ mode: "parallel" });
 
-function tempDataDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "agentes-e2e-"));
-}
-
-test("a second server on the same DATA_DIR refuses to start, with a clear message", async () => {
-  const dataDir = tempDataDir();
+test("a second server on the same DATA_DIR refuses to start, with a clear message", async ({
+  dataDir,
+}) => {
   const first = await startBuiltServer({ DATA_DIR: dataDir });
   try {
     const second = startBuiltServer({ DATA_DIR: dataDir });
@@ -23,12 +29,12 @@ test("a second server on the same DATA_DIR refuses to start, with a clear messag
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
   } finally {
     expect(await first.stop()).toBe(0);
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
 
-test("a server killed with SIGKILL leaves a lock that the next start takes over", async () => {
-  const dataDir = tempDataDir();
+test("a server killed with SIGKILL leaves a lock that the next start takes over", async ({
+  dataDir,
+}) => {
   const first = await startBuiltServer({ DATA_DIR: dataDir });
   await first.kill();
   const second = await startBuiltServer({ DATA_DIR: dataDir });
@@ -36,41 +42,35 @@ test("a server killed with SIGKILL leaves a lock that the next start takes over"
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
   } finally {
     expect(await second.stop()).toBe(0);
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
 
-test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
-  const dataDir = tempDataDir();
+test("SIGTERM lets an in-flight request finish, then exits 0", async ({ dataDir }) => {
   const server = await startBuiltServer({ DATA_DIR: dataDir });
-  try {
-    // A request whose body is still arriving when the signal comes is in flight.
-    const body = "name=Ana&email=ana%40example.com";
-    const request = http.request(`${server.url}/healthz`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        "Content-Length": body.length,
-      },
+  // A request whose body is still arriving when the signal comes is in flight.
+  const body = "name=Ana&email=ana%40example.com";
+  const request = http.request(`${server.url}/healthz`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": body.length,
+    },
+  });
+  const answered = new Promise<number>((resolve, reject) => {
+    request.on("response", (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
     });
-    const answered = new Promise<number>((resolve, reject) => {
-      request.on("response", (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-      });
-      request.on("error", reject);
-    });
-    request.write(body.slice(0, 10));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const exitCode = server.stop();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    request.end(body.slice(10));
-    expect(await answered).toBeLessThan(500);
-    expect(await exitCode).toBe(0);
-    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    request.on("error", reject);
+  });
+  request.write(body.slice(0, 10));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const exitCode = server.stop();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  request.end(body.slice(10));
+  expect(await answered).toBeLessThan(500);
+  expect(await exitCode).toBe(0);
+  await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
 });
 
 test("without its database the server answers healthz 503 and pages with the 500 fallback", async () => {

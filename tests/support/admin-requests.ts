@@ -2,6 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { action, loader } from "../../app/routes/admin/admin.tsx";
 import { clientIpContext } from "../../app/lib/request-context.ts";
 import type { Route } from "../../app/routes/admin/+types/admin";
+import { cookieFrom } from "./http.ts";
 
 // Calls the /admin route's loader and action the way React Router does (real Request,
 // RouterContextProvider), and flattens what they return or throw into status/body/headers.
@@ -75,14 +76,6 @@ export function callAdminAction(
       action({ request, params: {}, context: contextFor(ip) } as unknown as Route.ActionArgs),
     ),
   );
-}
-
-/** The Cookie header a browser would send back after these Set-Cookie lines. */
-export function cookieFrom(headers: Headers): string {
-  return headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
 }
 
 /** Signs in through the login action; returns the session cookie. */

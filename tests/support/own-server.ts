@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import { createAdminWithCli } from "./admin-cli.ts";
 import { type BuiltServer, startBuiltServer } from "./built-server.ts";
+import { cookieFrom } from "./http.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "./postgres.ts";
 
 // A built server of a test file's own, on a fresh PostgreSQL database with an admin made by
@@ -40,14 +41,6 @@ export interface Answer {
 }
 
 export const SESSION_COOKIE = "__Secure-better-auth.session_token";
-
-/** The Cookie header a browser would send back after these Set-Cookie lines. */
-export function cookieFrom(headers: Headers): string {
-  return headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
 
 export async function startOwnServer(
   label: string,
@@ -121,15 +114,6 @@ export async function startOwnServer(
       await dropDatabase(databaseName);
     },
   };
-}
-
-/** A urlencoded body from fields; an array repeats the field. */
-export function form(fields: Record<string, string | readonly string[]>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of typeof value === "string" ? [value] : value) params.append(name, item);
-  }
-  return params.toString();
 }
 
 /**

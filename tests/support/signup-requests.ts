@@ -11,14 +11,6 @@ export const contactDataUrl = "http://localhost:3000/contato.data";
 /** Where a successful plain post is redirected (Post/Redirect/Get). */
 export const signupDoneLocation = "/contato?inscricao=confirmada";
 
-export function formBody(fields: Record<string, string | string[]>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) params.append(name, item);
-  }
-  return params.toString();
-}
-
 export function postRequest(
   body: BodyInit | null,
   {

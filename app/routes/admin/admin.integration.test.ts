@@ -1,12 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, robots, session, waitlist } from "../../../db/schema.ts";
-import {
-  callAdminAction,
-  callAdminLoader,
-  cookieFrom,
-  signIn,
-} from "../../../tests/support/admin-requests.ts";
+import { callAdminAction, callAdminLoader, signIn } from "../../../tests/support/admin-requests.ts";
+import { cookieFrom } from "../../../tests/support/http.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../lib/db.server.ts";
 
