@@ -1,6 +1,4 @@
 import { Writable } from "node:stream";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
@@ -14,7 +12,8 @@ export const streamTimeout = 5_000;
 
 // React Router's default node entry, plus the CSP nonce on every script it writes and the
 // page's hydration deferred until after its first paint. Pages are collected whole before
-// they are sent: nothing on them suspends, so streaming would gain nothing.
+// they are sent (nothing on them suspends, so streaming would gain nothing), so every
+// visitor, bot or not, gets the page once it is all ready.
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -29,9 +28,6 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -46,8 +42,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
+        },
+        onAllReady() {
           const status = responseStatusCode;
           const chunks: Buffer[] = [];
           const body = new Writable({

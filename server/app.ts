@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { requestTooLargeMessage } from "../app/content/http-errors.ts";
 import { assertAuthSecretConfigured } from "../app/lib/auth.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
@@ -22,6 +22,8 @@ assertAuthSecretConfigured(env);
 
 export const app = express();
 app.disable("x-powered-by");
+// Every HTML answer carries its own CSP nonce, so an ETag could never match: not worth hashing.
+app.set("etag", false);
 app.set("trust proxy", env.TRUST_PROXY);
 
 app.use((_req, res, next) => {
@@ -70,7 +72,12 @@ app.use((req, res, next) => {
 // Request bodies are at most 64 KB (DESIGN.md decision 3).
 app.use(bodySizeLimit(64 * 1024, requestTooLargeMessage));
 
-const build = () => import("virtual:react-router/server-build");
+// In development each request takes the newest build; in production the build never
+// changes, so React Router derives its route tables once instead of on every request.
+const build: ServerBuild | (() => Promise<ServerBuild>) = import.meta.env.DEV
+  ? () => import("virtual:react-router/server-build")
+  : await import("virtual:react-router/server-build");
+const mode = env.NODE_ENV;
 
 function loadContext(req: express.Request, nonce: string): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -80,12 +87,18 @@ function loadContext(req: express.Request, nonce: string): RouterContextProvider
 }
 
 app.use(
-  createPageCacheMiddleware({ ttlMs: env.PAGE_CACHE_TTL_MS, build, getLoadContext: loadContext }),
+  createPageCacheMiddleware({
+    ttlMs: env.PAGE_CACHE_TTL_MS,
+    build,
+    mode,
+    getLoadContext: loadContext,
+  }),
 );
 
 app.use(
   createRequestHandler({
     build,
+    mode,
     getLoadContext: (req, res) => loadContext(req, res.locals.cspNonce as string),
   }),
 );

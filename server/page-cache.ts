@@ -16,7 +16,7 @@ interface CachedPage {
 }
 
 const MAX_ENTRIES = 500;
-export const NONCE_PLACEHOLDER = `nonce-placeholder-${crypto.randomBytes(12).toString("hex")}`;
+const NONCE_PLACEHOLDER = `nonce-placeholder-${crypto.randomBytes(12).toString("hex")}`;
 
 function isCacheable(req: express.Request): boolean {
   return (
@@ -30,14 +30,18 @@ function isCacheable(req: express.Request): boolean {
 export function createPageCacheMiddleware({
   ttlMs,
   build,
+  mode,
   getLoadContext,
 }: {
   ttlMs: number;
-  build: () => Promise<ServerBuild>;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** React Router's server mode, as given to the request handler behind this one. */
+  mode: string;
   getLoadContext: (req: express.Request, nonce: string) => RouterContextProvider;
 }): express.RequestHandler {
+  if (ttlMs <= 0) return (_req, _res, next) => next();
   const pages = new Map<string, CachedPage>();
-  const handleRequest = createRequestHandler(build);
+  const handleRequest = createRequestHandler(build, mode);
 
   async function render(req: express.Request): Promise<CachedPage> {
     const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
@@ -73,7 +77,6 @@ export function createPageCacheMiddleware({
   }
 
   return async (req, res, next) => {
-    if (ttlMs <= 0) return next();
     if (!isCacheable(req)) {
       // Any change made through this process may show on public pages: start afresh.
       if (req.method !== "GET" && req.method !== "HEAD") res.on("finish", () => pages.clear());

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { rateLimits } from "../../db/schema.ts";
 import { getDb } from "./db.server.ts";
 
@@ -41,5 +41,5 @@ export async function hitRateLimit(
 /** Forgets the counter of `key` (for example after a successful login). */
 export async function resetRateLimit(key: string): Promise<void> {
   const db = await getDb();
-  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

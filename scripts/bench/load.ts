@@ -2,16 +2,12 @@
 // loopback against the built server on PGlite), then sign-ups on PostgreSQL, each with the
 // server's memory before and after. Targets (DESIGN.md): >= 2,000 page views/s and
 // >= 1,000 sign-ups/s on PostgreSQL, p99 < 100 ms, on 2 cores.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
-import { startBuiltServer } from "../../tests/support/built-server.ts";
 import { postgresReachable } from "../../tests/support/postgres.ts";
-import { rssMegabytes } from "./measure.ts";
+import { rssMegabytes, withBuiltServer } from "./measure.ts";
 import { formatSignupResult, measureSignups, type SignupBenchResult } from "./signup.ts";
 
-export const loadPaths = ["/", "/precos", "/blog"] as const;
+const loadPaths = ["/", "/precos", "/blog"] as const;
 
 export interface PageLoadResult {
   path: string;
@@ -24,14 +20,12 @@ export interface PageLoadResult {
   rssAfterMb: number;
 }
 
-export async function measurePageLoad({ durationSeconds = 10, connections = 32 } = {}): Promise<
+async function measurePageLoad({ durationSeconds = 10, connections = 32 } = {}): Promise<
   PageLoadResult[]
 > {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-load-"));
-  const server = await startBuiltServer({ DATA_DIR: dataDir });
-  const pid = server.process.pid as number;
-  const results: PageLoadResult[] = [];
-  try {
+  return withBuiltServer("load", {}, async (server) => {
+    const pid = server.process.pid as number;
+    const results: PageLoadResult[] = [];
     for (const pagePath of loadPaths) {
       const url = server.url + pagePath;
       await autocannon({ url, connections, duration: 2 }); // warm-up
@@ -48,11 +42,8 @@ export async function measurePageLoad({ durationSeconds = 10, connections = 32 }
         rssAfterMb: rssMegabytes(pid),
       });
     }
-  } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  return results;
+    return results;
+  });
 }
 
 export function formatPageLoadResult(result: PageLoadResult): string {

@@ -2,16 +2,12 @@
 // its Lighthouse mobile scores, measured on the production build (never in a timed test).
 // Flags: --no-lighthouse (sizes only), --runs=N (median of N Lighthouse runs per page),
 // --paths=/a,/b (only these pages), --strict (exit 1 when a budget is missed).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { seedPosts } from "../../db/seed-data.ts";
 import { publicPaths } from "../../app/lib/public-routes.ts";
-import { startBuiltServer } from "../../tests/support/built-server.ts";
+import { withBuiltServer } from "./measure.ts";
 
 export const budgets = {
   jsGzipBytes: 120 * 1024,
@@ -21,7 +17,7 @@ export const budgets = {
   seo: 100,
 } as const;
 
-export const chromeFlags = [
+const chromeFlags = [
   "--headless=new",
   "--no-sandbox",
   "--disable-gpu",
@@ -63,7 +59,7 @@ const attribute = (tag: string, name: string) =>
   new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, "i").exec(tag)?.[1];
 
 /** Script and stylesheet URLs an HTML page references (modulepreload, script, inline imports). */
-export function assetUrlsFromHtml(html: string, pageUrl: string): { js: string[]; css: string[] } {
+function assetUrlsFromHtml(html: string, pageUrl: string): { js: string[]; css: string[] } {
   const js = new Set<string>();
   const css = new Set<string>();
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
@@ -85,7 +81,7 @@ export function assetUrlsFromHtml(html: string, pageUrl: string): { js: string[]
 }
 
 /** Specifiers of static imports and re-exports in (minified) module code; not import(). */
-export function staticImports(code: string): string[] {
+function staticImports(code: string): string[] {
   const found = new Set<string>();
   for (const match of code.matchAll(/\bfrom\s*["']([^"']+)["']/g)) found.add(match[1]!);
   for (const match of code.matchAll(/\bimport\s*["']([^"']+)["']/g)) found.add(match[1]!);
@@ -128,7 +124,7 @@ function sizeOf(url: string, text: string): AssetSize {
  * module missing from the preloads still counts) and every stylesheet; gzips each as the
  * server's compression would.
  */
-export async function measurePageAssets(baseUrl: string, pagePath: string): Promise<PageAssets> {
+async function measurePageAssets(baseUrl: string, pagePath: string): Promise<PageAssets> {
   const pageUrl = new URL(pagePath, baseUrl).href;
   const response = await fetch(pageUrl);
   const html = await response.text();
@@ -163,7 +159,7 @@ const median = (values: number[]) =>
 const maxFailedRuns = 3;
 
 /** Lighthouse's default (mobile, simulated throttling) scores, through a running Chrome. */
-export async function lighthouseScores(
+async function lighthouseScores(
   url: string,
   chromePort: number,
   runs = 1,
@@ -209,7 +205,7 @@ export async function lighthouseScores(
 }
 
 /** Every public page: the static ones and one seeded blog post. */
-export const benchPaths: readonly string[] = [...publicPaths, `/blog/${seedPosts[0]!.slug}`];
+const benchPaths: readonly string[] = [...publicPaths, `/blog/${seedPosts[0]!.slug}`];
 
 /** Measures every path against a running server; Lighthouse unless `lighthouse: false`. */
 export async function benchPages(
@@ -309,9 +305,7 @@ export function formatPageBenchTable(results: readonly PageBench[]): string {
 async function main() {
   const args = process.argv.slice(2);
   const runs = Number(args.find((arg) => arg.startsWith("--runs="))?.slice("--runs=".length) ?? 1);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-pages-"));
-  const server = await startBuiltServer({ DATA_DIR: dataDir, DATABASE_URL: undefined });
-  try {
+  await withBuiltServer("pages", { DATABASE_URL: undefined }, async (server) => {
     const paths = args
       .find((arg) => arg.startsWith("--paths="))
       ?.slice("--paths=".length)
@@ -332,12 +326,9 @@ async function main() {
         : `Budget missed:\n  ${misses.join("\n  ")}`,
     );
     if (misses.length > 0 && args.includes("--strict")) process.exitCode = 1;
-  } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (import.meta.main) {
   await main();
 }

@@ -1,22 +1,14 @@
 // `npm run bench`: every benchmark in one run, then one summary table against the targets
 // of DESIGN.md. Prints figures only; record them in docs/benchmarks.md.
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { startBuiltServer } from "../../tests/support/built-server.ts";
 import { formatPageLoadResult, measureLoad } from "./load.ts";
+import { withBuiltServer } from "./measure.ts";
 import { benchPages, budgetMisses, budgets, formatPageBenchTable } from "./pages.ts";
 import { formatSignupResult } from "./signup.ts";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-summary-"));
-const server = await startBuiltServer({ DATA_DIR: dataDir });
-let pages;
-try {
-  pages = await benchPages(server.url, { lighthouse: true, runs: 1 });
-} finally {
-  await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
+const pages = await withBuiltServer("summary", {}, (server) =>
+  benchPages(server.url, { lighthouse: true, runs: 1 }),
+);
 const load = await measureLoad();
 
 console.log(`\nPages (budgets: JS <= ${budgets.jsGzipBytes / 1024} KB gz, Lighthouse perf >= 98)`);
