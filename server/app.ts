@@ -2,7 +2,11 @@ import crypto from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler as createFetchHandler,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import { requestTooLargeMessage } from "../app/content/http-errors.ts";
 import { assertAuthSecretConfigured } from "../app/lib/auth.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
@@ -89,8 +93,8 @@ function loadContext(req: express.Request, nonce: string): RouterContextProvider
 app.use(
   createPageCacheMiddleware({
     ttlMs: env.PAGE_CACHE_TTL_MS,
-    build,
-    mode,
+    origin: env.SITE_URL,
+    handleRequest: createFetchHandler(build, mode),
     getLoadContext: loadContext,
   }),
 );

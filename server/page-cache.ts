@@ -1,12 +1,16 @@
 import crypto from "node:crypto";
 import type express from "express";
-import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { RouterContextProvider } from "react-router";
 
 // A short-lived in-memory cache of anonymous public HTML, so page views cost a string
 // replace instead of a React render (docs/decisions/006-public-page-micro-cache.md).
 // Pages are rendered with a random placeholder where the CSP nonce goes; each answer
 // swaps in its own fresh nonce. A page that varies per visitor says so with
 // `Cache-Control: private` (or no-store) and is never stored.
+//
+// Whatever a request carries (a Host header with a path in it, an absolute-form request
+// line), a cached page is rendered from the fixed site origin and stored under the path and
+// query it was rendered for (docs/decisions/050-page-cache-key.md).
 
 interface CachedPage {
   status: number;
@@ -17,6 +21,8 @@ interface CachedPage {
 
 const MAX_ENTRIES = 500;
 const NONCE_PLACEHOLDER = `nonce-placeholder-${crypto.randomBytes(12).toString("hex")}`;
+// Headers that name the origin: the render takes its origin from `origin`, never from these.
+const ORIGIN_HEADERS = new Set(["host", "forwarded", "x-forwarded-host", "x-forwarded-proto"]);
 
 function isCacheable(req: express.Request): boolean {
   return (
@@ -27,27 +33,38 @@ function isCacheable(req: express.Request): boolean {
   );
 }
 
+/** A successful admin mutation may change public pages; nothing else empties the cache. */
+function isAdminChange(req: express.Request, res: express.Response): boolean {
+  return (
+    req.method !== "GET" &&
+    req.method !== "HEAD" &&
+    req.path.startsWith("/admin") &&
+    res.statusCode < 400
+  );
+}
+
 export function createPageCacheMiddleware({
   ttlMs,
-  build,
-  mode,
+  origin,
+  handleRequest,
   getLoadContext,
 }: {
   ttlMs: number;
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  /** React Router's server mode, as given to the request handler behind this one. */
-  mode: string;
+  /** The site's public origin (SITE_URL): every cached page is rendered for it. */
+  origin: string;
+  /** React Router's request handler (the same one the uncached requests reach). */
+  handleRequest: (request: Request, context: RouterContextProvider) => Promise<Response>;
   getLoadContext: (req: express.Request, nonce: string) => RouterContextProvider;
 }): express.RequestHandler {
   if (ttlMs <= 0) return (_req, _res, next) => next();
   const pages = new Map<string, CachedPage>();
-  const handleRequest = createRequestHandler(build, mode);
+  // Concurrent misses for one page share one render.
+  const rendering = new Map<string, Promise<CachedPage>>();
 
-  async function render(req: express.Request): Promise<CachedPage> {
-    const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+  async function render(req: express.Request, url: URL): Promise<CachedPage> {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === "string") headers.set(name, value);
+      if (typeof value === "string" && !ORIGIN_HEADERS.has(name)) headers.set(name, value);
     }
     const response = await handleRequest(
       new Request(url, { headers }),
@@ -76,19 +93,34 @@ export function createPageCacheMiddleware({
     pages.set(key, page);
   }
 
+  function pageFor(req: express.Request, url: URL): Promise<CachedPage> {
+    const key = `${url.pathname}${url.search}`;
+    const page = pages.get(key);
+    if (page && page.expiresAt > Date.now()) return Promise.resolve(page);
+    let pending = rendering.get(key);
+    if (!pending) {
+      pending = render(req, url)
+        .then((fresh) => {
+          store(key, fresh);
+          return fresh;
+        })
+        .finally(() => rendering.delete(key));
+      rendering.set(key, pending);
+    }
+    return pending;
+  }
+
   return async (req, res, next) => {
     if (!isCacheable(req)) {
-      // Any change made through this process may show on public pages: start afresh.
-      if (req.method !== "GET" && req.method !== "HEAD") res.on("finish", () => pages.clear());
+      res.on("finish", () => {
+        if (isAdminChange(req, res)) pages.clear();
+      });
       return next();
     }
     try {
-      const key = req.originalUrl;
-      let page = pages.get(key);
-      if (!page || page.expiresAt <= Date.now()) {
-        page = await render(req);
-        store(key, page);
-      }
+      // An absolute-form request line keeps only its path and query here.
+      const requested = new URL(req.originalUrl, origin);
+      const page = await pageFor(req, new URL(`${requested.pathname}${requested.search}`, origin));
       res.status(page.status);
       for (const [name, value] of page.headers) res.append(name, value);
       res.send(page.body.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce as string));
