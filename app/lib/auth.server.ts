@@ -5,7 +5,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import * as schema from "../../db/schema.ts";
@@ -212,10 +212,15 @@ export async function signOutAdmin(request: Request): Promise<Headers> {
   }
 }
 
+/** Login counters: per client (IPv6 by /64), and per e-mail with client (decision 051). */
 export const loginRateLimitKeys = {
-  ip: (ip: string) => `login:ip:${ip}`,
-  email: (email: string) => `login:email:${email}`,
+  client: (client: string) => `login:client:${client}`,
+  emailAndClient: (email: string, client: string) => `${loginEmailKeyPrefix(email)}${client}`,
 };
+
+function loginEmailKeyPrefix(email: string): string {
+  return `login:email:${email}|`;
+}
 
 export class AdminInputError extends Error {
   override name = "AdminInputError";
@@ -272,6 +277,6 @@ export async function createOrResetAdmin(
   }
   await db
     .delete(schema.rateLimits)
-    .where(eq(schema.rateLimits.key, loginRateLimitKeys.email(email)));
+    .where(sql`starts_with(${schema.rateLimits.key}, ${loginEmailKeyPrefix(email)})`);
   return outcome;
 }

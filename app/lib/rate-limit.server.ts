@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import ipaddr from "ipaddr.js";
 import { rateLimits } from "../../db/schema.ts";
 import { getDb } from "./db.server.ts";
 
@@ -26,7 +27,8 @@ export async function hitRateLimit(
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        // Past the limit the count stops growing: a refused client gains nothing by hammering.
+        count: sql`case when ${expired} then 1 when ${rateLimits.count} > ${limit} then ${rateLimits.count} else ${rateLimits.count} + 1 end`,
         resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
       },
     })
@@ -42,4 +44,16 @@ export async function hitRateLimit(
 export async function resetRateLimit(key: string): Promise<void> {
   const db = await getDb();
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/**
+ * The rate limit's subject for a client address: IPv4 as is (also when mapped into IPv6),
+ * IPv6 by its /64 network, since one IPv6 client usually holds a whole /64. Anything that
+ * is not an address passes through unchanged.
+ */
+export function rateLimitSubject(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === "ipv4") return address.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
 }

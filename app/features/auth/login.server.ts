@@ -8,7 +8,7 @@ import {
 } from "../../lib/auth.server.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { parseForm } from "../../lib/parse-form.ts";
-import { hitRateLimit, resetRateLimit } from "../../lib/rate-limit.server.ts";
+import { hitRateLimit, rateLimitSubject, resetRateLimit } from "../../lib/rate-limit.server.ts";
 import type { FormEntries } from "../../lib/read-form.server.ts";
 import { actionFailed } from "../admin/action-result.server.ts";
 import { adminIntents } from "../admin/intents.ts";
@@ -19,8 +19,8 @@ const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const intent = adminIntents.login;
 
 /**
- * The login form's action: validates, counts the attempt per client IP and per e-mail
- * (429 past either limit, docs/decisions/031-login-rate-limits.md), signs in through
+ * The login form's action: validates, counts the attempt per client and per e-mail with
+ * client (429 past either limit, docs/decisions/051-login-lockout.md), signs in through
  * better-auth and redirects back to the admin page with its session cookie. A plain form
  * post, so it works without JavaScript.
  */
@@ -35,19 +35,21 @@ export async function login(request: Request, form: FormEntries, clientIp: strin
   }
   const { email, password } = parsed.data;
   const env = getEnv();
-  const [byIp, byEmail] = await Promise.all([
-    hitRateLimit(loginRateLimitKeys.ip(clientIp), env.LOGIN_RATE_LIMIT_PER_IP, LOGIN_WINDOW_MS),
-    hitRateLimit(loginRateLimitKeys.email(email), env.LOGIN_RATE_LIMIT_PER_EMAIL, LOGIN_WINDOW_MS),
-  ]);
-  if (!byIp.allowed || !byEmail.allowed) {
-    const retryAfter = Math.max(
-      byIp.allowed ? 0 : byIp.retryAfterSeconds,
-      byEmail.allowed ? 0 : byEmail.retryAfterSeconds,
+  const client = rateLimitSubject(clientIp);
+  const clientKey = loginRateLimitKeys.client(client);
+  const pairKey = loginRateLimitKeys.emailAndClient(email, client);
+  // A client refused by its own limit is answered before the pair's counter moves.
+  const byClient = await hitRateLimit(clientKey, env.LOGIN_RATE_LIMIT_PER_IP, LOGIN_WINDOW_MS);
+  const byPair = byClient.allowed
+    ? await hitRateLimit(pairKey, env.LOGIN_RATE_LIMIT_PER_EMAIL, LOGIN_WINDOW_MS)
+    : byClient;
+  if (!byPair.allowed) {
+    return actionFailed(
+      intent,
+      429,
+      loginCopy.tooManyAttempts(Math.ceil(byPair.retryAfterSeconds / 60)),
+      { email: typedEmail, headers: { "Retry-After": String(byPair.retryAfterSeconds) } },
     );
-    return actionFailed(intent, 429, loginCopy.tooManyAttempts(Math.ceil(retryAfter / 60)), {
-      email: typedEmail,
-      headers: { "Retry-After": String(retryAfter) },
-    });
   }
   const cookies = await signInAdmin(
     { email, password },
@@ -56,10 +58,7 @@ export async function login(request: Request, form: FormEntries, clientIp: strin
   if (!cookies) {
     return actionFailed(intent, 401, loginCopy.invalidCredentials, { email: typedEmail });
   }
-  await Promise.all([
-    resetRateLimit(loginRateLimitKeys.ip(clientIp)),
-    resetRateLimit(loginRateLimitKeys.email(email)),
-  ]);
+  await Promise.all([resetRateLimit(clientKey), resetRateLimit(pairKey)]);
   const tab = parseAdminTab(new URL(request.url).searchParams.get("tab"));
   return redirect(adminTabHref(tab), { headers: cookies });
 }

@@ -1,9 +1,8 @@
 // The /contato action's work: read the posted form safely, turn bots and floods away,
 // validate with the shared schema and store the sign-up (issue 4, DESIGN.md decisions 1-4).
-import { isIPv6 } from "node:net";
 import { signupMessages as m } from "../../content/contact.ts";
 import { getLogger } from "../../lib/logger.server.ts";
-import { hitRateLimit } from "../../lib/rate-limit.server.ts";
+import { hitRateLimit, rateLimitSubject } from "../../lib/rate-limit.server.ts";
 import { readForm } from "../../lib/read-form.server.ts";
 import { upsertWaitlistEntry } from "./queries.server.ts";
 import {
@@ -94,27 +93,4 @@ export async function handleSignup(
     getLogger().error({ err: error }, "waitlist sign-up could not be stored");
     return rejected(503, m.unavailable, values);
   }
-}
-
-/**
- * The rate limit's subject for an address: IPv4 as is, IPv6 by its /64 network, since one
- * IPv6 client usually holds a whole /64.
- */
-export function rateLimitSubject(ip: string): string {
-  const mappedIpv4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mappedIpv4?.[1]) return mappedIpv4[1];
-  if (!isIPv6(ip)) return ip;
-  const [head = "", tail] = ip.split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = tail ? tail.split(":") : [];
-  const groups =
-    tail === undefined
-      ? headGroups
-      : [
-          ...headGroups,
-          ...Array<string>(8 - headGroups.length - tailGroups.length).fill("0"),
-          ...tailGroups,
-        ];
-  const network = groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
-  return `${network.join(":")}::/64`;
 }
