@@ -5,7 +5,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import * as schema from "../../db/schema.ts";
