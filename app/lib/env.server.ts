@@ -1,10 +1,34 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 // The only module that reads process.env: every setting is validated once, on first use.
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
+/**
+ * Which proxies may name the client in X-Forwarded-For, as Express's `trust proxy` takes it:
+ * `false` (none, the default), a hop count (`1`: the one proxy in front) or the proxies'
+ * addresses/CIDRs, comma-separated (`10.0.0.0/8,fd00::/8`). Trusting every hop (`true`)
+ * would let any client pick its own address, so it is refused.
+ */
+export const trustProxySchema = z
+  .string()
+  .trim()
   .default("false")
-  .transform((value) => value === "true" || value === "1");
+  .transform((value, ctx): false | number | string[] => {
+    if (value === "" || value === "false" || value === "0") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const proxies = value.split(",").map((entry) => entry.trim());
+    const valid = proxies.every((entry) =>
+      entry.includes("/") ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry),
+    );
+    if (!valid) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "TRUST_PROXY takes false, a hop count (1) or proxy addresses/CIDRs (10.0.0.0/8); `true` (trust every hop) is not allowed",
+      });
+      return z.NEVER;
+    }
+    return proxies;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -21,7 +45,7 @@ const envSchema = z.object({
   // Login attempts per 15 minutes, per client IP and per e-mail (docs/decisions/031).
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustProxySchema,
   // Signs session cookies; see app/lib/auth.server.ts and docs/decisions/030 for what
   // happens when it is missing.
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
