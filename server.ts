@@ -45,6 +45,8 @@ if (development) {
   root.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   root.use(express.static("build/client", { maxAge: "1h", index: false }));
   root.use(appModule.app);
+  // Errors of the static file handlers too: no stack trace, logged through pino only.
+  root.use(appModule.handleErrors);
 }
 
 const { getEnv, getLogger, openDatabase, closeDatabase } = appModule;

@@ -13,11 +13,12 @@ import { getEnv } from "../app/lib/env.server.ts";
 import { getLogger } from "../app/lib/logger.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/lib/request-context.ts";
 import { bodySizeLimit } from "./body-limit.ts";
+import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
 import { createPageCacheMiddleware } from "./page-cache.ts";
 
 // Exposed to server.ts, which owns the process: listening, static files and shutdown.
 export { closeDatabase, openDatabase } from "../app/lib/db.server.ts";
-export { getEnv, getLogger };
+export { getEnv, getLogger, handleErrors };
 
 const env = getEnv();
 const production = env.NODE_ENV === "production";
@@ -73,6 +74,8 @@ app.use((req, res, next) => {
   next();
 });
 
+app.use(allowOnlyServedMethods);
+
 // Request bodies are at most 64 KB (DESIGN.md decision 3).
 app.use(bodySizeLimit(64 * 1024, requestTooLargeMessage));
 
@@ -106,3 +109,5 @@ app.use(
     getLoadContext: (req, res) => loadContext(req, res.locals.cspNonce as string),
   }),
 );
+
+app.use(handleErrors);

@@ -12,3 +12,12 @@ export const formReadMessages = {
     "Formato de envio não aceito: envie o formulário como application/x-www-form-urlencoded ou multipart/form-data.",
   tooLarge: "O formulário é grande demais (máximo de 64 KB).",
 } as const;
+
+/** A method the site does not serve (server/errors.ts), answered 405 with `Allow`. */
+export const methodNotAllowedMessage = "Método não permitido.";
+
+/** Any failure the server did not foresee, answered without details (server/errors.ts). */
+export const serverErrorMessage = "Erro interno do servidor. Tente novamente em instantes.";
+
+/** A refused request whose own status (4xx) says why, e.g. a malformed URL. */
+export const badRequestMessage = "Requisição inválida.";
