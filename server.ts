@@ -1,11 +1,12 @@
 // The process entry: `node server.ts` serves the production build, `npm run dev` runs Vite in
 // middleware mode (with the "development" export condition, so Node and Vite load the same
 // react-router build and share its context classes). The app itself lives in server/app.ts (bundled by the build).
-import type { Server } from "node:http";
 import net from "node:net";
+import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import express from "express";
 import type * as AppModuleShape from "./server/app.ts";
+import { createHttpServer } from "./server/http-server.ts";
 
 type AppModule = typeof AppModuleShape;
 
@@ -60,30 +61,30 @@ try {
 }
 
 const { PORT, HOST } = getEnv();
-const server: Server = root.listen(PORT, HOST, () => {
+const server = createHttpServer(root);
+server.listen(PORT, HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : PORT;
   logger.info({ port, host: HOST }, `Server listening on http://localhost:${port}`);
 });
 
-function shutdown(signal: string) {
-  if (draining) return;
-  draining = true;
-  logger.info({ signal }, "Shutting down: finishing in-flight requests");
-  const forceExit = setTimeout(() => {
-    logger.error("In-flight requests did not finish in time; exiting");
-    process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS);
-  forceExit.unref();
-  // Stop accepting without http.Server#close's immediate sweep of idle connections: a
-  // connection whose request is still arriving counts as idle there and would be cut.
-  net.Server.prototype.close.call(server, async () => {
+// On SIGTERM/SIGINT (or an uncaught error) finish the in-flight requests, close the
+// database and exit; past SHUTDOWN_TIMEOUT_MS close-with-grace exits 1.
+closeWithGrace(
+  { delay: SHUTDOWN_TIMEOUT_MS, logger: { error: (message: unknown) => logger.error(message) } },
+  async ({ signal, err }) => {
+    draining = true;
+    if (err) logger.error({ err }, "Shutting down after an uncaught error");
+    else logger.info({ signal }, "Shutting down: finishing in-flight requests");
+    // Stop accepting without http.Server#close's immediate sweep of idle connections: a
+    // connection whose request is still arriving counts as idle there and would be cut.
+    const closed = new Promise<void>((resolve) => {
+      net.Server.prototype.close.call(server, () => resolve());
+    });
+    const sweep = setInterval(() => server.closeIdleConnections(), 250);
+    sweep.unref();
+    await closed;
     await closeDatabase();
     logger.info("Stopped");
-    process.exit(0);
-  });
-  const sweep = setInterval(() => server.closeIdleConnections(), 250);
-  sweep.unref();
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+  },
+);

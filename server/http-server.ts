@@ -1,0 +1,34 @@
+import http from "node:http";
+
+// The HTTP server's time and connection limits (docs/decisions/054-server-timeouts.md):
+// generous for any real visitor, short enough that a client trickling its request or
+// hoarding idle connections cannot hold the server.
+export const SERVER_LIMITS = {
+  /** Whole request (headers and body) must arrive within this; Node's default is 300 s. */
+  requestTimeoutMs: 30_000,
+  /** Headers must arrive within this (Node's default 60 s). */
+  headersTimeoutMs: 10_000,
+  /** An idle keep-alive connection is closed after this (Node's default 5 s). */
+  keepAliveTimeoutMs: 5_000,
+  /** How often Node checks the two request timeouts (Node's default 30 s). */
+  checkIntervalMs: 1_000,
+  /** Open connections at most; a browser opens about 6. */
+  maxConnections: 4_096,
+};
+
+export function createHttpServer(
+  handler: http.RequestListener,
+  limits: typeof SERVER_LIMITS = SERVER_LIMITS,
+): http.Server {
+  const server = http.createServer(
+    {
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
+    handler,
+  );
+  server.maxConnections = limits.maxConnections;
+  return server;
+}
