@@ -9,12 +9,13 @@ import {
 } from "react-router";
 import { requestTooLargeMessage } from "../app/content/http-errors.ts";
 import { assertAuthSecretConfigured } from "../app/lib/auth.server.ts";
-import { getEnv } from "../app/lib/env.server.ts";
+import { assertSiteUrlConfigured, getEnv } from "../app/lib/env.server.ts";
 import { getLogger } from "../app/lib/logger.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/lib/request-context.ts";
 import { bodySizeLimit } from "./body-limit.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
 import { createPageCacheMiddleware } from "./page-cache.ts";
+import { hstsOverHttps, permissionsPolicy, requireRequestOrigin } from "./request-guards.ts";
 
 // Exposed to server.ts, which owns the process: listening, static files and shutdown.
 export { closeDatabase, openDatabase } from "../app/lib/db.server.ts";
@@ -24,6 +25,7 @@ const env = getEnv();
 const production = env.NODE_ENV === "production";
 // Refuse to start rather than sign sessions with a per-process key (docs/decisions/030).
 assertAuthSecretConfigured(env);
+assertSiteUrlConfigured();
 
 export const app = express();
 app.disable("x-powered-by");
@@ -57,7 +59,8 @@ app.use(
         upgradeInsecureRequests: null,
       },
     },
-    strictTransportSecurity: production,
+    // Sent by hstsOverHttps below, only on answers that went over HTTPS.
+    strictTransportSecurity: false,
     // helmet's default (no-referrer) makes browsers send `Origin: null` on same-origin form
     // posts, which React Router's CSRF check refuses (400): forms would need JavaScript.
     referrerPolicy: { policy: "same-origin" },
@@ -74,7 +77,8 @@ app.use((req, res, next) => {
   next();
 });
 
-app.use(allowOnlyServedMethods);
+app.use(hstsOverHttps, permissionsPolicy);
+app.use(allowOnlyServedMethods, requireRequestOrigin);
 
 // Request bodies are at most 64 KB (DESIGN.md decision 3).
 app.use(bodySizeLimit(64 * 1024, requestTooLargeMessage));

@@ -21,3 +21,7 @@ export const serverErrorMessage = "Erro interno do servidor. Tente novamente em 
 
 /** A refused request whose own status (4xx) says why, e.g. a malformed URL. */
 export const badRequestMessage = "Requisição inválida.";
+
+/** A form post that says neither where it comes from (Origin) nor how (Sec-Fetch-Site). */
+export const unknownOriginMessage =
+  "Envio recusado: o navegador não informou a origem da requisição. Envie o formulário pelo site.";

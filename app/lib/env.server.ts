@@ -60,6 +60,18 @@ export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
 
+/**
+ * Production needs its public origin: canonical links, the sitemap and the page cache's
+ * render URL would otherwise name localhost (docs/decisions/055-headers-and-origin.md).
+ */
+export function assertSiteUrlConfigured(
+  source: Record<string, string | undefined> = process.env,
+): void {
+  if ((source.NODE_ENV ?? "production") === "production" && !source.SITE_URL) {
+    throw new Error("SITE_URL must be set in production (the site's public origin, https://...)");
+  }
+}
+
 export function getEnv(): Env {
   cached ??= envSchema.parse(process.env);
   return cached;

@@ -20,7 +20,7 @@ function signupBody(email: string, extra = ""): string {
 function post(path: string, body: BodyInit, headers: Record<string, string> = formType) {
   return fetch(`${baseUrl()}${path}`, {
     method: "POST",
-    headers,
+    headers: { Origin: baseUrl(), ...headers },
     body,
     redirect: "manual",
     ...(body instanceof ReadableStream ? { duplex: "half" } : {}),

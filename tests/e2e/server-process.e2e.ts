@@ -52,6 +52,7 @@ test("SIGTERM lets an in-flight request finish, then exits 0", async ({ dataDir 
   const request = http.request(`${server.url}/healthz`, {
     method: "POST",
     headers: {
+      Origin: server.url,
       "Content-Type": "application/x-www-form-urlencoded",
       "Content-Length": body.length,
     },

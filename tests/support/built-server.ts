@@ -42,6 +42,8 @@ export async function startBuiltServer(
       HOST: "127.0.0.1",
       // Production on PostgreSQL requires a session secret (docs/decisions/030).
       BETTER_AUTH_SECRET: "e2e-only-secret-0123456789-abcdefghijklmnop",
+      // Production refuses to start without its public origin.
+      SITE_URL: `http://127.0.0.1:${chosenPort}`,
       ...env,
       PORT: String(chosenPort),
     },
