@@ -42,8 +42,8 @@ function Layout({ preview, contactEmail, children }: LayoutProps) {
             {riskWarning.title}: {riskWarning.text}
           </Text>
           <Text style={{ color: colors.muted, fontSize: "12px" }}>
-            {emailCopy.footerContact} <Link href={`mailto:${contactEmail}`}>{contactEmail}</Link>
-            . {emailCopy.footerAutomatic}
+            {emailCopy.footerContact} <Link href={`mailto:${contactEmail}`}>{contactEmail}</Link>.{" "}
+            {emailCopy.footerAutomatic}
           </Text>
         </Container>
       </Body>
@@ -126,9 +126,6 @@ function elementFor(job: EmailJob, { siteUrl, contactEmail }: RenderContext) {
 
 export async function renderEmail(job: EmailJob, context: RenderContext): Promise<RenderedEmail> {
   const { subject, element } = elementFor(job, context);
-  const [html, text] = await Promise.all([
-    render(element),
-    render(element, { plainText: true }),
-  ]);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject, html, text };
 }
