@@ -47,11 +47,13 @@ if (development) {
   root.use(appModule.app);
 }
 
-const { getEnv, getLogger, openDatabase, closeDatabase } = appModule;
+const { getEnv, getLogger, openDatabase, closeDatabase, startBackgroundWork, stopBackgroundWork } =
+  appModule;
 const logger = getLogger();
 
 try {
   await openDatabase();
+  await startBackgroundWork();
 } catch (error) {
   logger.fatal({ err: error }, error instanceof Error ? error.message : String(error));
   process.exit(1);
@@ -76,6 +78,7 @@ function shutdown(signal: string) {
   // Stop accepting without http.Server#close's immediate sweep of idle connections: a
   // connection whose request is still arriving counts as idle there and would be cut.
   net.Server.prototype.close.call(server, async () => {
+    await stopBackgroundWork();
     await closeDatabase();
     logger.info("Stopped");
     process.exit(0);

@@ -14,6 +14,10 @@ import { createPageCacheMiddleware } from "./page-cache.ts";
 // Exposed to server.ts, which owns the process: listening, static files and shutdown.
 export { closeDatabase, openDatabase } from "../app/lib/db.server.ts";
 export { getEnv, getLogger };
+export {
+  startEmailWorker as startBackgroundWork,
+  stopEmailWorker as stopBackgroundWork,
+} from "../app/features/email/background.server.ts";
 
 const env = getEnv();
 const production = env.NODE_ENV === "production";
