@@ -50,11 +50,13 @@ if (development) {
   root.use(appModule.handleErrors);
 }
 
-const { getEnv, getLogger, openDatabase, closeDatabase } = appModule;
+const { getEnv, getLogger, openDatabase, closeDatabase, startBackgroundWork, stopBackgroundWork } =
+  appModule;
 const logger = getLogger();
 
 try {
   await openDatabase();
+  await startBackgroundWork();
 } catch (error) {
   logger.fatal({ err: error }, error instanceof Error ? error.message : String(error));
   process.exit(1);
@@ -84,6 +86,7 @@ closeWithGrace(
     const sweep = setInterval(() => server.closeIdleConnections(), 250);
     sweep.unref();
     await closed;
+    await stopBackgroundWork();
     await closeDatabase();
     logger.info("Stopped");
   },

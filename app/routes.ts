@@ -14,6 +14,7 @@ export default [
     route("termos", "routes/site/terms.tsx"),
     route("privacidade", "routes/site/privacy.tsx"),
     route("aviso-de-risco", "routes/site/risk-notice.tsx"),
+    route("confirmar/:token", "routes/site/confirm.tsx"),
     route("admin", "routes/admin/admin.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),

@@ -3,7 +3,9 @@ import {
   bigint,
   boolean,
   check,
+  index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -36,6 +38,8 @@ export const waitlist = pgTable(
     marketingConsent: boolean("marketing_consent").notNull().default(false),
     source: text("source"),
     createdAt: createdAt(),
+    // Issue 11: when the person confirmed the address (double opt-in); null until then.
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (table) => [
     check("waitlist_status_check", sql`${table.status} in ('pending', 'contacted', 'converted')`),
@@ -146,4 +150,56 @@ export const rateLimit = pgTable("rate_limit", {
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// Issue 11: e-mail. The outbox is the job queue (docs/decisions/080): a business change and
+// its message row are written in one transaction; the worker claims due rows with
+// FOR UPDATE SKIP LOCKED, pushing run_at ahead as a lease, and retries with backoff.
+export const emailStatuses = ["queued", "sent", "failed"] as const;
+export type EmailStatus = (typeof emailStatuses)[number];
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    template: text("template").notNull(),
+    recipient: text("recipient").notNull(),
+    // What the template needs; a link's token is removed once the message is settled.
+    payload: jsonb("payload").$type<Record<string, string>>().notNull(),
+    status: text("status", { enum: emailStatuses }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("email_outbox_status_check", sql`${table.status} in ('queued', 'sent', 'failed')`),
+    index("email_outbox_due_idx").on(table.runAt).where(sql`${table.status} = 'queued'`),
+    index("email_outbox_recipient_idx").on(table.recipient, table.template, table.createdAt),
+  ],
+);
+
+// Single-use links: only the SHA-256 of the token is kept.
+export const emailTokens = pgTable("email_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  purpose: text("purpose", { enum: ["confirm-signup"] }).notNull(),
+  waitlistId: uuid("waitlist_id")
+    .notNull()
+    .references(() => waitlist.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// Without SMTP_URL every message lands here instead, for staff to read at /admin/emails.
+export const emailMailbox = pgTable("email_mailbox", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  messageId: text("message_id").notNull(),
+  outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+  recipient: text("recipient").notNull(),
+  subject: text("subject").notNull(),
+  html: text("html").notNull(),
+  text: text("text").notNull(),
+  createdAt: createdAt(),
 });

@@ -20,6 +20,10 @@ import { hstsOverHttps, permissionsPolicy, requireRequestOrigin } from "./reques
 // Exposed to server.ts, which owns the process: listening, static files and shutdown.
 export { closeDatabase, openDatabase } from "../app/lib/db.server.ts";
 export { getEnv, getLogger, handleErrors };
+export {
+  startEmailWorker as startBackgroundWork,
+  stopEmailWorker as stopBackgroundWork,
+} from "../app/features/email/background.server.ts";
 
 const env = getEnv();
 const production = env.NODE_ENV === "production";

@@ -53,6 +53,9 @@ const envSchema = z.object({
   PRIVACY_EMAIL: z.string().email().default("privacidade@agentesfx.com.br"),
   INSTAGRAM_URL: z.string().url().default("https://www.instagram.com/agentesfx"),
   YOUTUBE_URL: z.string().url().default("https://www.youtube.com/@agentesfx"),
+  // E-mail (issue 11): without SMTP_URL messages go to the local mailbox at /admin/emails.
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default("Agentes FX <nao-responda@agentesfx.com.br>"),
   PARTNER_BROKER_NAME: z.string().min(1).default("corretora parceira"),
 });
 

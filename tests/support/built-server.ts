@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { startSmtpServer, type TestSmtpServer } from "./smtp-server.ts";
 
 // Starts the production build (`node server.ts`) as a child process on a free port, for
 // end-to-end tests, crash tests and benchmarks. Needs `npm run build` first.
@@ -9,6 +10,11 @@ export interface BuiltServer {
   port: number;
   process: ChildProcess;
   output: () => string;
+  /**
+   * The real SMTP server started for a production build on PostgreSQL given no SMTP_URL,
+   * which refuses to start without one (docs/decisions/082).
+   */
+  smtp?: TestSmtpServer;
   /** SIGTERM and wait; resolves with the exit code. */
   stop: () => Promise<number | null>;
   /** SIGKILL and wait. */
@@ -33,6 +39,9 @@ export async function startBuiltServer(
   { port, timeoutMs = 30_000 }: { port?: number; timeoutMs?: number } = {},
 ): Promise<BuiltServer> {
   const chosenPort = port ?? (await freePort());
+  const databaseUrl = "DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL;
+  const needsSmtp = databaseUrl && !env.SMTP_URL;
+  const smtp = needsSmtp ? await startSmtpServer() : undefined;
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: projectRoot,
     env: {
@@ -44,6 +53,7 @@ export async function startBuiltServer(
       BETTER_AUTH_SECRET: "e2e-only-secret-0123456789-abcdefghijklmnop",
       // Production refuses to start without its public origin.
       SITE_URL: `http://127.0.0.1:${chosenPort}`,
+      ...(smtp ? { SMTP_URL: smtp.url } : {}),
       ...env,
       PORT: String(chosenPort),
     },
@@ -53,7 +63,10 @@ export async function startBuiltServer(
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) =>
-    child.once("exit", (code) => resolve(code)),
+    child.once("exit", (code) => {
+      void smtp?.close();
+      resolve(code);
+    }),
   );
   const url = `http://127.0.0.1:${chosenPort}`;
 
@@ -80,6 +93,7 @@ export async function startBuiltServer(
     port: chosenPort,
     process: child,
     output: () => output,
+    smtp,
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;

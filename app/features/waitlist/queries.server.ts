@@ -1,7 +1,10 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { waitlist } from "../../../db/schema.ts";
-import { getDb, type Database } from "../../lib/db.server.ts";
+import { getDb } from "../../lib/db.server.ts";
+import { newToken } from "../email/tokens.server.ts";
 import type { SettableWaitlistStatus } from "./status-schema.ts";
+
+const ALREADY_LISTED_PER_DAY = 3;
 
 export interface WaitlistSignup {
   name: string;
@@ -14,50 +17,37 @@ export interface WaitlistSignup {
 }
 
 /**
- * The sign-up upsert, prepared once per database connection pool: sign-ups are the hot
- * write path, and a prepared statement skips building and planning the SQL each time.
+ * Stores a sign-up and queues its e-mail in one statement, hence one transaction (the
+ * outbox, docs/decisions/080). A new address gets its row, a confirmation token (only the
+ * hash is kept, valid 7 days) and the "Confirme sua inscrição" message. An address already
+ * listed changes nothing stored and gets the "Meus dados" message instead, at most 3 a day
+ * (docs/decisions/083).
  */
-function prepareUpsert(db: Database) {
-  return db
-    .insert(waitlist)
-    .values({
-      name: sql.placeholder("name"),
-      email: sql.placeholder("email"),
-      interestedAgents: sql.placeholder("interestedAgents"),
-      message: sql.placeholder("message"),
-      marketingConsent: sql.placeholder("marketingConsent"),
-      source: sql.placeholder("source"),
-      termsAcceptedAt: sql`now()`,
-    })
-    .onConflictDoUpdate({
-      target: waitlist.email,
-      set: {
-        interestedAgents: sql`excluded.interested_agents`,
-        message: sql`excluded.message`,
-        marketingConsent: sql`excluded.marketing_consent`,
-        termsAcceptedAt: sql`excluded.terms_accepted_at`,
-        source: sql`coalesce(${waitlist.source}, excluded.source)`,
-      },
-    })
-    .prepare("waitlist_upsert");
-}
-
-const preparedUpserts = new WeakMap<Database, ReturnType<typeof prepareUpsert>>();
-
-/**
- * Stores a sign-up in one statement. A repeated e-mail updates the existing row instead of
- * adding one: it takes the new agents, message, consent and terms acceptance, and keeps its
- * name, status, created_at and first known source (DESIGN.md decision 2,
- * docs/decisions/020-repeated-signup-email.md).
- */
-export async function upsertWaitlistEntry(signup: WaitlistSignup): Promise<void> {
+export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void> {
   const db = await getDb();
-  let upsert = preparedUpserts.get(db);
-  if (!upsert) {
-    upsert = prepareUpsert(db);
-    preparedUpserts.set(db, upsert);
-  }
-  await upsert.execute({ ...signup });
+  const { token, hash } = newToken();
+  await db.execute(sql`
+    with entry as (
+      insert into waitlist
+        (name, email, interested_agents, message, marketing_consent, source, terms_accepted_at)
+      values (${signup.name}, ${signup.email}, ${sql.param(signup.interestedAgents)}::text[],
+        ${signup.message}, ${signup.marketingConsent}, ${signup.source}, now())
+      on conflict (email) do nothing
+      returning id
+    ), token as (
+      insert into email_tokens (token_hash, purpose, waitlist_id, expires_at)
+      select ${hash}, 'confirm-signup', id, now() + interval '7 days' from entry
+    )
+    insert into email_outbox (template, recipient, payload)
+    select 'confirm-signup', ${signup.email},
+      jsonb_build_object('name', ${signup.name}::text, 'token', ${token}::text)
+    from entry
+    union all
+    select 'already-listed', ${signup.email}, '{}'::jsonb
+    where not exists (select 1 from entry)
+      and (select count(*) from email_outbox
+        where recipient = ${signup.email} and template = 'already-listed'
+          and created_at > now() - interval '1 day') < ${ALREADY_LISTED_PER_DAY}`);
 }
 
 // Admin side: the list and its status changes.

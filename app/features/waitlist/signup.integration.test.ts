@@ -134,16 +134,16 @@ describe("a sign-up sent by React Router's client (JavaScript)", () => {
 });
 
 describe("a repeated e-mail", () => {
-  it("keeps one row, its created_at and status, and takes the new agents, message and consent", async () => {
+  it("changes nothing stored and answers exactly as a new sign-up (docs/decisions/083)", async () => {
     await callContactAction(
       postRequest(form({ ...valid, email: "repete@example.com", source: "first" })),
     );
-    const [first] = await rowsFor("repete@example.com");
     const db = await getDb();
     await db
       .update(waitlist)
       .set({ status: "contacted" })
       .where(eq(waitlist.email, "repete@example.com"));
+    const before = await rowsFor("repete@example.com");
 
     const again = await callContactAction(
       postRequest(
@@ -157,19 +157,7 @@ describe("a repeated e-mail", () => {
       ),
     );
     expectSignedUp(again);
-
-    const rows = await rowsFor("repete@example.com");
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      id: first?.id,
-      createdAt: first?.createdAt,
-      status: "contacted",
-      name: "Maria da Silva",
-      interestedAgents: ["midaspulse"],
-      message: null,
-      marketingConsent: false,
-      source: "first",
-    });
+    expect(await rowsFor("repete@example.com")).toEqual(before);
   });
 
   it("stays one row when the same e-mail arrives many times at once", async () => {

@@ -4,7 +4,7 @@ import { signupMessages as m } from "../../content/contact.ts";
 import { getLogger } from "../../lib/logger.server.ts";
 import { hitRateLimit, rateLimitSubject } from "../../lib/rate-limit.server.ts";
 import { readForm } from "../../lib/read-form.server.ts";
-import { upsertWaitlistEntry } from "./queries.server.ts";
+import { insertWaitlistEntry } from "./queries.server.ts";
 import {
   emptySignupValues,
   honeypotField,
@@ -79,7 +79,7 @@ export async function handleSignup(
     if (!validation.success) return rejected(400, m.fixFields, values, validation.errors);
 
     const { name, email, agents, message, contact } = validation.data;
-    await upsertWaitlistEntry({
+    await insertWaitlistEntry({
       name,
       email,
       interestedAgents: agents,

@@ -1,0 +1,39 @@
+// Portuguese copy of the e-mails and the confirmation pages (issue 11). Subject lines are
+// built only from this text, never from what a visitor typed (no header injection).
+export const emailCopy = {
+  brand: "Agentes FX",
+  footerContact: "Dúvidas? Escreva para",
+  footerAutomatic: "Esta é uma mensagem automática; as respostas não são lidas.",
+  confirmSignup: {
+    subject: "Confirme sua inscrição",
+    preview: "Falta um passo para entrar na lista de espera VIP.",
+    greeting: (name: string) => `Olá, ${name}!`,
+    body: "Recebemos sua inscrição na lista de espera VIP da Agentes FX. Para confirmar que este e-mail é seu, use o botão abaixo. O link vale por 7 dias e funciona uma vez.",
+    button: "Confirmar inscrição",
+    ignore: "Se não foi você, ignore esta mensagem: sem a confirmação, não enviaremos mais nada.",
+  },
+  alreadyListed: {
+    subject: "Seus dados na Agentes FX",
+    preview: "Alguém tentou inscrever este e-mail de novo.",
+    greeting: "Olá!",
+    body: "Recebemos uma nova inscrição na lista de espera VIP com este e-mail, que já está na lista. Nada foi alterado. Para ver, corrigir, exportar ou apagar seus dados, acesse Meus dados.",
+    button: "Abrir Meus dados",
+    ignore: "Se não foi você, ignore esta mensagem: seus dados continuam como estavam.",
+  },
+} as const;
+
+export const confirmPageCopy = {
+  metaTitle: "Confirmar inscrição | Agentes FX",
+  title: "Confirme sua inscrição",
+  text: "Use o botão abaixo para confirmar seu e-mail na lista de espera VIP.",
+  button: "Confirmar inscrição",
+  doneTitle: "Inscrição confirmada",
+  doneText: "Obrigado! Seu e-mail está confirmado e você receberá as novidades da lista VIP.",
+  notFoundTitle: "Link inválido",
+  notFoundText:
+    "Este link de confirmação não existe ou foi digitado incompleto. Confira o endereço no e-mail que enviamos.",
+  goneTitle: "Link expirado ou já usado",
+  goneText:
+    "Este link de confirmação já foi usado ou passou do prazo de 7 dias. Se você já confirmou, não precisa fazer mais nada.",
+  homeLink: "Voltar para a página inicial",
+} as const;

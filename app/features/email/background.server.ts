@@ -1,0 +1,29 @@
+// The process's e-mail worker, started by server.ts after the database opens and stopped
+// before it closes.
+import { getDb } from "../../lib/db.server.ts";
+import { getEnv } from "../../lib/env.server.ts";
+import { getSiteConfig } from "../../lib/site-config.server.ts";
+import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
+import { assertMailTransportConfigured, createTransport } from "./transport.server.ts";
+
+let worker: OutboxWorker | undefined;
+
+export async function startEmailWorker(): Promise<void> {
+  const env = getEnv();
+  assertMailTransportConfigured(env);
+  if (worker) return;
+  const db = await getDb();
+  const { siteUrl, contactEmail } = getSiteConfig();
+  worker = startOutboxWorker({
+    db,
+    transport: createTransport(env, db),
+    render: { siteUrl, contactEmail },
+    messageIdDomain: new URL(siteUrl).hostname,
+  });
+}
+
+export async function stopEmailWorker(): Promise<void> {
+  const current = worker;
+  worker = undefined;
+  await current?.stop();
+}

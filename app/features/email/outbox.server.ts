@@ -1,0 +1,130 @@
+// The outbox worker (docs/decisions/080): claims due messages with FOR UPDATE SKIP LOCKED,
+// leasing each by pushing run_at ahead (a crashed sender's claim simply expires), sends,
+// then marks sent, or reschedules with exponential backoff, or marks failed after the last try.
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { emailOutbox } from "../../../db/schema.ts";
+import type { Database } from "../../lib/db.server.ts";
+import { getLogger } from "../../lib/logger.server.ts";
+import { renderEmail, type EmailJob, type RenderContext } from "./templates.tsx";
+import type { MailTransport } from "./transport.server.ts";
+
+export interface OutboxOptions {
+  db: Database;
+  transport: MailTransport;
+  render: RenderContext;
+  /** Domain part of the Message-ID. */
+  messageIdDomain: string;
+  batchSize?: number;
+  maxAttempts?: number;
+  /** Delay before the second try; doubles after each failure. */
+  retryBaseMs?: number;
+  /** How long a claimed message is hidden from other workers while it is sent. */
+  leaseMs?: number;
+}
+
+const defaults = { batchSize: 50, maxAttempts: 6, retryBaseMs: 30_000, leaseMs: 120_000 };
+
+export function messageIdFor(outboxId: string, domain: string): string {
+  return `<${outboxId}@${domain}>`;
+}
+
+/** Sends every message that is due now, once; returns how many were claimed. */
+export async function processDueEmails(options: OutboxOptions): Promise<number> {
+  const { db, transport, batchSize, maxAttempts, retryBaseMs, leaseMs } = {
+    ...defaults,
+    ...options,
+  };
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, "queued"), lte(emailOutbox.runAt, sql`now()`)))
+    .orderBy(asc(emailOutbox.runAt))
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(emailOutbox)
+    .set({
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      runAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+    })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+
+  await Promise.all(
+    claimed.map(async (row) => {
+      try {
+        const rendered = await renderEmail(
+          { template: row.template, payload: row.payload } as EmailJob,
+          options.render,
+        );
+        await transport.send({
+          outboxId: row.id,
+          messageId: messageIdFor(row.id, options.messageIdDomain),
+          to: row.recipient,
+          ...rendered,
+        });
+        await db
+          .update(emailOutbox)
+          .set({
+            status: "sent",
+            sentAt: sql`now()`,
+            lastError: null,
+            payload: sql`${emailOutbox.payload} - 'token'`,
+          })
+          .where(eq(emailOutbox.id, row.id));
+      } catch (error) {
+        const lastError = error instanceof Error ? error.message : String(error);
+        const final = row.attempts >= maxAttempts;
+        const delayMs = retryBaseMs * 2 ** (row.attempts - 1);
+        await db
+          .update(emailOutbox)
+          .set(
+            final
+              ? { status: "failed", lastError, payload: sql`${emailOutbox.payload} - 'token'` }
+              : { lastError, runAt: sql`now() + ${delayMs} * interval '1 millisecond'` },
+          )
+          .where(eq(emailOutbox.id, row.id));
+        getLogger().warn(
+          { outboxId: row.id, attempt: row.attempts, final, err: error },
+          final ? "e-mail failed after its last try" : "e-mail send failed; will retry",
+        );
+      }
+    }),
+  );
+  return claimed.length;
+}
+
+export interface OutboxWorker {
+  stop: () => Promise<void>;
+}
+
+/** Polls the outbox until stopped; a full batch is followed at once by the next one. */
+export function startOutboxWorker(options: OutboxOptions & { pollMs?: number }): OutboxWorker {
+  const pollMs = options.pollMs ?? 500;
+  const batchSize = options.batchSize ?? defaults.batchSize;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const tick = () => {
+    running = (async () => {
+      let claimed = 0;
+      try {
+        claimed = await processDueEmails(options);
+      } catch (error) {
+        getLogger().warn({ err: error }, "e-mail outbox poll failed");
+      }
+      if (!stopped) timer = setTimeout(tick, claimed >= batchSize ? 0 : pollMs);
+    })();
+  };
+  tick();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      options.transport.close();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// A real SMTP server for tests (smtp-server + mailparser): every message it accepts is
+// parsed and kept; `refuse` makes it answer 451 to every message, as a server in trouble.
+import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface TestSmtpServer {
+  url: string;
+  port: number;
+  messages: ParsedMail[];
+  refuse: boolean;
+  /** Resolves once at least `count` messages arrived (rejects after timeoutMs). */
+  waitForMessages: (count: number, timeoutMs?: number) => Promise<ParsedMail[]>;
+  close: () => Promise<void>;
+}
+
+export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+  const messages: ParsedMail[] = [];
+  const waiters = new Set<() => void>();
+  const state: TestSmtpServer = {
+    url: "",
+    port: 0,
+    messages,
+    refuse: false,
+    waitForMessages: (count, timeoutMs = 10_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (messages.length < count) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(messages);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`expected ${count} messages, got ${messages.length}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      }),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (state.refuse) {
+        stream.resume();
+        stream.on("end", () =>
+          callback(Object.assign(new Error("try again later"), { responseCode: 451 })),
+        );
+        return;
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail);
+          for (const waiter of [...waiters]) waiter();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  state.port = (server.server.address() as AddressInfo).port;
+  state.url = `smtp://127.0.0.1:${state.port}`;
+  return state;
+}
