@@ -1,19 +1,16 @@
-import { Writable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import stylesheet from "./app.css?inline";
 import { InlineStylesProvider } from "./lib/inline-styles.tsx";
 import { NonceProvider } from "./lib/nonce.tsx";
-import { paintBeforeHydrating } from "./lib/paint-before-hydrating.server.ts";
 import { cspNonceContext } from "./lib/request-context.ts";
 
 export const streamTimeout = 5_000;
 
 // React Router's default node entry, plus the CSP nonce on every script it writes and the
-// page's hydration deferred until after its first paint. Pages are collected whole before
-// they are sent (nothing on them suspends, so streaming would gain nothing), so every
-// visitor, bot or not, gets the page once it is all ready.
+// inline stylesheet. The page streams from its shell; nothing rewrites the HTML.
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -44,28 +41,24 @@ export default function handleRequest(
         nonce,
         onShellReady() {
           shellRendered = true;
-        },
-        onAllReady() {
-          const status = responseStatusCode;
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
+          const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              // Each page carries its own CSP nonce, so HTML is revalidated, never reused.
-              if (!responseHeaders.has("Cache-Control"))
-                responseHeaders.set("Cache-Control", "no-cache");
-              const html = paintBeforeHydrating(Buffer.concat(chunks).toString("utf8"));
-              resolve(new Response(html, { headers: responseHeaders, status }));
               callback();
             },
           });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // Each page carries its own CSP nonce, so HTML is revalidated, never reused.
+          if (!responseHeaders.has("Cache-Control"))
+            responseHeaders.set("Cache-Control", "no-cache");
           pipe(body);
+          resolve(
+            new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);

@@ -13,6 +13,7 @@ import { NotFound } from "./components/not-found.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { InlineStyles } from "./lib/inline-styles.tsx";
 import { useNonce } from "./lib/nonce.tsx";
+import { usePageHydrates } from "./lib/page-scripts.ts";
 import { getSiteConfig } from "./lib/site-config.server.ts";
 
 export function loader() {
@@ -21,9 +22,9 @@ export function loader() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Marks the page once React has taken it over: hydration starts after the first paint
-  // (docs/decisions/008-paint-before-hydrating.md), and browser tests wait for this mark
-  // before they use controls that need JavaScript.
+  const hydrates = usePageHydrates();
+  // Marks the page once React has taken it over (only pages that load scripts, decision
+  // 060): browser tests wait for this mark before they use controls that need JavaScript.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
@@ -44,8 +45,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

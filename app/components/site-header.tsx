@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { brand, headerCopy, mainMenu } from "../content/layout.ts";
 import { isMenuItemActive } from "../lib/active-menu.ts";
@@ -6,23 +5,19 @@ import { Activity } from "./ui/icons/activity.tsx";
 import { Menu } from "./ui/icons/menu.tsx";
 import { X } from "./ui/icons/x.tsx";
 
+/**
+ * The mobile menu is a `popover` opened by its button (docs/decisions/060): the browser
+ * gives the button its expanded state, closes the menu on Escape or a click outside and
+ * returns focus to the button, all without JavaScript. Choosing a link loads the next page,
+ * which starts with the menu closed; on pages that hydrate, the click closes it.
+ */
+const closeMenu = (event: React.MouseEvent<HTMLAnchorElement>) =>
+  event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover();
+
 export function SiteHeader() {
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setMenuOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener("keydown", closeOnEscape);
-    return () => document.removeEventListener("keydown", closeOnEscape);
-  }, [menuOpen]);
-
-  const links = (onChoose?: () => void) =>
+  const links = (onChoose?: React.MouseEventHandler<HTMLAnchorElement>) =>
     mainMenu.map((item) => {
       const active = isMenuItemActive(item.to, pathname);
       return (
@@ -43,7 +38,7 @@ export function SiteHeader() {
     });
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+    <header className="group/header sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link
           to="/"
@@ -65,33 +60,33 @@ export function SiteHeader() {
           {headerCopy.waitlistButton}
         </Link>
         <button
-          ref={toggle}
           type="button"
+          popoverTarget="menu-movel"
           className="rounded p-2 lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="menu-movel"
-          aria-label={menuOpen ? headerCopy.closeMenu : headerCopy.openMenu}
-          onClick={() => setMenuOpen((open) => !open)}
+          aria-label={headerCopy.menuButton}
         >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <Menu aria-hidden="true" className="group-has-[#menu-movel:popover-open]/header:hidden" />
+          <X
+            aria-hidden="true"
+            className="hidden group-has-[#menu-movel:popover-open]/header:block"
+          />
         </button>
       </div>
-      {menuOpen ? (
-        <nav
-          id="menu-movel"
-          aria-label={headerCopy.menuLabel}
-          className="flex flex-col gap-1 border-t border-border px-4 py-3 lg:hidden"
+      <nav
+        id="menu-movel"
+        popover="auto"
+        aria-label={headerCopy.menuLabel}
+        className="inset-x-0 top-16 bottom-auto m-0 w-full max-w-none flex-col gap-1 border-0 border-y border-border bg-background px-4 py-3 text-foreground open:flex lg:hidden"
+      >
+        {links(closeMenu)}
+        <Link
+          to="/contato"
+          onClick={closeMenu}
+          className="mt-2 rounded-md bg-primary px-4 py-2 text-center font-semibold text-primary-foreground"
         >
-          {links(() => setMenuOpen(false))}
-          <Link
-            to="/contato"
-            onClick={() => setMenuOpen(false)}
-            className="mt-2 rounded-md bg-primary px-4 py-2 text-center font-semibold text-primary-foreground"
-          >
-            {headerCopy.waitlistButton}
-          </Link>
-        </nav>
-      ) : null}
+          {headerCopy.waitlistButton}
+        </Link>
+      </nav>
     </header>
   );
 }

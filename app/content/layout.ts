@@ -24,8 +24,7 @@ export const legalMenu = [
 export const headerCopy = {
   homeLinkLabel: "Agentes FX – página inicial",
   waitlistButton: "Lista de Espera VIP",
-  openMenu: "Abrir menu",
-  closeMenu: "Fechar menu",
+  menuButton: "Menu",
   menuLabel: "Menu principal",
 } as const;
 

@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { blogCategories, blogCopy } from "../../app/content/blog.ts";
 import { legalMenu, mainMenu } from "../../app/content/layout.ts";
+import { publicPaths } from "../../app/lib/public-routes.ts";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import { gotoHydrated } from "../support/hydration.ts";
 
@@ -83,48 +85,63 @@ test.describe("desktop menu", () => {
   }
 });
 
-test.describe("mobile menu", () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+// These pages ship no JavaScript (docs/decisions/060): their controls are tried without it.
+
+/** The expanded state Chromium gives assistive technology for the menu's toggle. */
+async function toggleExpanded(page: Page): Promise<unknown> {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send("DOM.getDocument");
+  const { nodeId } = await cdp.send("DOM.querySelector", {
+    nodeId: root.nodeId,
+    selector: "button[popovertarget]",
+  });
+  const { nodes } = await cdp.send("Accessibility.getPartialAXTree", {
+    nodeId,
+    fetchRelatives: false,
+  });
+  await cdp.detach();
+  return nodes[0]?.properties?.find((property) => property.name === "expanded")?.value.value;
+}
+
+test.describe("mobile menu without JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
 
   test("opens with the toggle and closes when a link is chosen", async ({ page }) => {
-    await gotoHydrated(page, "/");
-    const toggle = page.getByRole("button", { name: "Abrir menu" });
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Menu", exact: true });
     const menu = page.getByRole("navigation", { name: "Menu principal" });
     await expect(menu).toBeHidden();
+    expect(await toggleExpanded(page)).toBe(false);
     await toggle.click();
-    await expect(page.getByRole("button", { name: "Fechar menu" })).toHaveAttribute(
-      "aria-expanded",
-      "true",
-    );
+    expect(await toggleExpanded(page)).toBe(true);
     await expect(menu).toBeVisible();
-    for (const label of [
-      "Home",
-      "Nossos Agentes FX",
-      "Como Funciona",
-      "Preços",
-      "Blog",
-      "Contato",
-    ]) {
+    for (const { label } of mainMenu) {
       await expect(menu.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
     await menu.getByRole("link", { name: "Preços", exact: true }).click();
     await expect(page).toHaveURL(/\/precos$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Preços");
     await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Abrir menu" })).toHaveAttribute(
-      "aria-expanded",
-      "false",
-    );
+    expect(await toggleExpanded(page)).toBe(false);
   });
 
-  test("closes on Escape and gives the focus back to the toggle", async ({ page }) => {
-    await gotoHydrated(page, "/blog");
-    await page.getByRole("button", { name: "Abrir menu" }).click();
+  test("closes with its toggle, and on Escape giving the focus back to it", async ({ page }) => {
+    await page.goto("/blog");
+    const toggle = page.getByRole("button", { name: "Menu", exact: true });
     const menu = page.getByRole("navigation", { name: "Menu principal" });
+    await toggle.click();
     await expect(menu).toBeVisible();
+    await toggle.click();
+    await expect(menu).toBeHidden();
+
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "Home", exact: true })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
+    await expect(toggle).toBeFocused();
   });
 
   test("no public page scrolls sideways at 360 px", async ({ page }) => {
@@ -139,52 +156,85 @@ test.describe("mobile menu", () => {
   });
 });
 
-test.describe("FAQ accordion", () => {
+test.describe("FAQ accordion without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
   test("opens one answer at a time and collapses the open one", async ({ page }) => {
-    await gotoHydrated(page, "/como-funciona");
-    const first = page.getByRole("button", { name: "Quais são os riscos envolvidos?" });
-    const second = page.getByRole("button", { name: "Como funciona o suporte?" });
-    const firstAnswer = page.getByRole("region", { name: "Quais são os riscos envolvidos?" });
-    const secondAnswer = page.getByRole("region", { name: "Como funciona o suporte?" });
-    await expect(page.getByRole("button", { expanded: true })).toHaveCount(0);
+    await page.goto("/como-funciona");
+    const first = page
+      .locator("#faq details")
+      .filter({ hasText: "Quais são os riscos envolvidos?" });
+    const second = page.locator("#faq details").filter({ hasText: "Como funciona o suporte?" });
+    const firstAnswer = first.getByText("risco substancial de perda financeira");
+    await expect(page.locator("#faq details[open]")).toHaveCount(0);
     await expect(firstAnswer).toBeHidden();
 
-    await first.click();
-    await expect(first).toHaveAttribute("aria-expanded", "true");
+    await first.locator("summary").click();
+    await expect(first).toHaveAttribute("open", "");
     await expect(firstAnswer).toBeVisible();
-    await expect(firstAnswer).toContainText("risco substancial de perda financeira");
 
-    await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "true");
-    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await second.locator("summary").click();
+    await expect(second).toHaveAttribute("open", "");
+    await expect(first).not.toHaveAttribute("open");
     await expect(firstAnswer).toBeHidden();
-    await expect(secondAnswer).toBeVisible();
 
-    await second.click();
-    await expect(second).toHaveAttribute("aria-expanded", "false");
-    await expect(secondAnswer).toBeHidden();
-    await expect(page.getByRole("button", { expanded: true })).toHaveCount(0);
+    await second.locator("summary").click();
+    await expect(page.locator("#faq details[open]")).toHaveCount(0);
   });
 
   test("works by keyboard", async ({ page }) => {
-    await gotoHydrated(page, "/como-funciona");
-    const questions = page.locator("#faq button[aria-controls]");
+    await page.goto("/como-funciona");
+    const questions = page.locator("#faq summary");
     await expect(questions).toHaveCount(6);
     await questions.first().focus();
     await page.keyboard.press("Enter");
-    await expect(questions.first()).toHaveAttribute("aria-expanded", "true");
-    await page.keyboard.press("ArrowDown");
+    await expect(page.locator("#faq details").first()).toHaveAttribute("open", "");
+    await page.keyboard.press("Tab");
     await expect(questions.nth(1)).toBeFocused();
     await page.keyboard.press("Space");
-    await expect(questions.nth(1)).toHaveAttribute("aria-expanded", "true");
-    await expect(questions.first()).toHaveAttribute("aria-expanded", "false");
-    await page.keyboard.press("End");
-    await expect(questions.last()).toBeFocused();
-    await page.keyboard.press("Home");
-    await expect(questions.first()).toBeFocused();
-    const panel = await questions.nth(1).getAttribute("aria-controls");
-    await expect(page.locator(`[id="${panel}"]`)).toBeVisible();
+    await expect(page.locator("#faq details[open]")).toHaveCount(1);
+    await expect(page.locator("#faq details").nth(1)).toHaveAttribute("open", "");
   });
+});
+
+test.describe("blog chips without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("are links that filter the list", async ({ page }) => {
+    await page.goto("/blog");
+    const chips = page.getByRole("navigation", { name: blogCopy.filterLabel });
+    const category = blogCategories[0];
+    await chips.getByRole("link", { name: category.label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/blog\\?categoria=${category.slug}$`));
+    await expect(chips.getByRole("link", { name: category.label, exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+  });
+});
+
+const htmlOnlyPaths = [
+  ...publicPaths.filter((path) => path !== "/contato"),
+  "/blog/hedge-e-preco-medio",
+  "/nao-existe",
+  "/agentes/nao-existe",
+];
+
+test("pages that HTML can serve alone request no script", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  for (const path of htmlOnlyPaths) {
+    await page.goto(path);
+    await expect(page.locator("script"), path).toHaveCount(0);
+  }
+  expect(scripts).toEqual([]);
+});
+
+test("/contato loads its scripts and hydrates", async ({ page }) => {
+  await gotoHydrated(page, "/contato");
+  await expect(page.locator("script[type=module]")).not.toHaveCount(0);
 });
 
 test("SEO files: robots.txt disallows /admin and names the sitemap", async ({ request }) => {

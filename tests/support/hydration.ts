@@ -1,9 +1,9 @@
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Opens a page and waits until React has hydrated it. Hydration starts only after the
- * first paint (docs/decisions/008-paint-before-hydrating.md), often after the `load` event
- * that `page.goto` waits for, so a control that needs JavaScript may not answer before.
+ * Opens a page that loads scripts (/contato, /admin; docs/decisions/060) and waits until
+ * React has hydrated it: hydration may end after the `load` event that `page.goto` waits
+ * for, so a control that needs JavaScript may not answer before.
  */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);

@@ -1,5 +1,4 @@
-import { useId, useRef, useState } from "react";
-import { cn } from "../../lib/cn.ts";
+import { useId } from "react";
 import { ChevronDown } from "../ui/icons/chevron-down.tsx";
 
 interface FaqItem {
@@ -8,76 +7,28 @@ interface FaqItem {
 }
 
 /**
- * The WAI-ARIA accordion pattern: each question is a button (aria-expanded, aria-controls)
- * inside a heading; at most one answer is open, and clicking the open one closes it.
- * Arrow keys, Home and End move between questions.
+ * An exclusive accordion without JavaScript (docs/decisions/060): `<details>` elements
+ * sharing one `name`, so the browser keeps at most one open; each summary is focusable and
+ * toggles with Enter or Space, and clicking the open one closes it.
  */
 export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
-  const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const baseId = useId();
-  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
-
-  function moveFocus(event: React.KeyboardEvent, index: number) {
-    const last = items.length - 1;
-    const target =
-      event.key === "ArrowDown"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowUp"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
-    if (target === null) return;
-    event.preventDefault();
-    buttons.current[target]?.focus();
-  }
-
+  const name = useId();
   return (
     <div className="divide-y divide-border rounded-2xl border border-border bg-card">
-      {items.map((item, index) => {
-        const open = openIndex === index;
-        const buttonId = `${baseId}-pergunta-${index}`;
-        const panelId = `${baseId}-resposta-${index}`;
-        return (
-          <div key={item.question}>
-            <h3>
-              <button
-                ref={(element) => {
-                  buttons.current[index] = element;
-                }}
-                type="button"
-                id={buttonId}
-                aria-expanded={open}
-                aria-controls={panelId}
-                onClick={() => setOpenIndex(open ? null : index)}
-                onKeyDown={(event) => moveFocus(event, index)}
-                className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold hover:text-primary"
-              >
-                {item.question}
-                <ChevronDown
-                  aria-hidden="true"
-                  className={cn("size-5 shrink-0 transition-transform", open && "rotate-180")}
-                />
-              </button>
-            </h3>
-            <div
-              id={panelId}
-              role="region"
-              aria-labelledby={buttonId}
-              hidden={!open}
-              className="px-5 pb-5 text-muted-foreground"
-            >
-              <p>{item.answer}</p>
-            </div>
+      {items.map((item) => (
+        <details key={item.question} name={name} className="group">
+          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left font-semibold hover:text-primary [&::-webkit-details-marker]:hidden">
+            <h3>{item.question}</h3>
+            <ChevronDown
+              aria-hidden="true"
+              className="size-5 shrink-0 transition-transform group-open:rotate-180"
+            />
+          </summary>
+          <div className="px-5 pb-5 text-muted-foreground">
+            <p>{item.answer}</p>
           </div>
-        );
-      })}
+        </details>
+      ))}
     </div>
   );
 }

@@ -8,9 +8,12 @@ import { toPostCard } from "../../features/posts/post-view.ts";
 import { listPublishedPosts } from "../../features/posts/queries.server.ts";
 import { cn } from "../../lib/cn.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
+import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 
 // An unknown ?categoria= shows every post, with "Todos" selected
 // (docs/decisions/013-blog-categories-and-newsletter.md).
+
+export const handle = htmlOnlyPage;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get("categoria");
@@ -49,7 +52,6 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                   <Link
                     to={chip.slug ? `/blog?categoria=${chip.slug}` : "/blog"}
                     aria-current={current ? "page" : undefined}
-                    preventScrollReset
                     className={cn(
                       "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors",
                       current

@@ -8,8 +8,11 @@ import { renderMarkdown } from "../../features/posts/markdown.server.ts";
 import { toPostCard } from "../../features/posts/post-view.ts";
 import { getPublishedPostBySlug } from "../../features/posts/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
+import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 
 // Drafts and unknown slugs are the 404 page (DESIGN.md decision 8).
+
+export const handle = htmlOnlyPage;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const post = await getPublishedPostBySlug(params.slug);

@@ -15,6 +15,9 @@ import { waitlistCta } from "../../content/common.ts";
 import { agentPage } from "../../features/robots/agent-view.ts";
 import { getRobotBySlug } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
+import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+
+export const handle = htmlOnlyPage;
 
 export async function loader({ params }: Route.LoaderArgs) {
   if (!isAgentId(params.slug)) throw data(null, { status: 404 });

@@ -16,6 +16,9 @@ import { homeCopy } from "../../content/home.ts";
 import { agentCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
+import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+
+export const handle = htmlOnlyPage;
 
 export async function loader() {
   return { cards: agentCards(await listRobots()) };

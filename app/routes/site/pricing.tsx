@@ -16,6 +16,9 @@ import { planCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { cn } from "../../lib/cn.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
+import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+
+export const handle = htmlOnlyPage;
 
 export async function loader() {
   return { plans: planCards(await listRobots()) };

@@ -3,6 +3,9 @@ import { LegalPage } from "../../components/site/legal-page.tsx";
 import { privacyCopy } from "../../content/legal.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
+import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+
+export const handle = htmlOnlyPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
