@@ -50,7 +50,7 @@ if (development) {
   root.use(appModule.handleErrors);
 }
 
-const { getEnv, getLogger, openDatabase, closeDatabase } = appModule;
+const { getEnv, getLogger, openDatabase, closeDatabase, startRateLimitPurge } = appModule;
 const logger = getLogger();
 
 try {
@@ -59,6 +59,9 @@ try {
   logger.fatal({ err: error }, error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
+const stopRateLimitPurge = startRateLimitPurge((error) =>
+  logger.error({ err: error }, "Purging expired rate limits failed"),
+);
 
 const { PORT, HOST } = getEnv();
 const server = createHttpServer(root);
@@ -84,6 +87,7 @@ closeWithGrace(
     const sweep = setInterval(() => server.closeIdleConnections(), 250);
     sweep.unref();
     await closed;
+    stopRateLimitPurge();
     await closeDatabase();
     logger.info("Stopped");
   },
