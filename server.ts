@@ -50,8 +50,15 @@ if (development) {
   root.use(appModule.handleErrors);
 }
 
-const { getEnv, getLogger, openDatabase, closeDatabase, startBackgroundWork, stopBackgroundWork } =
-  appModule;
+const {
+  getEnv,
+  getLogger,
+  openDatabase,
+  closeDatabase,
+  startBackgroundWork,
+  stopBackgroundWork,
+  startRateLimitPurge,
+} = appModule;
 const logger = getLogger();
 
 try {
@@ -61,6 +68,9 @@ try {
   logger.fatal({ err: error }, error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
+const stopRateLimitPurge = startRateLimitPurge((error) =>
+  logger.error({ err: error }, "Purging expired rate limits failed"),
+);
 
 const { PORT, HOST } = getEnv();
 const server = createHttpServer(root);
@@ -87,6 +97,7 @@ closeWithGrace(
     sweep.unref();
     await closed;
     await stopBackgroundWork();
+    stopRateLimitPurge();
     await closeDatabase();
     logger.info("Stopped");
   },

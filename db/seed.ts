@@ -1,12 +1,14 @@
-import { sql } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
+import { backfillPostHtml } from "../app/features/posts/markdown.server.ts";
 import type { Database } from "../app/lib/db.server.ts";
 import { blogPosts, robots } from "./schema.ts";
 import { seedPosts, seedRobots } from "./seed-data.ts";
 
 /**
- * Fills empty tables with the three agents and the three sample posts. It runs at every
- * start and only ever fills a table that is empty, so rows edited or re-slugged by an admin
- * are never brought back (docs/decisions/005-seed-only-empty-tables.md).
+ * Fills empty tables with the three agents and the three sample posts, and stores the HTML
+ * of posts saved without it. It runs at every start and only ever fills a table that is
+ * empty, so rows edited or re-slugged by an admin are never brought back
+ * (docs/decisions/005-seed-only-empty-tables.md).
  */
 export async function seed(db: Database): Promise<void> {
   const [robotCount] = await db.select({ n: sql<number>`count(*)::int` }).from(robots);
@@ -23,11 +25,23 @@ export async function seed(db: Database): Promise<void> {
       .values(
         seedPosts.map(({ publishedAt, ...post }) => ({
           ...post,
+          contentHtml: backfillPostHtml(post.content),
           isPublished: true,
           publishedAt: new Date(publishedAt),
           createdAt: new Date(publishedAt),
         })),
       )
       .onConflictDoNothing();
+  }
+  // Posts saved before their HTML was stored (migration 0001) get it once.
+  const unrendered = await db
+    .select({ id: blogPosts.id, content: blogPosts.content })
+    .from(blogPosts)
+    .where(isNull(blogPosts.contentHtml));
+  for (const post of unrendered) {
+    await db
+      .update(blogPosts)
+      .set({ contentHtml: backfillPostHtml(post.content) })
+      .where(eq(blogPosts.id, post.id));
   }
 }

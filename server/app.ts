@@ -19,6 +19,7 @@ import { hstsOverHttps, permissionsPolicy, requireRequestOrigin } from "./reques
 
 // Exposed to server.ts, which owns the process: listening, static files and shutdown.
 export { closeDatabase, openDatabase } from "../app/lib/db.server.ts";
+export { startRateLimitPurge } from "../app/lib/rate-limit.server.ts";
 export { getEnv, getLogger, handleErrors };
 export {
   startEmailWorker as startBackgroundWork,

@@ -1,4 +1,7 @@
-/** Joins class names, skipping falsy ones. */
-export function cn(...classes: Array<string | false | null | undefined>): string {
-  return classes.filter(Boolean).join(" ");
+import { type ClassValue, clsx } from "clsx";
+import { twMerge } from "tailwind-merge";
+
+/** Joins class names (clsx) and lets a later Tailwind class win over a conflicting one. */
+export function cn(...classes: ClassValue[]): string {
+  return twMerge(clsx(classes));
 }

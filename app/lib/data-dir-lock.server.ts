@@ -24,13 +24,29 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Makes DATA_DIR private to the server's user: the folder is created (or set) 0700, so no
+ * other user can reach anything inside, and every file in it becomes owner-only. PGlite sets
+ * 0666 on its files itself (a umask does not help), so this runs again after PGlite opened
+ * and when it closes (docs/decisions/056-data-dir-permissions.md).
+ */
+export function makeDataDirPrivate(dataDir: string): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
+  for (const entry of fs.readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) fs.chmodSync(full, 0o700);
+    else if (entry.isFile()) fs.chmodSync(full, 0o600);
+  }
+}
+
 /** Takes the lock or throws DataDirLockedError; a lock left by a dead process is taken over. */
 export function acquireDataDirLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lockPath = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx", mode: 0o600 });
       return () => fs.rmSync(lockPath, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

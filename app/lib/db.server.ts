@@ -9,7 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../db/schema.ts";
 import { seed } from "../../db/seed.ts";
-import { acquireDataDirLock } from "./data-dir-lock.server.ts";
+import { acquireDataDirLock, makeDataDirPrivate } from "./data-dir-lock.server.ts";
 import { getEnv } from "./env.server.ts";
 import { getLogger } from "./logger.server.ts";
 
@@ -47,16 +47,19 @@ export async function connectPostgres(url: string): Promise<Connection> {
 
 /** Opens (and locks) the PGlite database in dataDir, applies pending migrations and the seed. */
 export async function connectPglite(dataDir: string): Promise<Connection> {
+  makeDataDirPrivate(dataDir);
   const release = acquireDataDirLock(dataDir);
   try {
     const client = await PGlite.create(path.join(dataDir, "pglite"));
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     await seed(db as unknown as Database);
+    makeDataDirPrivate(dataDir);
     return {
       db: db as unknown as Database,
       close: async () => {
         await client.close();
+        makeDataDirPrivate(dataDir);
         release();
       },
     };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hitRateLimit, resetRateLimit } from "./rate-limit.server.ts";
+import { rateLimits } from "../../db/schema.ts";
+import { getDb } from "./db.server.ts";
+import { hitRateLimit, purgeRateLimits, resetRateLimit } from "./rate-limit.server.ts";
 
 describe("hitRateLimit", () => {
   it("allows up to the limit in a window, then refuses with a retry time", async () => {
@@ -29,5 +31,26 @@ describe("hitRateLimit", () => {
     await hitRateLimit("test:e", 1, 60_000);
     await resetRateLimit("test:e");
     expect((await hitRateLimit("test:e", 1, 60_000)).allowed).toBe(true);
+  });
+});
+
+describe("purgeRateLimits", () => {
+  it("deletes expired counters and keeps the live ones", async () => {
+    await hitRateLimit("purge:old", 5, 1);
+    await hitRateLimit("purge:live", 5, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await purgeRateLimits()).toBeGreaterThanOrEqual(1);
+    const keys = (await (await getDb()).select().from(rateLimits)).map((row) => row.key);
+    expect(keys).toContain("purge:live");
+    expect(keys).not.toContain("purge:old");
+  });
+
+  it("bounds the table, dropping the counters closest to expiring", async () => {
+    for (let i = 0; i < 30; i++) await hitRateLimit(`purge:rotating:${i}`, 5, 60_000 + i * 1000);
+    await purgeRateLimits(10);
+    const keys = (await (await getDb()).select().from(rateLimits)).map((row) => row.key);
+    expect(keys).toHaveLength(10);
+    expect(keys).toContain("purge:rotating:29");
+    expect(keys).not.toContain("purge:rotating:0");
   });
 });

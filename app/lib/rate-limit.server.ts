@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, inArray, lte, sql } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
 import { rateLimits } from "../../db/schema.ts";
 import { getDb } from "./db.server.ts";
@@ -56,4 +56,39 @@ export function rateLimitSubject(ip: string): string {
   const address = ipaddr.process(ip);
   if (address.kind() === "ipv4") return address.toString();
   return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
+}
+
+/** Counters kept at most; past it the ones closest to expiring go first (decision 057). */
+export const MAX_RATE_LIMIT_ROWS = 100_000;
+const PURGE_INTERVAL_MS = 60_000;
+
+/**
+ * Deletes expired counters, then the ones closest to expiring beyond `maxRows`, so an
+ * attacker rotating addresses cannot grow the table without bound. Returns how many went.
+ */
+export async function purgeRateLimits(maxRows = MAX_RATE_LIMIT_ROWS): Promise<number> {
+  const db = await getDb();
+  const expired = await db
+    .delete(rateLimits)
+    .where(lte(rateLimits.resetAt, sql`now()`))
+    .returning({ key: rateLimits.key });
+  const newest = db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .orderBy(desc(rateLimits.resetAt))
+    .offset(maxRows);
+  const beyondCap = await db
+    .delete(rateLimits)
+    .where(inArray(rateLimits.key, newest))
+    .returning({ key: rateLimits.key });
+  return expired.length + beyondCap.length;
+}
+
+/** Purges every minute on an unref'd timer (it never keeps the process alive). */
+export function startRateLimitPurge(onError: (error: unknown) => void): () => void {
+  const timer = setInterval(() => {
+    purgeRateLimits().catch(onError);
+  }, PURGE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -583,7 +583,7 @@ test("hostile URL segments and query strings on pages never answer 5xx", async (
   expect(answers.find(({ target }) => target === "/blog/%00")?.status).toBe(404);
 });
 
-test("PUT, PATCH and DELETE never answer 5xx, and from another Origin change nothing", async () => {
+test("PUT, PATCH and DELETE answer 405 with Allow and change nothing, from any Origin", async () => {
   const [entry] = await app.query<{ id: string }>(
     `insert into waitlist (name, email, terms_accepted_at) values ('Métodos', 'metodos@example.com', now()) returning id`,
   );
@@ -608,6 +608,7 @@ test("PUT, PATCH and DELETE never answer 5xx, and from another Origin change not
     }).then(async (response) => ({
       label: `${method} ${path} ${type}`,
       status: response.status,
+      allow: response.headers.get("allow"),
       text: await response.text(),
     }));
   const methods = ["PUT", "PATCH", "DELETE"];
@@ -619,7 +620,7 @@ test("PUT, PATCH and DELETE never answer 5xx, and from another Origin change not
     ),
   );
   expect(
-    forged.filter(({ status }) => status !== 400).map(({ label, status }) => `${label}: ${status}`),
+    forged.filter(({ status }) => status !== 405).map(({ label, status }) => `${label}: ${status}`),
   ).toEqual([]);
   expect(await app.query("select status from waitlist where id = $1", [entry!.id])).toEqual([
     { status: "pending" },
@@ -639,10 +640,13 @@ test("PUT, PATCH and DELETE never answer 5xx, and from another Origin change not
     ),
   );
   expect(
-    answers.filter(({ status }) => status >= 500).map(({ label, status }) => `${label}: ${status}`),
+    answers
+      .filter(({ status }) => status !== 405)
+      .map(({ label, status }) => `${label}: ${status}`),
   ).toEqual([]);
-  // From the page's own origin a form body is the action, whatever the method.
+  expect(answers.every(({ allow }) => allow === "GET, HEAD, POST")).toBe(true);
+  // Only POST reaches an action (server/errors.ts), even from the page's own origin.
   expect(await app.query("select status from waitlist where id = $1", [entry!.id])).toEqual([
-    { status: "converted" },
+    { status: "pending" },
   ]);
 });

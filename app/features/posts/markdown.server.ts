@@ -1,10 +1,12 @@
+import vm from "node:vm";
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { getLogger } from "../../lib/logger.server.ts";
 
-// Post content is Markdown written in the admin; it is rendered here on the server and
-// sanitized, so no script from a post ever runs (DESIGN.md decision 8): no <script>, no
-// event handler attributes, no javascript: or data: URLs, no inline styles.
+// Post content is Markdown written in the admin; it is rendered here when the post is saved
+// and sanitized, so no script from a post ever runs (DESIGN.md decision 8): no <script>, no
+// event handler attributes, no javascript: or data: URLs, no inline styles. Visitors get
+// the stored HTML: no visitor request ever parses Markdown (decision 058).
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 const sanitizeOptions: sanitizeHtml.IOptions = {
@@ -57,6 +59,38 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   },
 };
 
+/** The stored HTML of content saved before HTML was stored: as text if it renders too slowly. */
+export function backfillPostHtml(markdown: string): string {
+  const rendered = renderPostHtml(markdown);
+  return rendered.ok ? rendered.html : plainTextHtml(markdown);
+}
+
+/** Longest a render may take (a 20,000-character post renders in a few ms; certain Markdown costs marked seconds). */
+export const RENDER_TIME_LIMIT_MS = 1_000;
+
+export type PostHtml = { ok: true; html: string } | { ok: false; reason: "too-slow" };
+
+/**
+ * The post's stored HTML, rendered within `timeLimitMs` (the content's length is already
+ * capped by the post form's schema). A vm timeout interrupts a synchronous render that
+ * runs away, where no await could.
+ */
+export function renderPostHtml(markdown: string, timeLimitMs = RENDER_TIME_LIMIT_MS): PostHtml {
+  try {
+    const html = vm.runInNewContext(
+      "render(markdown)",
+      { render: renderMarkdown, markdown },
+      { timeout: timeLimitMs },
+    ) as string;
+    return { ok: true, html };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ERR_SCRIPT_EXECUTION_TIMEOUT") {
+      return { ok: false, reason: "too-slow" };
+    }
+    throw error;
+  }
+}
+
 /**
  * Markdown to sanitized HTML, safe to insert with dangerouslySetInnerHTML. Never throws: a
  * text marked cannot parse is shown as plain paragraphs (docs/decisions/041).
@@ -82,7 +116,7 @@ const htmlEscapes: Record<string, string> = {
 };
 
 /** Text as escaped paragraphs, one per blank-line-separated block. */
-function plainTextHtml(text: string): string {
+export function plainTextHtml(text: string): string {
   return text
     .split(/\n\s*\n/)
     .map((block) => block.trim())

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./markdown.server.ts";
+import { renderMarkdown, renderPostHtml } from "./markdown.server.ts";
 
 describe("renderMarkdown", () => {
   it("renders Markdown headings, emphasis, lists and links", () => {
@@ -58,5 +58,18 @@ describe("renderMarkdown", () => {
       expect(html).toContain("<p>Depois</p>");
       expect(html).not.toContain("<script");
     }
+  });
+});
+
+describe("renderPostHtml", () => {
+  it("renders within the time limit, or says it could not", () => {
+    expect(renderPostHtml("Texto com **negrito**.")).toEqual({
+      ok: true,
+      html: "<p>Texto com <strong>negrito</strong>.</p>\n",
+    });
+    const started = Date.now();
+    // Repeated emphasis and punctuation: seconds of CPU for marked.
+    expect(renderPostHtml("a_*".repeat(6_666), 200)).toEqual({ ok: false, reason: "too-slow" });
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

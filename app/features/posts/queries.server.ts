@@ -77,11 +77,15 @@ export async function listPostsForAdmin(): Promise<AdminPost[]> {
   return db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
 }
 
-function postValues(input: PostInput) {
+/** What a save writes: the form's fields and the content's HTML rendered from them. */
+export type PostWrite = PostInput & { contentHtml: string };
+
+function postValues(input: PostWrite) {
   return {
     title: input.title,
     slug: input.slug,
     content: input.content,
+    contentHtml: input.contentHtml,
     excerpt: input.excerpt,
     featuredImageUrl: input.featuredImageUrl,
     category: input.category,
@@ -91,7 +95,7 @@ function postValues(input: PostInput) {
 }
 
 /** A new post; published_at is now when it is published at once (DESIGN.md decision 9). */
-export async function createPost(input: PostInput): Promise<PostWriteResult> {
+export async function createPost(input: PostWrite): Promise<PostWriteResult> {
   const db = await getDb();
   try {
     const [row] = await db
@@ -111,7 +115,7 @@ export async function createPost(input: PostInput): Promise<PostWriteResult> {
  * published, kept while it stays published and cleared when it goes back to draft; the
  * database decides from the row's current state, in the same statement.
  */
-export async function updatePost(id: string, input: PostInput): Promise<PostWriteResult> {
+export async function updatePost(id: string, input: PostWrite): Promise<PostWriteResult> {
   const db = await getDb();
   const publishedAt = input.isPublished
     ? sql`case when ${blogPosts.isPublished} and ${blogPosts.publishedAt} is not null

@@ -4,7 +4,6 @@ import { PostMeta } from "../../components/site/post-meta.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";
 import { ArrowLeft } from "../../components/ui/icons/arrow-left.tsx";
 import { blogCopy } from "../../content/blog.ts";
-import { renderMarkdown } from "../../features/posts/markdown.server.ts";
 import { toPostCard } from "../../features/posts/post-view.ts";
 import { getPublishedPostBySlug } from "../../features/posts/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
@@ -17,7 +16,8 @@ export const handle = htmlOnlyPage;
 export async function loader({ params }: Route.LoaderArgs) {
   const post = await getPublishedPostBySlug(params.slug);
   if (!post) throw data(null, { status: 404 });
-  return { post: toPostCard(post), html: renderMarkdown(post.content) };
+  // Rendered when the post was saved (decision 058): visitors never make the server parse Markdown.
+  return { post: toPostCard(post), html: post.contentHtml ?? "" };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
