@@ -274,6 +274,12 @@ test.describe("legal pages and footer, on a server with its own addresses", () =
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  test("an unknown path is logged on the server's console", async ({ request }) => {
+    const response = await request.get(`${site.url}/caminho-que-nao-existe`);
+    expect(response.status()).toBe(404);
+    await expect.poll(() => site.output()).toContain('"path":"/caminho-que-nao-existe"');
+  });
+
   test("terms have 9 sections, privacy 10 and its address, the risk notice leads to /contato", async ({
     page,
   }) => {
