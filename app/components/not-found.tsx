@@ -1,13 +1,7 @@
-import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { notFoundCopy } from "../content/layout.ts";
 
 export function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    // SPEC.md: the missing path is logged to the console.
-    console.error("404 Error: User attempted to access non-existent route:", pathname);
-  }, [pathname]);
   return (
     <main
       id="conteudo"

@@ -8,7 +8,6 @@ export type RiskLevel = (typeof riskLevels)[keyof typeof riskLevels];
 export const priceCopy = {
   onRequest: "Sob consulta",
   perMonth: "/mês",
-  currencyPrefix: "$",
   originalPriceLabel: "Preço original",
   discountedPriceLabel: "Com desconto",
   discountBadge: "25% de desconto",

@@ -3,9 +3,11 @@
 import { formReadMessages } from "./http-errors.ts";
 
 export const contactPage = {
-  metaTitle: "Lista de Espera VIP | Agentes FX",
-  metaDescription:
-    "Entre para a lista de espera VIP dos agentes de trading automatizado para Forex e cripto e garanta sua vaga com desconto especial para os primeiros clientes.",
+  meta: {
+    title: "Lista de Espera VIP",
+    description:
+      "Entre para a lista de espera VIP dos agentes de trading automatizado para Forex e cripto e garanta sua vaga com desconto especial para os primeiros clientes.",
+  },
   eyebrow: "Contato",
   title: "Lista de Espera VIP",
   intro:

@@ -21,6 +21,16 @@ export function formatAmount(amount: number): string {
   return amountFormat.format(amount);
 }
 
+const dollarFormat = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "USD" });
+
+/**
+ * A plan price on public pages: 149.25 -> "US$ 149,25" (a no-break space after "US$"), so
+ * no Brazilian reads it as reais (issue 13); the admin keeps SPEC.md's "Preço: $".
+ */
+export function formatDollars(amount: number): string {
+  return dollarFormat.format(amount);
+}
+
 /** The price after the partner-broker discount: always price x 0.75, rounded to cents. */
 export function discountedPrice(price: number): number {
   return Math.round(price * (1 - PARTNER_DISCOUNT) * 100) / 100;

@@ -72,10 +72,8 @@ function assetUrlsFromHtml(html: string, pageUrl: string): { js: string[]; css: 
   for (const [tag, body = ""] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
     const src = attribute(tag.slice(0, tag.indexOf(">") + 1), "src");
     if (src) js.add(new URL(src, pageUrl).href);
-    for (const source of [body, ...stringLiterals(body)]) {
-      for (const specifier of [...staticImports(source), ...dynamicImports(source)])
-        js.add(new URL(specifier, pageUrl).href);
-    }
+    for (const specifier of [...staticImports(body), ...dynamicImports(body)])
+      js.add(new URL(specifier, pageUrl).href);
   }
   return { js: [...js], css: [...css] };
 }
@@ -86,17 +84,6 @@ function staticImports(code: string): string[] {
   for (const match of code.matchAll(/\bfrom\s*["']([^"']+)["']/g)) found.add(match[1]!);
   for (const match of code.matchAll(/\bimport\s*["']([^"']+)["']/g)) found.add(match[1]!);
   return [...found].filter(isPathSpecifier);
-}
-
-/** The double-quoted strings in inline code: the hydration module's source is one (decision 008). */
-function stringLiterals(code: string): string[] {
-  return [...code.matchAll(/"(?:[^"\\\n]|\\.)*"/g)].flatMap(([literal]) => {
-    try {
-      return [JSON.parse(literal) as string];
-    } catch {
-      return [];
-    }
-  });
 }
 
 /** Specifiers of import("…") with a literal path, as in React Router's inline module. */

@@ -9,7 +9,7 @@ test("a robot's new price and MyFxBook link show on /precos and its agent page",
 }) => {
   // Seen once before the edit, so a cached page would have to be replaced.
   await page.goto("/precos");
-  await expect(page.getByText("$149,25", { exact: true })).toBeVisible();
+  await expect(page.getByText("US$ 149,25", { exact: true })).toBeVisible();
 
   await logIn(page, site);
   await gotoHydrated(page, "/admin?tab=robos");
@@ -24,13 +24,13 @@ test("a robot's new price and MyFxBook link show on /precos and its agent page",
   // Anonymous visitors (no cookie), as the public sees the pages.
   const visitor = await page.context().browser()!.newPage({ baseURL: site.url });
   await visitor.goto("/precos");
-  await expect(visitor.getByText("$157,50", { exact: true })).toBeVisible();
-  await expect(visitor.getByText("$149,25", { exact: true })).toHaveCount(0);
+  await expect(visitor.getByText("US$ 157,50", { exact: true })).toBeVisible();
+  await expect(visitor.getByText("US$ 149,25", { exact: true })).toHaveCount(0);
 
   await visitor.goto("/agentes/yenmax");
   const pricing = visitor.getByRole("region", { name: "Preço mensal" });
-  await expect(pricing.locator("s")).toHaveText("$210,00");
-  await expect(pricing.getByText("$157,50", { exact: true })).toBeVisible();
+  await expect(pricing.locator("s")).toHaveText("US$ 210,00");
+  await expect(pricing.getByText("US$ 157,50", { exact: true })).toBeVisible();
   await expect(visitor.getByTestId("performance-widget").getByRole("link")).toHaveAttribute(
     "href",
     link,

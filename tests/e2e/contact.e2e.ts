@@ -32,6 +32,10 @@ test.describe("with JavaScript", () => {
 
     await expect(toast(page)).toContainText("Sucesso!");
     await expect(toast(page)).toContainText(successText);
+    // The confirmation stays in the page and takes the focus.
+    const confirmation = form(page).getByRole("status").filter({ hasText: "Sucesso!" });
+    await expect(confirmation).toContainText(successText);
+    await expect(confirmation).toBeFocused();
     await expect(page.getByLabel("Nome Completo *")).toHaveValue("");
     await expect(page.getByLabel("Email *")).toHaveValue("");
     await expect(page.getByLabel("Mensagem")).toHaveValue("");

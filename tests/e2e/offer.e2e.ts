@@ -10,7 +10,7 @@ async function robotPrice(slug: string): Promise<number> {
   return Number(rows[0]?.price);
 }
 
-const money = (amount: number) => `$${amount.toFixed(2).replace(".", ",")}`;
+const money = (amount: number) => `US$ ${amount.toFixed(2).replace(".", ",")}`;
 
 const agents = [
   { slug: "yenmax", price: 199, discounted: "149,25", badge: "Vagas Limitadas" },
@@ -27,7 +27,7 @@ for (const agent of agents) {
     await page.goto(`/agentes/${agent.slug}`);
     const pricing = page.getByRole("region", { name: "Preço mensal" });
     await expect(pricing.locator("s")).toHaveText(money(price));
-    await expect(pricing.getByText(`$${agent.discounted}`, { exact: true })).toBeVisible();
+    await expect(pricing.getByText(`US$ ${agent.discounted}`, { exact: true })).toBeVisible();
     await expect(pricing.getByText("25% de desconto")).toBeVisible();
     await expect(pricing.getByRole("link", { name: "Entrar na Lista de Espera" })).toHaveAttribute(
       "href",
@@ -72,7 +72,7 @@ test("pricing shows three plans, MidasPulse as the most popular, with risk badge
   await expect(plans.nth(0)).toContainText("Risco Alto");
   await expect(plans.nth(2)).toContainText("Risco Alto");
   for (const [index, agent] of agents.entries()) {
-    await expect(plans.nth(index)).toContainText(`$${agent.discounted}`);
+    await expect(plans.nth(index)).toContainText(`US$ ${agent.discounted}/mês`);
     await expect(plans.nth(index).getByRole("link")).toHaveAttribute(
       "href",
       `/agentes/${agent.slug}`,
@@ -105,5 +105,16 @@ test("the home page links each featured agent and the waitlist", async ({ page }
     "VPS Inclusa e Gerenciada",
   ]) {
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  }
+});
+
+test("every price on a public page reads US$ with /mês, never a bare $", async ({ page }) => {
+  for (const path of ["/", "/agentes", "/agentes/yenmax", "/precos"]) {
+    await page.goto(path);
+    const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
+    const prices = text.match(/US\$ \d+,\d{2}/g) ?? [];
+    expect(prices.length, path).toBeGreaterThan(0);
+    expect(text.match(/US\$ \d+,\d{2} ?\/mês/g), path).toHaveLength(prices.length);
+    expect(text, path).not.toMatch(/(?<!US)\$/);
   }
 });

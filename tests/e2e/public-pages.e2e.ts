@@ -8,7 +8,8 @@ import { publicPaths } from "../../app/lib/public-routes.ts";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import { gotoHydrated } from "../support/hydration.ts";
 
-// Every public page answers 200 with its main heading.
+// Every public page answers 200 with its main heading (every path of publicPaths, checked
+// below, plus a blog post).
 const pages: Array<[path: string, heading: string]> = [
   ["/", "Automatize seu sucesso no Forex com agentes inteligentes"],
   ["/agentes", "Nossos Agentes FX"],
@@ -19,10 +20,15 @@ const pages: Array<[path: string, heading: string]> = [
   ["/precos", "Preços"],
   ["/blog", "Blog"],
   ["/blog/hedge-e-preco-medio", "Hedge e preço médio: vantagens e riscos da estratégia"],
+  ["/contato", "Lista de Espera VIP"],
   ["/termos", "Termos e Condições"],
   ["/privacidade", "Política de Privacidade"],
   ["/aviso-de-risco", "Aviso de Risco"],
 ];
+
+test("the page list covers every public path", () => {
+  expect(publicPaths.filter((path) => !pages.some(([listed]) => listed === path))).toEqual([]);
+});
 
 for (const [path, heading] of pages) {
   test(`${path} answers 200 with its heading, title, canonical and Open Graph tags`, async ({
@@ -272,6 +278,12 @@ test.describe("legal pages and footer, on a server with its own addresses", () =
   test.afterAll(async () => {
     await site.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("an unknown path is logged on the server's console", async ({ request }) => {
+    const response = await request.get(`${site.url}/caminho-que-nao-existe`);
+    expect(response.status()).toBe(404);
+    await expect.poll(() => site.output()).toContain('"path":"/caminho-que-nao-existe"');
   });
 
   test("terms have 9 sections, privacy 10 and its address, the risk notice leads to /contato", async ({

@@ -1,11 +1,9 @@
 import { priceCopy } from "../../content/common.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatAmount } from "../../lib/format.ts";
+import { formatDollars } from "../../lib/format.ts";
 import { Badge } from "../ui/badge.tsx";
 
-const money = (amount: number) => `${priceCopy.currencyPrefix}${formatAmount(amount)}`;
-
-/** Original price struck through, the discounted price and the 25% badge; or "Sob consulta". */
+/** Original price struck through, per month, the discounted price and the 25% badge; or "Sob consulta". */
 export function PriceTag({
   price,
   discountedPrice,
@@ -28,13 +26,12 @@ export function PriceTag({
     <div className={cn("space-y-1", className)}>
       <p className="text-muted-foreground">
         <span className="sr-only">{priceCopy.originalPriceLabel}: </span>
-        <s>{money(price)}</s>
-        <span className="sr-only"> {priceCopy.perMonth}</span>
+        <s>{formatDollars(price)}</s> {priceCopy.perMonth}
       </p>
       <p className="flex flex-wrap items-baseline gap-x-1">
         <span className="sr-only">{priceCopy.discountedPriceLabel}: </span>
         <span className={cn("font-bold", size === "lg" ? "text-4xl" : "text-3xl")}>
-          {money(discountedPrice)}
+          {formatDollars(discountedPrice)}
         </span>
         <span className="text-muted-foreground">{priceCopy.perMonth}</span>
       </p>

@@ -41,12 +41,13 @@ const ids: Record<SignupField, string> = {
   contact: "signup-contact",
 };
 const errorId = (field: SignupField) => `${ids[field]}-error`;
+const confirmationId = "signup-confirmation";
 
 /**
  * The waitlist form. Without JavaScript it is a plain POST: a success is redirected to the
  * confirmation, an error answered by the page (messages in the page, typed values kept).
  * With JavaScript the shared schema runs first, and the answers become SPEC.md's toasts; a
- * success clears every field (docs/decisions/023-signup-answers-with-and-without-javascript.md).
+ * success also leaves the confirmation in the page, focused, and clears every field (docs/decisions/023-signup-answers-with-and-without-javascript.md).
  */
 export function SignupForm({ preselectedAgent, source, result }: SignupFormProps) {
   const hydrated = useHydrated();
@@ -74,6 +75,8 @@ export function SignupForm({ preselectedAgent, source, result }: SignupFormProps
     if (!result) return;
     if (result.ok) {
       showToast("success", signupToasts.successTitle, signupToasts.successText);
+      // The confirmation stays on the page (issue 13) and takes the focus.
+      document.getElementById(confirmationId)?.focus();
       return;
     }
     showToast(
@@ -131,7 +134,7 @@ export function SignupForm({ preselectedAgent, source, result }: SignupFormProps
       aria-label={copy.formLabel}
       className="space-y-6"
     >
-      {!hydrated && result ? <PageMessage result={result} /> : null}
+      {result && (result.ok || !hydrated) ? <PageMessage result={result} /> : null}
 
       <div className="space-y-2">
         <Label htmlFor={ids.name}>{copy.nameLabel}</Label>
@@ -278,11 +281,19 @@ function ErrorSlot({ field, errors }: { field: SignupField; errors: SignupFieldE
   );
 }
 
-/** The answer of a plain (no-JavaScript) post, shown in the page instead of a toast. */
+/**
+ * The answer shown in the page: a confirmation after any success, and without JavaScript a
+ * rejection too (with JavaScript that one is a toast and the fields' messages).
+ */
 function PageMessage({ result }: { result: SignupActionData }) {
   if (result.ok) {
     return (
-      <div role="status" className="rounded-md border border-green-500/40 bg-green-500/10 p-4">
+      <div
+        id={confirmationId}
+        role="status"
+        tabIndex={-1}
+        className="rounded-md border border-green-500/40 bg-green-500/10 p-4"
+      >
         <p className="font-semibold text-green-300">{signupToasts.successTitle}</p>
         <p className="text-sm">{signupToasts.successText}</p>
       </div>

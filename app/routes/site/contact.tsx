@@ -7,14 +7,12 @@ import { SignupForm } from "../../features/waitlist/signup-form.tsx";
 import { handleSignup } from "../../features/waitlist/signup.server.ts";
 import { signupSourceOf } from "../../features/waitlist/source.ts";
 import { getEnv } from "../../lib/env.server.ts";
+import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { clientIpContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/contact";
 
-export function meta() {
-  return [
-    { title: contactPage.metaTitle },
-    { name: "description", content: contactPage.metaDescription },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({ siteUrl: siteUrlFromMatches(matches), path: "/contato", ...contactPage.meta });
 }
 
 export function loader({ request, url }: Route.LoaderArgs) {

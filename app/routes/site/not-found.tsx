@@ -1,13 +1,17 @@
 import { data } from "react-router";
+import type { Route } from "./+types/not-found";
 import { NotFound } from "../../components/not-found.tsx";
 import { notFoundCopy } from "../../content/layout.ts";
+import { getLogger } from "../../lib/logger.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 
-// Any path no other route matches: the 404 page, answered with HTTP 404.
+// Any path no other route matches: the 404 page, answered with HTTP 404. The page ships no
+// JavaScript, so the missing path (SPEC.md) is logged on the server's console.
 
 export const handle = htmlOnlyPage;
 
-export function loader() {
+export function loader({ request }: Route.LoaderArgs) {
+  getLogger().warn({ path: new URL(request.url).pathname }, "404: no route for this path");
   return data(null, { status: 404 });
 }
 
