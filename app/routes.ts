@@ -16,6 +16,7 @@ export default [
     route("aviso-de-risco", "routes/site/risk-notice.tsx"),
     route("confirmar/:token", "routes/site/confirm.tsx"),
     route("admin", "routes/admin/admin.tsx"),
+    route("admin/emails", "routes/admin/emails.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("healthz", "routes/seo/healthz.ts"),

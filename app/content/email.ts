@@ -37,3 +37,23 @@ export const confirmPageCopy = {
     "Este link de confirmação já foi usado ou passou do prazo de 7 dias. Se você já confirmou, não precisa fazer mais nada.",
   homeLink: "Voltar para a página inicial",
 } as const;
+
+export const mailboxCopy = {
+  metaTitle: "E-mails | Admin Agentes FX",
+  title: "E-mails",
+  counts: { queued: "Na fila", sent: "Enviados", failed: "Com falha" },
+  failedTitle: "Mensagens com falha",
+  noFailed: "Nenhuma mensagem com falha.",
+  attempts: "Tentativas",
+  lastError: "Último erro",
+  resend: "Reenviar",
+  resent: "Mensagem colocada na fila de novo.",
+  notResent: "Esta mensagem não pode ser reenviada (já reenviada ou inscrição apagada).",
+  invalidRequest: "Pedido inválido.",
+  mailboxTitle: "Caixa local (sem SMTP_URL)",
+  mailboxEmpty: "Nenhuma mensagem na caixa local.",
+  to: "Para",
+  htmlPreview: "Ver HTML",
+  textPreview: "Ver texto",
+  backToAdmin: "Voltar ao painel",
+} as const;
