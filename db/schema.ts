@@ -175,7 +175,9 @@ export const emailOutbox = pgTable(
   },
   (table) => [
     check("email_outbox_status_check", sql`${table.status} in ('queued', 'sent', 'failed')`),
-    index("email_outbox_due_idx").on(table.runAt).where(sql`${table.status} = 'queued'`),
+    index("email_outbox_due_idx")
+      .on(table.runAt)
+      .where(sql`${table.status} = 'queued'`),
     index("email_outbox_recipient_idx").on(table.recipient, table.template, table.createdAt),
   ],
 );
