@@ -15,6 +15,8 @@ export default [
     route("privacidade", "routes/site/privacy.tsx"),
     route("aviso-de-risco", "routes/site/risk-notice.tsx"),
     route("confirmar/:token", "routes/site/confirm.tsx"),
+    route("meus-dados", "routes/site/my-data.tsx"),
+    route("meus-dados/:token", "routes/site/my-data-view.tsx"),
     route("admin", "routes/admin/admin.tsx"),
     route("admin/emails", "routes/admin/emails.tsx"),
     route("*", "routes/site/not-found.tsx"),

@@ -16,7 +16,7 @@ import {
 } from "@react-email/components";
 import { render, toPlainText } from "@react-email/render";
 import { riskWarning } from "../../content/common.ts";
-import { emailCopy } from "../../content/email.ts";
+import { emailCopy, myDataCopy } from "../../content/email.ts";
 
 const colors = { brand: "#0f766e", text: "#1f2937", muted: "#6b7280" } as const;
 
@@ -80,7 +80,8 @@ function ActionMessage({ copy, greeting, url, contactEmail }: ActionMessageProps
 /** Every message the site sends, with the data each one needs. */
 export type EmailJob =
   | { template: "confirm-signup"; payload: { name: string; token: string } }
-  | { template: "already-listed"; payload: Record<string, never> };
+  | { template: "already-listed"; payload: Record<string, never> }
+  | { template: "my-data-link"; payload: { token: string } };
 
 export type EmailTemplate = EmailJob["template"];
 
@@ -117,6 +118,18 @@ function elementFor(job: EmailJob, { siteUrl, contactEmail }: RenderContext) {
             copy={emailCopy.alreadyListed}
             greeting={emailCopy.alreadyListed.greeting}
             url={`${siteUrl}/meus-dados`}
+            contactEmail={contactEmail}
+          />
+        ),
+      };
+    case "my-data-link":
+      return {
+        subject: myDataCopy.email.subject,
+        element: (
+          <ActionMessage
+            copy={myDataCopy.email}
+            greeting={myDataCopy.email.greeting}
+            url={`${siteUrl}/meus-dados/${job.payload.token}`}
             contactEmail={contactEmail}
           />
         ),
