@@ -91,3 +91,30 @@ test("a malformed or unknown link answers a Portuguese 404 page", async ({ page 
   expect(answer?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Link inválido");
 });
+
+test("Meus dados: ask for the link without JavaScript, open it from the e-mail, see the entry", async ({
+  browser,
+  page: axePage,
+}) => {
+  // axe runs in a page with JavaScript; the flow itself in one without.
+  await axePage.goto(`${server.url}/meus-dados`);
+  expect((await new AxeBuilder({ page: axePage }).analyze()).violations).toEqual([]);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/meus-dados`);
+  const count = smtp.messages.length;
+  await page.getByLabel("Seu e-mail").fill("ana@example.com");
+  await page.getByRole("button", { name: "Enviar link" }).click();
+  await expect(page.getByRole("status")).toContainText("Se este e-mail estiver na lista");
+  const messages = await smtp.waitForMessages(count + 1);
+  const link = /(http:\/\/127\.0\.0\.1:\d+\/meus-dados\/[A-Za-z0-9_-]{43})/.exec(
+    messages.at(-1)?.text ?? "",
+  );
+  expect(link).not.toBeNull();
+  await page.goto(link?.[1] ?? "");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seus dados");
+  await expect(page.getByText("Ana Souza")).toBeVisible();
+  await axePage.goto(link?.[1] ?? "");
+  expect((await new AxeBuilder({ page: axePage }).analyze()).violations).toEqual([]);
+  await context.close();
+});
