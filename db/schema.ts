@@ -187,7 +187,7 @@ export const emailOutbox = pgTable(
 // Single-use links: only the SHA-256 of the token is kept.
 export const emailTokens = pgTable("email_tokens", {
   tokenHash: text("token_hash").primaryKey(),
-  purpose: text("purpose", { enum: ["confirm-signup"] }).notNull(),
+  purpose: text("purpose", { enum: ["confirm-signup", "my-data"] }).notNull(),
   waitlistId: uuid("waitlist_id")
     .notNull()
     .references(() => waitlist.id, { onDelete: "cascade" }),

@@ -14,9 +14,9 @@ import {
   Section,
   Text,
 } from "@react-email/components";
-import { render } from "@react-email/render";
+import { render, toPlainText } from "@react-email/render";
 import { riskWarning } from "../../content/common.ts";
-import { emailCopy } from "../../content/email.ts";
+import { emailCopy, myDataCopy } from "../../content/email.ts";
 
 const colors = { brand: "#0f766e", text: "#1f2937", muted: "#6b7280" } as const;
 
@@ -80,7 +80,8 @@ function ActionMessage({ copy, greeting, url, contactEmail }: ActionMessageProps
 /** Every message the site sends, with the data each one needs. */
 export type EmailJob =
   | { template: "confirm-signup"; payload: { name: string; token: string } }
-  | { template: "already-listed"; payload: Record<string, never> };
+  | { template: "already-listed"; payload: Record<string, never> }
+  | { template: "my-data-link"; payload: { token: string } };
 
 export type EmailTemplate = EmailJob["template"];
 
@@ -121,11 +122,62 @@ function elementFor(job: EmailJob, { siteUrl, contactEmail }: RenderContext) {
           />
         ),
       };
+    case "my-data-link":
+      return {
+        subject: myDataCopy.email.subject,
+        element: (
+          <ActionMessage
+            copy={myDataCopy.email}
+            greeting={myDataCopy.email.greeting}
+            url={`${siteUrl}/meus-dados/${job.payload.token}`}
+            contactEmail={contactEmail}
+          />
+        ),
+      };
   }
 }
 
+/** A placeholder for a payload field: plain ASCII that React, HTML and text keep as is. */
+const marker = (field: string) => `__FIELD_${field}__`;
+const markerPattern = /__FIELD_(\w+)__/g;
+
+const htmlEscapes: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#x27;",
+};
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => htmlEscapes[c] ?? c);
+
+// Each message is rendered by React once per template, with markers for its payload fields,
+// then filled per message (one pass, so a value is never scanned again): React rendering
+// took ~9 ms per message and capped the drain rate (docs/decisions/084).
+const skeletons = new Map<string, Promise<RenderedEmail>>();
+
+function skeletonOf(job: EmailJob, context: RenderContext): Promise<RenderedEmail> {
+  const key = `${job.template}\n${context.siteUrl}\n${context.contactEmail}`;
+  let skeleton = skeletons.get(key);
+  if (!skeleton) {
+    const markers = Object.fromEntries(Object.keys(job.payload).map((f) => [f, marker(f)]));
+    const { subject, element } = elementFor({ ...job, payload: markers } as EmailJob, context);
+    skeleton = render(element).then((html) => ({ subject, html, text: toPlainText(html) }));
+    skeletons.set(key, skeleton);
+  }
+  return skeleton;
+}
+
 export async function renderEmail(job: EmailJob, context: RenderContext): Promise<RenderedEmail> {
-  const { subject, element } = elementFor(job, context);
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject, html, text };
+  const { subject, html, text } = await skeletonOf(job, context);
+  const payload: Record<string, string> = job.payload;
+  const fill = (escape: (value: string) => string) => (whole: string, field: string) =>
+    field in payload ? escape(payload[field] ?? "") : whole;
+  return {
+    subject,
+    html: html.replace(markerPattern, fill(escapeHtml)),
+    text: text.replace(
+      markerPattern,
+      fill((value) => value),
+    ),
+  };
 }

@@ -1,0 +1,90 @@
+import { Form, Link } from "react-router";
+import { mailboxCopy as copy } from "../../content/email.ts";
+import type { loadMailbox } from "./mailbox.server.ts";
+
+type Mailbox = Awaited<ReturnType<typeof loadMailbox>>;
+
+const dateTime = new Intl.DateTimeFormat("pt-BR", {
+  dateStyle: "short",
+  timeStyle: "short",
+  timeZone: "America/Sao_Paulo",
+});
+
+/** Staff's view of e-mail: counts, failed messages with "reenviar", the local mailbox. */
+export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: string }) {
+  return (
+    <main id="conteudo" className="mx-auto max-w-5xl px-4 py-10">
+      <Link to="/admin" className="text-sm text-primary underline underline-offset-4">
+        {copy.backToAdmin}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">{copy.title}</h1>
+      {notice ? (
+        <p role="status" className="mt-4 rounded-md border p-3">
+          {notice}
+        </p>
+      ) : null}
+      <dl className="mt-6 grid grid-cols-3 gap-4">
+        {(["queued", "sent", "failed"] as const).map((status) => (
+          <div key={status} className="rounded-md border p-4">
+            <dt className="text-sm text-muted-foreground">{copy.counts[status]}</dt>
+            <dd className="text-2xl font-semibold">{mailbox.counts[status]}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <h2 className="mt-10 text-xl font-semibold">{copy.failedTitle}</h2>
+      {mailbox.failed.length === 0 ? (
+        <p className="mt-3 text-muted-foreground">{copy.noFailed}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {mailbox.failed.map((message) => (
+            <li key={message.id} className="rounded-md border p-4">
+              <p className="font-medium">
+                {message.recipient} · {message.template} · {dateTime.format(message.createdAt)}
+              </p>
+              <p className="text-sm text-muted-foreground">
+                {copy.attempts}: {message.attempts} · {copy.lastError}: {message.lastError}
+              </p>
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="id" value={message.id} />
+                <button type="submit" className="rounded-md border px-3 py-1 text-sm">
+                  {copy.resend}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 className="mt-10 text-xl font-semibold">{copy.mailboxTitle}</h2>
+      {mailbox.mailbox.length === 0 ? (
+        <p className="mt-3 text-muted-foreground">{copy.mailboxEmpty}</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {mailbox.mailbox.map((message) => (
+            <li key={message.id} className="rounded-md border p-4">
+              <p className="font-medium">{message.subject}</p>
+              <p className="text-sm text-muted-foreground">
+                {copy.to}: {message.recipient} · {dateTime.format(message.createdAt)} ·{" "}
+                {message.messageId}
+              </p>
+              <details className="mt-2">
+                <summary>{copy.htmlPreview}</summary>
+                <iframe
+                  title={message.subject}
+                  srcDoc={message.html}
+                  sandbox=""
+                  className="mt-2 h-96 w-full rounded border bg-white"
+                />
+              </details>
+              <details className="mt-2">
+                <summary>{copy.textPreview}</summary>
+                <pre className="mt-2 whitespace-pre-wrap text-sm">{message.text}</pre>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

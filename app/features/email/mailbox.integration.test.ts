@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox, emailTokens, waitlist } from "../../../db/schema.ts";
+import { signIn } from "../../../tests/support/admin-requests.ts";
+import { form } from "../../../tests/support/http.ts";
+import { callContactAction, postRequest } from "../../../tests/support/signup-requests.ts";
+import { mailboxCopy } from "../../content/email.ts";
+import { createOrResetAdmin } from "../../lib/auth.server.ts";
+import { getDb } from "../../lib/db.server.ts";
+import { action, loader } from "../../routes/admin/emails.tsx";
+import { processDueEmails } from "./outbox.server.ts";
+import { mailboxTransport } from "./transport.server.ts";
+
+type LoaderArgs = Parameters<typeof loader>[0];
+type ActionArgs = Parameters<typeof action>[0];
+const url = "http://localhost:3000/admin/emails";
+let cookie = "";
+
+beforeAll(async () => {
+  await createOrResetAdmin(await getDb(), {
+    email: "caixa@agentesfx.test",
+    password: "senha-de-teste-longa",
+  });
+  cookie = await signIn("caixa@agentesfx.test", "senha-de-teste-longa");
+});
+
+async function settle(run: () => Promise<unknown>) {
+  try {
+    const value = (await run()) as { data?: unknown; init?: ResponseInit } | Response;
+    if (value instanceof Response) return { status: value.status, body: undefined };
+    if (value && "init" in value) return { status: value.init?.status ?? 200, body: value.data };
+    return { status: 200, body: value };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, body: undefined };
+    const { data, init } = thrown as { data: unknown; init?: ResponseInit };
+    return { status: init?.status ?? 500, body: data };
+  }
+}
+
+const load = (headers: Record<string, string> = { cookie }) =>
+  settle(() => loader({ request: new Request(url, { headers }) } as unknown as LoaderArgs));
+const post = (fields: Record<string, string>, headers: Record<string, string> = { cookie }) =>
+  settle(() =>
+    action({
+      request: new Request(url, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      }),
+    } as unknown as ActionArgs),
+  );
+
+describe("/admin/emails", () => {
+  it("is for staff only: the page redirects to the login, the action answers 401", async () => {
+    expect((await load({})).status).toBe(302);
+    expect((await post({ id: crypto.randomUUID() }, {})).status).toBe(401);
+  });
+
+  it("shows the counts and the local mailbox, and re-queues a failed confirmation with a new token", async () => {
+    await callContactAction(
+      postRequest(form({ name: "Rita", email: "rita@example.com", terms: "on" })),
+    );
+    const db = await getDb();
+    const options = {
+      db,
+      render: { siteUrl: "https://agentesfx.com.br", contactEmail: "suporte@agentesfx.com.br" },
+      messageIdDomain: "agentesfx.com.br",
+      retryBaseMs: 0,
+    };
+    const failing = {
+      send: () => Promise.reject(new Error("connection refused")),
+      close: () => {},
+    };
+    while ((await processDueEmails({ ...options, transport: failing, maxAttempts: 2 })) > 0);
+    const [failed] = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.recipient, "rita@example.com"));
+    expect(failed?.status).toBe("failed");
+
+    const page = (await load()).body as { counts: { failed: number }; failed: { id: string }[] };
+    expect(page.counts.failed).toBeGreaterThanOrEqual(1);
+    expect(page.failed.map((message) => message.id)).toContain(failed?.id);
+
+    expect(await post({ id: failed?.id ?? "" })).toEqual({
+      status: 200,
+      body: { notice: mailboxCopy.resent },
+    });
+    expect(await post({ id: failed?.id ?? "" })).toEqual({
+      status: 409,
+      body: { notice: mailboxCopy.notResent },
+    });
+    expect((await post({ id: "not-an-id" })).status).toBe(400);
+
+    while ((await processDueEmails({ ...options, transport: mailboxTransport(db) })) > 0);
+    const [entry] = await db.select().from(waitlist).where(eq(waitlist.email, "rita@example.com"));
+    expect(await db.$count(emailTokens, eq(emailTokens.waitlistId, entry?.id ?? ""))).toBe(2);
+    const after = (await load()).body as {
+      mailbox: { recipient: string; text: string }[];
+    };
+    const stored = after.mailbox.find((message) => message.recipient === "rita@example.com");
+    expect(stored?.text).toMatch(/confirmar\/[A-Za-z0-9_-]{43}/);
+  });
+});
