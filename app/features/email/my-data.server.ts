@@ -9,7 +9,7 @@ import { getLogger } from "../../lib/logger.server.ts";
 import { hitRateLimit } from "../../lib/rate-limit.server.ts";
 import { readForm } from "../../lib/read-form.server.ts";
 import { signupSchema } from "../waitlist/schema.ts";
-import { rateLimitSubject } from "../waitlist/signup.server.ts";
+import { rateLimitSubject } from "../../lib/rate-limit.server.ts";
 import { hashToken, isWellFormedToken, newToken } from "./tokens.server.ts";
 
 const BODY_MAX_BYTES = 4 * 1024;
