@@ -24,7 +24,7 @@ test.beforeAll(async () => {
   };
   // Started one after the other: the second also runs the (already applied) migrations.
   servers = [await startBuiltServer(env), await startBuiltServer(env)];
-  createAdminWithCli(databaseUrl, adminEmail, adminPassword);
+  await createAdminWithCli(databaseUrl, adminEmail, adminPassword);
 });
 
 test.afterAll(async () => {

@@ -66,7 +66,7 @@ export async function startOwnServer(
   }
   const adminEmail = `${label}@agentesfx.test`;
   const adminPassword = crypto.randomBytes(18).toString("base64url");
-  createAdminWithCli(databaseUrl, adminEmail, adminPassword);
+  await createAdminWithCli(databaseUrl, adminEmail, adminPassword);
   const started = server;
   const url = started.url;
 
