@@ -23,5 +23,6 @@ export default [
   ]),
   route("healthz", "routes/seo/healthz.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("blog/rss.xml", "routes/blog/rss.ts"),
   route("robots.txt", "routes/seo/robots-txt.ts"),
 ] satisfies RouteConfig;

@@ -13,3 +13,6 @@ export const publicPaths = [
   "/privacidade",
   "/aviso-de-risco",
 ] as const;
+
+/** The blog's RSS 2.0 feed (linked from /blog's head). */
+export const blogFeedPath = "/blog/rss.xml";

@@ -11,7 +11,7 @@ const xmlEscapes: Record<string, string> = {
   "'": "&apos;",
 };
 
-function escapeXml(value: string): string {
+export function escapeXml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => xmlEscapes[char] ?? char);
 }
 

@@ -114,3 +114,17 @@ test("the newsletter box is inert and says so", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Inscrever-se" })).toBeDisabled();
   await expect(page.getByText("Em breve: a newsletter ainda não está disponível.")).toBeVisible();
 });
+
+test("/blog links its RSS 2.0 feed, which lists the published posts", async ({ page, request }) => {
+  await page.goto("/blog");
+  const href = await page
+    .locator('head link[rel="alternate"][type="application/rss+xml"]')
+    .getAttribute("href");
+  expect(href).toMatch(/\/blog\/rss\.xml$/);
+  const feed = await request.get(new URL(href!).pathname);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toContain("application/rss+xml");
+  const xml = await feed.text();
+  expect(xml).toContain('<rss version="2.0"');
+  expect(xml).toContain(`<title>${seeded.education}</title>`);
+});

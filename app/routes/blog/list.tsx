@@ -7,7 +7,8 @@ import { blogCategories, blogCopy, categoryFromSlug } from "../../content/blog.t
 import { toPostCard } from "../../features/posts/post-view.ts";
 import { listPublishedPosts } from "../../features/posts/queries.server.ts";
 import { cn } from "../../lib/cn.ts";
-import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
+import { blogFeedPath } from "../../lib/public-routes.ts";
+import { pageTitle, seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 
 // An unknown ?categoria= shows every post, with "Todos" selected
@@ -27,11 +28,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const selected = loaderData?.selected;
-  return seoMeta({
-    siteUrl: siteUrlFromMatches(matches),
-    path: selected ? `/blog?categoria=${selected}` : "/blog",
-    ...blogCopy.meta,
-  });
+  const siteUrl = siteUrlFromMatches(matches);
+  return [
+    ...seoMeta({
+      siteUrl,
+      path: selected ? `/blog?categoria=${selected}` : "/blog",
+      ...blogCopy.meta,
+    }),
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: pageTitle(blogCopy.meta.title),
+      href: `${siteUrl}${blogFeedPath}`,
+    },
+  ];
 }
 
 const chips = [{ slug: null, label: blogCopy.allChip }, ...blogCategories];
