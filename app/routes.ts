@@ -14,7 +14,14 @@ export default [
     route("termos", "routes/site/terms.tsx"),
     route("privacidade", "routes/site/privacy.tsx"),
     route("aviso-de-risco", "routes/site/risk-notice.tsx"),
-    route("admin", "routes/admin/admin.tsx"),
+    route("admin", "routes/admin/login.tsx"),
+    // Every section below is guarded by the layout's one requireAdmin (docs/decisions/070).
+    layout("routes/admin/layout.tsx", [
+      route("admin/lista", "routes/admin/waitlist.tsx"),
+      route("admin/lista/:id", "routes/admin/waitlist-entry.tsx"),
+      route("admin/robos", "routes/admin/robots.tsx"),
+      route("admin/blog", "routes/admin/blog.tsx"),
+    ]),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("healthz", "routes/seo/healthz.ts"),

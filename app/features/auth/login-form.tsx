@@ -2,13 +2,14 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { loginCopy as copy } from "../../content/admin.ts";
 import { TextField } from "../admin/field.tsx";
-import { adminIntents, type AdminActionResult } from "../admin/intents.ts";
+import type { ActionResult } from "../admin/action-result.ts";
+import { loginIntents } from "../admin/intents.ts";
 
 /** The login (SPEC.md section 2 Admin): a plain form post, so it works without JavaScript. */
-export function LoginForm({ result }: { result?: AdminActionResult }) {
+export function LoginForm({ result }: { result?: ActionResult<"email" | "password"> }) {
   const navigation = useNavigation();
   const busy =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === adminIntents.login;
+    navigation.state !== "idle" && navigation.formData?.get("intent") === loginIntents.login;
   const failure = result && !result.ok ? result : undefined;
   const fieldErrors = failure?.fieldErrors ?? {};
   const formError = failure && !failure.fieldErrors ? failure.error : undefined;
@@ -18,7 +19,7 @@ export function LoginForm({ result }: { result?: AdminActionResult }) {
       <h1 className="text-3xl font-bold">{copy.heading}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{copy.description}</p>
       <Form method="post" className="mt-6 grid gap-4">
-        <input type="hidden" name="intent" value={adminIntents.login} />
+        <input type="hidden" name="intent" value={loginIntents.login} />
         <TextField
           id="login-email"
           name="email"
