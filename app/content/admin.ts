@@ -6,7 +6,6 @@ export const adminCopy = {
   signOut: "Sair",
   tabsLabel: "Seções da área administrativa",
   sessionExpired: "Sua sessão expirou. Entre novamente.",
-  signInAgain: "Entrar novamente",
   unknownAction: "Ação desconhecida.",
   close: "Fechar",
 } as const;

@@ -6,7 +6,14 @@ import type { ActionResult } from "../admin/action-result.ts";
 import { loginIntents } from "../admin/intents.ts";
 
 /** The login (SPEC.md section 2 Admin): a plain form post, so it works without JavaScript. */
-export function LoginForm({ result }: { result?: ActionResult<"email" | "password"> }) {
+export function LoginForm({
+  result,
+  action,
+}: {
+  result?: ActionResult<"email" | "password">;
+  /** Where the form posts: the login route itself unless given. */
+  action?: string;
+}) {
   const navigation = useNavigation();
   const busy =
     navigation.state !== "idle" && navigation.formData?.get("intent") === loginIntents.login;
@@ -18,7 +25,7 @@ export function LoginForm({ result }: { result?: ActionResult<"email" | "passwor
     <section className="mx-auto max-w-md rounded-lg border border-border bg-card p-8">
       <h1 className="text-3xl font-bold">{copy.heading}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{copy.description}</p>
-      <Form method="post" className="mt-6 grid gap-4">
+      <Form method="post" action={action} className="mt-6 grid gap-4">
         <input type="hidden" name="intent" value={loginIntents.login} />
         <TextField
           id="login-email"

@@ -1,15 +1,31 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useNavigation } from "react-router";
-import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { useEffect } from "react";
+import {
+  Form,
+  isRouteErrorResponse,
+  NavLink,
+  Outlet,
+  useLocation,
+  useNavigation,
+} from "react-router";
+import { Button } from "../../components/ui/button.tsx";
 import { errorMessage } from "../../components/application-error.tsx";
-import { adminCopy } from "../../content/admin.ts";
+import { showToast } from "../../components/ui/toaster.tsx";
+import {
+  adminCopy,
+  postsAdminCopy,
+  robotsAdminCopy,
+  waitlistAdminCopy,
+} from "../../content/admin.ts";
 import { errorCopy } from "../../content/layout.ts";
 import { adminSessionContext, requireAdmin } from "../../features/admin/guard.server.ts";
 import { loginIntents } from "../../features/admin/intents.ts";
 import {
+  type AdminSection,
   adminSectionHref,
   adminSectionLabels,
   adminSections,
 } from "../../features/admin/sections.ts";
+import { LoginForm } from "../../features/auth/login-form.tsx";
 import { cn } from "../../lib/cn.ts";
 import type { Route } from "./+types/layout";
 
@@ -30,9 +46,24 @@ export function loader({ context }: Route.LoaderArgs) {
   return { email: context.get(adminSessionContext).email };
 }
 
+const loadingText: Record<AdminSection, string> = {
+  lista: waitlistAdminCopy.loading,
+  robos: robotsAdminCopy.loading,
+  blog: postsAdminCopy.loading,
+};
+
+/** The section a link navigation is loading (not a form's), or null. */
+function usePendingSection(): AdminSection | null {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading" || navigation.formMethod) return null;
+  const section = navigation.location.pathname.split("/")[2];
+  return adminSections.find((candidate) => candidate === section) ?? null;
+}
+
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const signingOut = navigation.formData?.get("intent") === loginIntents.logout;
+  const pending = usePendingSection();
   return (
     <main id="conteudo" className="mx-auto max-w-6xl px-4 py-12">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -67,23 +98,43 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       <div className="mt-6">
-        <Outlet />
+        {pending ? (
+          <p role="status" className="text-muted-foreground">
+            {loadingText[pending]}
+          </p>
+        ) : (
+          <Outlet />
+        )}
       </div>
     </main>
   );
 }
 
+/**
+ * A 401 (the session ended while the page was open) shows the reason in a toast and the
+ * login, which brings the admin back to this page; any other error its message.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const expired = isRouteErrorResponse(error) && error.status === 401;
+  const location = useLocation();
+  useEffect(() => {
+    if (expired) showToast("error", waitlistAdminCopy.errorTitle, adminCopy.sessionExpired);
+  }, [expired]);
+  if (expired) {
+    const next = new URLSearchParams({ next: location.pathname + location.search });
+    return (
+      <main id="conteudo" className="mx-auto max-w-6xl px-4 py-12">
+        <p role="alert" className="mx-auto mb-6 max-w-md">
+          {adminCopy.sessionExpired}
+        </p>
+        <LoginForm action={`/admin?${next}`} />
+      </main>
+    );
+  }
   return (
     <main id="conteudo" className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-3xl font-bold">{expired ? adminCopy.heading : errorCopy.title}</h1>
-      <p className="mt-4">{expired ? adminCopy.sessionExpired : errorMessage(error)}</p>
-      {expired ? (
-        <Link to="/admin" reloadDocument className={buttonClasses({ className: "mt-6" })}>
-          {adminCopy.signInAgain}
-        </Link>
-      ) : null}
+      <h1 className="text-3xl font-bold">{errorCopy.title}</h1>
+      <p className="mt-4">{errorMessage(error)}</p>
     </main>
   );
 }
