@@ -17,8 +17,15 @@ export default [
     route("confirmar/:token", "routes/site/confirm.tsx"),
     route("meus-dados", "routes/site/my-data.tsx"),
     route("meus-dados/:token", "routes/site/my-data-view.tsx"),
-    route("admin", "routes/admin/admin.tsx"),
-    route("admin/emails", "routes/admin/emails.tsx"),
+    route("admin", "routes/admin/login.tsx"),
+    // Every section below is guarded by the layout's one requireAdmin (docs/decisions/070).
+    layout("routes/admin/layout.tsx", [
+      route("admin/lista", "routes/admin/waitlist.tsx"),
+      route("admin/lista/:id", "routes/admin/waitlist-entry.tsx"),
+      route("admin/robos", "routes/admin/robots.tsx"),
+      route("admin/blog", "routes/admin/blog.tsx"),
+      route("admin/emails", "routes/admin/emails.tsx"),
+    ]),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("healthz", "routes/seo/healthz.ts"),

@@ -12,9 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-
-export const waitlistStatuses = ["pending", "contacted", "converted"] as const;
-export type WaitlistStatus = (typeof waitlistStatuses)[number];
+import { waitlistStatuses } from "../app/features/waitlist/statuses.ts";
 
 export const postCategories = ["Educação", "Estratégia", "Tecnologia", "Mercado"] as const;
 export type PostCategory = (typeof postCategories)[number];
@@ -44,6 +42,10 @@ export const waitlist = pgTable(
   (table) => [
     check("waitlist_status_check", sql`${table.status} in ('pending', 'contacted', 'converted')`),
     check("waitlist_email_lower_check", sql`${table.email} = lower(btrim(${table.email}))`),
+    // Issue 10: the admin list's keyset pages, newest first, with or without a status filter.
+    index("waitlist_created_at_id_idx").on(table.createdAt, table.id),
+    index("waitlist_status_created_at_id_idx").on(table.status, table.createdAt, table.id),
+    index("waitlist_interested_agents_idx").using("gin", table.interestedAgents),
   ],
 );
 
@@ -207,3 +209,18 @@ export const emailMailbox = pgTable("email_mailbox", {
   text: text("text").notNull(),
   createdAt: createdAt(),
 });
+
+// Issue 10: who moved a waitlist entry to which status, and when.
+export const waitlistStatusChanges = pgTable(
+  "waitlist_status_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => waitlist.id, { onDelete: "cascade" }),
+    status: text("status", { enum: waitlistStatuses }).notNull(),
+    changedBy: text("changed_by").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("waitlist_status_changes_entry_idx").on(table.entryId, table.changedAt)],
+);

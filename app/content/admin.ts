@@ -6,7 +6,6 @@ export const adminCopy = {
   signOut: "Sair",
   tabsLabel: "Seções da área administrativa",
   sessionExpired: "Sua sessão expirou. Entre novamente.",
-  signInAgain: "Entrar novamente",
   unknownAction: "Ação desconhecida.",
   close: "Fechar",
 } as const;
@@ -54,6 +53,67 @@ export const waitlistAdminCopy = {
   errorTitle: "Erro ao atualizar",
   notFound: "Inscrição não encontrada na lista de espera.",
   invalidStatus: "Status inválido: escolha contatado ou convertido.",
+} as const;
+
+// The waitlist section's filters, pages, detail and bulk change (issue 10; wording ours).
+export const waitlistFilterCopy = {
+  heading: "Filtros",
+  search: "Buscar por nome ou email",
+  status: "Status",
+  agent: "Agente",
+  from: "De",
+  to: "Até",
+  source: "Origem",
+  order: "Ordem",
+  orderLabels: { recentes: "Mais recentes primeiro", antigos: "Mais antigos primeiro" },
+  any: "Todos",
+  apply: "Filtrar",
+  clear: "Limpar filtros",
+  exportCsv: "Exportar CSV",
+  next: "Próxima página",
+  previous: "Página anterior",
+  first: "Primeira página",
+  pagination: "Paginação",
+  countsByStatus: "Por status",
+  countsByAgent: "Por agente",
+  noResults: "Nenhuma inscrição encontrada com estes filtros.",
+  selectRow: (name: string) => `Selecionar ${name}`,
+  selectAll: "Selecionar todos desta página",
+  bulkLabel: "Alterar status dos selecionados",
+  bulkApply: (count: number) =>
+    `Aplicar a ${count} ${count === 1 ? "selecionado" : "selecionados"}`,
+  bulkNone: "Selecione ao menos uma inscrição.",
+  bulkTooMany: "Selecione no máximo 50 inscrições de uma vez.",
+  details: "Ver detalhes",
+  detailsLabel: (name: string) => `Ver detalhes de ${name}`,
+  invalidDate: "Data inválida: use o formato aaaa-mm-dd.",
+  invalidPage: "Página inválida. Volte para a primeira página.",
+  invalidStatus: "Status inválido no filtro.",
+  invalidAgent: "Agente inválido no filtro.",
+  invalidOrder: "Ordem inválida.",
+  searchTooLong: "Busca: no máximo 200 caracteres.",
+  sourceTooLong: "Origem: no máximo 100 caracteres.",
+} as const;
+
+export const waitlistEntryCopy = {
+  back: "Voltar para a lista",
+  fields: {
+    email: "Email",
+    status: "Status",
+    agents: "Agentes de Interesse",
+    message: "Mensagem",
+    marketingConsent: "Aceita receber comunicações",
+    termsAcceptedAt: "Termos aceitos em",
+    source: "Origem",
+    createdAt: "Inscrição em",
+  },
+  yes: "Sim",
+  no: "Não",
+  noMessage: "Sem mensagem.",
+  noSource: "Desconhecida",
+  history: "Histórico de status",
+  historyColumns: { status: "Status", by: "Alterado por", at: "Quando" },
+  noHistory: "O status ainda não foi alterado.",
 } as const;
 
 export const robotsAdminCopy = {

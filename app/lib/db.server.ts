@@ -89,6 +89,14 @@ export async function getDb(): Promise<Database> {
   return (await openDatabase()).db;
 }
 
+/** The database or an open transaction: queries that take one run inside the caller's. */
+export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+export async function withTransaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+  return (await getDb()).transaction(work);
+}
+
 export async function closeDatabase(): Promise<void> {
   const current = opening;
   opening = undefined;

@@ -12,7 +12,7 @@ test("a robot's new price and MyFxBook link show on /precos and its agent page",
   await expect(page.getByText("US$ 149,25", { exact: true })).toBeVisible();
 
   await logIn(page, site);
-  await gotoHydrated(page, "/admin?tab=robos");
+  await gotoHydrated(page, "/admin/robos");
   await page.getByRole("button", { name: "Editar YenMax Agent" }).click();
   const dialog = page.getByRole("dialog", { name: "Editar Robô" });
   await dialog.getByLabel("Preço (USD)").fill("210");
@@ -41,7 +41,7 @@ test("a robot's new price and MyFxBook link show on /precos and its agent page",
 test("a draft post stays off the blog until it is published", async ({ page, site }) => {
   const title = `Rascunho público ${Date.now().toString(36)}`;
   await logIn(page, site);
-  await gotoHydrated(page, "/admin?tab=blog");
+  await gotoHydrated(page, "/admin/blog");
   await page.getByRole("button", { name: "Novo Post" }).click();
   const create = page.getByRole("dialog", { name: "Criar Novo Post" });
   await create.getByLabel("Título").fill(title);

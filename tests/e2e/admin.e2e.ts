@@ -17,6 +17,12 @@ async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
+/** A link of the admin's section navigation (the site header has a "Blog" link too). */
+const sectionLink = (page: Page, name: string) =>
+  page
+    .getByRole("navigation", { name: "Seções da área administrativa" })
+    .getByRole("link", { name });
+
 const unique = () => crypto.randomBytes(4).toString("hex");
 
 let site: IsolatedSite;
@@ -61,10 +67,8 @@ test("login: errors, success toast, noindex and no axe violations", async ({ pag
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page.getByText("Login realizado com sucesso!")).toBeVisible();
   await expect(page.getByText("Bem-vindo à área administrativa.")).toBeVisible();
-  await expect(page.getByRole("tab", { name: "Lista de Espera" })).toHaveAttribute(
-    "aria-selected",
-    "true",
-  );
+  await expect(page).toHaveURL(/\/admin\/lista$/);
+  await expect(sectionLink(page, "Lista de Espera")).toHaveAttribute("aria-current", "page");
   const cookies = await page.context().cookies();
   const sessionCookie = cookies.find((c) => c.name.endsWith("better-auth.session_token"));
   expect(sessionCookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax" });
@@ -117,8 +121,8 @@ test("waitlist: change a status, the list refreshes", async ({ page }) => {
 
 test("robots: edit a robot in the dialog", async ({ page }) => {
   await logIn(page, site);
-  await page.getByRole("tab", { name: "Robôs" }).click();
-  await expect(page).toHaveURL(/\/admin\?tab=robos$/);
+  await sectionLink(page, "Robôs").click();
+  await expect(page).toHaveURL(/\/admin\/robos$/);
   await expect(page.getByRole("heading", { name: "Gerenciar Robôs (3)" })).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -161,8 +165,8 @@ test("blog: create a draft, then publish it", async ({ page }) => {
   const title = `Guia de Gestão ${unique()}`;
   const slug = title.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replaceAll(" ", "-");
   await logIn(page, site);
-  await page.getByRole("tab", { name: "Blog" }).click();
-  await expect(page).toHaveURL(/\/admin\?tab=blog$/);
+  await sectionLink(page, "Blog").click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
   await expect(page.getByRole("heading", { name: /^Posts do Blog \(\d+\)$/ })).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -217,29 +221,39 @@ test("blog: create a draft, then publish it", async ({ page }) => {
   ).toBeVisible();
 });
 
-test("tabs live in the URL: reload and back keep them", async ({ page }) => {
+test("sections live in the URL: reload and back keep them; old ?tab= links still work", async ({
+  page,
+}) => {
   await logIn(page, site);
-  await page.getByRole("tab", { name: "Robôs" }).click();
+  await sectionLink(page, "Robôs").click();
   await expect(page.getByRole("heading", { name: /^Gerenciar Robôs/ })).toBeVisible();
-  await page.getByRole("tab", { name: "Blog" }).click();
+  await sectionLink(page, "Blog").click();
   await expect(page.getByRole("heading", { name: /^Posts do Blog/ })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("tab", { name: "Blog" })).toHaveAttribute("aria-selected", "true");
+  await expect(sectionLink(page, "Blog")).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: /^Posts do Blog/ })).toBeVisible();
   await page.goBack();
-  await expect(page).toHaveURL(/\/admin\?tab=robos$/);
+  await expect(page).toHaveURL(/\/admin\/robos$/);
   await expect(page.getByRole("heading", { name: /^Gerenciar Robôs/ })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole("heading", { name: /^Lista de Espera/ })).toBeVisible();
+  await page.goto("/admin?tab=blog");
+  await expect(page).toHaveURL(/\/admin\/blog$/);
 });
 
 test("sign out returns to the login and ends the session", async ({ page }) => {
   await logIn(page, site);
   await page.getByRole("button", { name: "Sair" }).click();
   await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
-  await page.goto("/admin?tab=robos");
+  await page.goto("/admin/robos");
+  await expect(page).toHaveURL(/\/admin\?next=%2Fadmin%2Frobos$/);
   await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
   await expect(page.getByText("Gerenciar Robôs")).toHaveCount(0);
+  // After the login the admin lands where they were going.
+  await page.getByLabel("Email").fill(site.adminEmail);
+  await page.getByLabel("Senha").fill(site.adminPassword);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("heading", { name: /^Gerenciar Robôs/ })).toBeVisible();
 });
 
 test("the server refuses mutations without a session or from another Origin", async ({ page }) => {
@@ -247,14 +261,14 @@ test("the server refuses mutations without a session or from another Origin", as
     `insert into waitlist (name, email, terms_accepted_at) values ('Origem', $1, now()) returning id, status`,
     [`origem-${unique()}@exemplo.com`],
   );
-  const form = { intent: "set-waitlist-status", id: entry!.id, status: "converted" };
+  const form = { id: entry!.id, status: "converted" };
 
   const own = { Origin: site.url };
-  const anonymous = await page.request.post("/admin", { form, headers: own });
+  const anonymous = await page.request.post("/admin/lista", { form, headers: own });
   expect(anonymous.status()).toBe(401);
 
   await logIn(page, site);
-  for (const url of ["/admin", "/admin.data"]) {
+  for (const url of ["/admin/lista", "/admin/lista.data"]) {
     const foreign = await page.request.post(url, {
       form,
       headers: { Origin: "https://site-malicioso.example" },
@@ -267,7 +281,7 @@ test("the server refuses mutations without a session or from another Origin", as
   expect(after?.status).toBe("pending");
 
   // The same request from the page's own origin goes through.
-  const accepted = await page.request.post("/admin", { form, headers: own });
+  const accepted = await page.request.post("/admin/lista", { form, headers: own });
   expect(accepted.status()).toBe(200);
   const [changed] = await query<{ status: string }>(`select status from waitlist where id = $1`, [
     entry!.id,
@@ -277,17 +291,17 @@ test("the server refuses mutations without a session or from another Origin", as
 
 /** Holds the page's data requests (of one method, or all) until the returned function runs. */
 async function holdDataRequests(page: Page, method?: "GET" | "POST") {
-  await page.unroute(/\/admin\.data/);
+  await page.unroute(/\/admin(\/[^?]*)?\.data/);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/admin\.data/, async (route) => {
+  await page.route(/\/admin(\/[^?]*)?\.data/, async (route) => {
     if (!method || route.request().method() === method) await held;
     await route.continue();
   });
   return release;
 }
 
-test("pending states: loading text while a tab loads, buttons disabled while saving", async ({
+test("pending states: loading text while a section loads, buttons disabled while saving", async ({
   page,
 }) => {
   await gotoHydrated(page, "/admin");
@@ -306,14 +320,13 @@ test("pending states: loading text while a tab loads, buttons disabled while sav
   ];
   for (const [tab, loading, heading] of tabs) {
     const release = await holdDataRequests(page);
-    await page.getByRole("tab", { name: tab }).click();
+    await sectionLink(page, tab).click();
     await expect(page.getByRole("status").filter({ hasText: loading })).toBeVisible();
-    await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
     release();
     await expect(page.getByRole("heading", { name: heading })).toBeVisible();
   }
 
-  await page.getByRole("tab", { name: "Robôs" }).click();
+  await sectionLink(page, "Robôs").click();
   const release = await holdDataRequests(page, "POST");
   await page.getByRole("button", { name: "Editar MidasPulse Agent" }).click();
   const save = page
@@ -336,7 +349,7 @@ test("an action after the session ended changes nothing and shows the login", as
   const row = page.getByRole("row").filter({ hasText: name });
   await row.getByRole("button", { name: "Marcar como Convertido" }).click();
   await expect(page.getByText("Erro ao atualizar")).toBeVisible();
-  await expect(page.getByText("Sua sessão expirou. Entre novamente.")).toBeVisible();
+  await expect(page.getByText("Sua sessão expirou. Entre novamente.").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
   const [stored] = await query<{ status: string }>(`select status from waitlist where name = $1`, [
     name,
@@ -344,17 +357,17 @@ test("an action after the session ended changes nothing and shows the login", as
   expect(stored?.status).toBe("pending");
 });
 
-test("no axe violations at a mobile width, on the login and every tab", async ({ page }) => {
+test("no axe violations at a mobile width, on the login and every section", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/admin");
   await expectNoAxeViolations(page);
   await logIn(page, site);
-  for (const [search, heading] of [
-    ["", /^Lista de Espera \(/],
-    ["?tab=robos", /^Gerenciar Robôs/],
-    ["?tab=blog", /^Posts do Blog/],
+  for (const [path, heading] of [
+    ["/admin/lista", /^Lista de Espera \(/],
+    ["/admin/robos", /^Gerenciar Robôs/],
+    ["/admin/blog", /^Posts do Blog/],
   ] as const) {
-    await page.goto(`/admin${search}`);
+    await page.goto(path);
     await expect(page.getByRole("heading", { name: heading })).toBeVisible();
     await expectNoAxeViolations(page);
   }

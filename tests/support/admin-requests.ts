@@ -1,11 +1,16 @@
 import { RouterContextProvider } from "react-router";
-import { action, loader } from "../../app/routes/admin/admin.tsx";
+import * as blogRoute from "../../app/routes/admin/blog.tsx";
+import * as layoutRoute from "../../app/routes/admin/layout.tsx";
+import * as loginRoute from "../../app/routes/admin/login.tsx";
+import * as robotsRoute from "../../app/routes/admin/robots.tsx";
+import * as waitlistEntryRoute from "../../app/routes/admin/waitlist-entry.tsx";
+import * as waitlistRoute from "../../app/routes/admin/waitlist.tsx";
 import { clientIpContext } from "../../app/lib/request-context.ts";
-import type { Route } from "../../app/routes/admin/+types/admin";
 import { cookieFrom } from "./http.ts";
 
-// Calls the /admin route's loader and action the way React Router does (real Request,
-// RouterContextProvider), and flattens what they return or throw into status/body/headers.
+// Calls the admin routes' loaders and actions the way React Router does (real Request,
+// RouterContextProvider, the admin layout's middleware before every section), and flattens
+// what they return or throw into status/body/headers.
 const BASE_URL = "http://localhost:3000";
 
 export interface Outcome {
@@ -37,50 +42,76 @@ async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
   }
 }
 
-function contextFor(ip: string) {
-  const context = new RouterContextProvider();
-  context.set(clientIpContext, ip);
-  return context;
-}
-
 export interface CallOptions {
   cookie?: string;
   ip?: string;
-  search?: string;
+  /** The path and query string after the site, e.g. "/admin/lista?q=ana". */
+  path?: string;
+  params?: Record<string, string>;
 }
 
-export function callAdminLoader({ cookie, ip = "198.51.100.1", search = "" }: CallOptions = {}) {
-  const request = new Request(`${BASE_URL}/admin${search}`, {
-    headers: cookie ? { cookie } : {},
-  });
-  return outcomeOf(() =>
-    Promise.resolve(
-      loader({ request, params: {}, context: contextFor(ip) } as unknown as Route.LoaderArgs),
-    ),
-  );
-}
+type Handler = (args: never) => unknown;
 
-export function callAdminAction(
-  fields: Record<string, string>,
-  { cookie, ip = "198.51.100.1", search = "" }: CallOptions = {},
+/** The admin sections by path pattern (the layout's children in app/routes.ts). */
+export const adminSectionRoutes = {
+  "/admin/lista": waitlistRoute,
+  "/admin/lista/:id": waitlistEntryRoute,
+  "/admin/robos": robotsRoute,
+  "/admin/blog": blogRoute,
+} satisfies Record<string, { loader: Handler; action: Handler }>;
+
+export type AdminSectionPath = keyof typeof adminSectionRoutes;
+
+function requestFor(
+  path: string,
+  { cookie }: CallOptions,
+  fields?: Record<string, string | string[]>,
 ) {
-  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
+  const headers = new Headers();
   if (cookie) headers.set("cookie", cookie);
-  const request = new Request(`${BASE_URL}/admin${search}`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields).toString(),
-  });
+  if (!fields) return new Request(`${BASE_URL}${path}`, { headers });
+  headers.set("content-type", "application/x-www-form-urlencoded");
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) body.append(key, item);
+  }
+  return new Request(`${BASE_URL}${path}`, { method: "POST", headers, body: body.toString() });
+}
+
+function argsFor(request: Request, { ip = "198.51.100.1", params = {} }: CallOptions) {
+  const context = new RouterContextProvider();
+  context.set(clientIpContext, ip);
+  return { request, params, context, unstable_pattern: "", url: new URL(request.url) };
+}
+
+/** A section's loader (GET) or action (POST with `fields`) behind the layout's guard. */
+export function callSection(
+  route: AdminSectionPath,
+  options: CallOptions & { fields?: Record<string, string | string[]> } = {},
+) {
+  const module = adminSectionRoutes[route];
+  const request = requestFor(options.path ?? route, options, options.fields);
+  const args = argsFor(request, options);
+  const run = (options.fields ? module.action : module.loader) as (a: typeof args) => unknown;
+  const [guard] = layoutRoute.middleware;
   return outcomeOf(() =>
-    Promise.resolve(
-      action({ request, params: {}, context: contextFor(ip) } as unknown as Route.ActionArgs),
-    ),
+    Promise.resolve(guard!(args as never, async () => (await run(args)) as Response)),
   );
+}
+
+export function callLoginLoader(options: CallOptions = {}) {
+  const request = requestFor(options.path ?? "/admin", options);
+  return outcomeOf(() => Promise.resolve(loginRoute.loader(argsFor(request, options) as never)));
+}
+
+export function callLoginAction(fields: Record<string, string>, options: CallOptions = {}) {
+  const request = requestFor(options.path ?? "/admin", options, fields);
+  return outcomeOf(() => Promise.resolve(loginRoute.action(argsFor(request, options) as never)));
 }
 
 /** Signs in through the login action; returns the session cookie. */
 export async function signIn(email: string, password: string, ip?: string): Promise<string> {
-  const outcome = await callAdminAction({ intent: "login", email, password }, { ip });
+  const outcome = await callLoginAction({ intent: "login", email, password }, { ip });
   if (outcome.status !== 302) {
     throw new Error(`login failed: ${outcome.status} ${JSON.stringify(outcome.body)}`);
   }

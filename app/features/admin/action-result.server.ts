@@ -1,13 +1,12 @@
 import { data } from "react-router";
 import type { FieldErrors } from "../../lib/parse-form.ts";
-import type { AdminActionResult } from "./intents.ts";
+import type { ActionResult } from "./action-result.ts";
 
-export function actionOk(intent: string) {
-  return data<AdminActionResult>({ intent, ok: true });
+export function actionOk() {
+  return data<ActionResult>({ ok: true });
 }
 
 export function actionFailed(
-  intent: string,
   status: number,
   error: string,
   extra: {
@@ -18,5 +17,5 @@ export function actionFailed(
   } = {},
 ) {
   const { headers, ...rest } = extra;
-  return data<AdminActionResult>({ intent, ok: false, error, ...rest }, { status, headers });
+  return data<ActionResult>({ ok: false, error, ...rest }, { status, headers });
 }

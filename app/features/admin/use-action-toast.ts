@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { showToast } from "../../components/ui/toaster.tsx";
-import type { AdminActionResult } from "./intents.ts";
+import type { ActionResult } from "./action-result.ts";
 
 export interface ActionToastMessages {
   successTitle: string;
@@ -16,11 +16,11 @@ export interface ActionToastMessages {
  */
 export function useActionToast(
   state: "idle" | "loading" | "submitting",
-  result: AdminActionResult | undefined,
+  result: ActionResult | undefined,
   messages: ActionToastMessages,
-  onResult?: (result: AdminActionResult) => void,
+  onResult?: (result: ActionResult) => void,
 ) {
-  const handled = useRef<AdminActionResult | undefined>(undefined);
+  const handled = useRef<ActionResult | undefined>(undefined);
   const { revalidate } = useRevalidator();
   useEffect(() => {
     if (state !== "idle" || !result || handled.current === result) return;

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { ZodType } from "zod";
 import { showToast } from "../../components/ui/toaster.tsx";
 import { type FieldErrors, parseForm } from "../../lib/parse-form.ts";
-import type { AdminActionResult } from "./intents.ts";
+import type { ActionResult } from "./action-result.ts";
 import { type ActionToastMessages, useActionToast } from "./use-action-toast.ts";
 
 /**
@@ -14,8 +14,8 @@ import { type ActionToastMessages, useActionToast } from "./use-action-toast.ts"
 export function useDialogForm(schema: ZodType, messages: ActionToastMessages) {
   const [open, setOpen] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const fetcher = useFetcher<AdminActionResult>();
-  const onResult = useCallback((result: AdminActionResult) => {
+  const fetcher = useFetcher<ActionResult>();
+  const onResult = useCallback((result: ActionResult) => {
     if (result.ok) setOpen(false);
     else setErrors(result.fieldErrors ?? {});
   }, []);

@@ -2,13 +2,21 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { loginCopy as copy } from "../../content/admin.ts";
 import { TextField } from "../admin/field.tsx";
-import { adminIntents, type AdminActionResult } from "../admin/intents.ts";
+import type { ActionResult } from "../admin/action-result.ts";
+import { loginIntents } from "../admin/intents.ts";
 
 /** The login (SPEC.md section 2 Admin): a plain form post, so it works without JavaScript. */
-export function LoginForm({ result }: { result?: AdminActionResult }) {
+export function LoginForm({
+  result,
+  action,
+}: {
+  result?: ActionResult<"email" | "password">;
+  /** Where the form posts: the login route itself unless given. */
+  action?: string;
+}) {
   const navigation = useNavigation();
   const busy =
-    navigation.state !== "idle" && navigation.formData?.get("intent") === adminIntents.login;
+    navigation.state !== "idle" && navigation.formData?.get("intent") === loginIntents.login;
   const failure = result && !result.ok ? result : undefined;
   const fieldErrors = failure?.fieldErrors ?? {};
   const formError = failure && !failure.fieldErrors ? failure.error : undefined;
@@ -17,8 +25,8 @@ export function LoginForm({ result }: { result?: AdminActionResult }) {
     <section className="mx-auto max-w-md rounded-lg border border-border bg-card p-8">
       <h1 className="text-3xl font-bold">{copy.heading}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{copy.description}</p>
-      <Form method="post" className="mt-6 grid gap-4">
-        <input type="hidden" name="intent" value={adminIntents.login} />
+      <Form method="post" action={action} className="mt-6 grid gap-4">
+        <input type="hidden" name="intent" value={loginIntents.login} />
         <TextField
           id="login-email"
           name="email"

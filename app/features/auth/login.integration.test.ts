@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rateLimits } from "../../../db/schema.ts";
-import { callAdminAction } from "../../../tests/support/admin-requests.ts";
+import { callLoginAction } from "../../../tests/support/admin-requests.ts";
 import { createOrResetAdmin, loginRateLimitKeys } from "../../lib/auth.server.ts";
 import { getDb } from "../../lib/db.server.ts";
 
@@ -15,7 +15,7 @@ async function newAdmin(email: string) {
 }
 
 const logIn = (email: string, password: string, ip: string) =>
-  callAdminAction({ intent: "login", email, password }, { ip });
+  callLoginAction({ intent: "login", email, password }, { ip });
 
 describe("login rate limits", () => {
   it("refuses a client that keeps failing for an e-mail, never the admin elsewhere", async () => {

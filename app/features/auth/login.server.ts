@@ -11,24 +11,26 @@ import { parseForm } from "../../lib/parse-form.ts";
 import { hitRateLimit, rateLimitSubject, resetRateLimit } from "../../lib/rate-limit.server.ts";
 import type { FormEntries } from "../../lib/read-form.server.ts";
 import { actionFailed } from "../admin/action-result.server.ts";
-import { adminIntents } from "../admin/intents.ts";
-import { adminTabHref, parseAdminTab } from "../admin/tabs.ts";
 import { loginSchema } from "./login-schema.ts";
 
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-const intent = adminIntents.login;
 
 /**
  * The login form's action: validates, counts the attempt per client and per e-mail with
  * client (429 past either limit, docs/decisions/051-login-lockout.md), signs in through
- * better-auth and redirects back to the admin page with its session cookie. A plain form
+ * better-auth and redirects to `destination` (a checked admin path) with its session cookie. A plain form
  * post, so it works without JavaScript.
  */
-export async function login(request: Request, form: FormEntries, clientIp: string) {
+export async function login(
+  request: Request,
+  form: FormEntries,
+  clientIp: string,
+  destination: string,
+) {
   const parsed = parseForm(loginSchema, form);
   const typedEmail = String(form.get("email") ?? "").slice(0, 254);
   if (!parsed.success) {
-    return actionFailed(intent, 400, parsed.error, {
+    return actionFailed(400, parsed.error, {
       fieldErrors: parsed.fieldErrors,
       email: typedEmail,
     });
@@ -44,23 +46,20 @@ export async function login(request: Request, form: FormEntries, clientIp: strin
     ? await hitRateLimit(pairKey, env.LOGIN_RATE_LIMIT_PER_EMAIL, LOGIN_WINDOW_MS)
     : byClient;
   if (!byPair.allowed) {
-    return actionFailed(
-      intent,
-      429,
-      loginCopy.tooManyAttempts(Math.ceil(byPair.retryAfterSeconds / 60)),
-      { email: typedEmail, headers: { "Retry-After": String(byPair.retryAfterSeconds) } },
-    );
+    return actionFailed(429, loginCopy.tooManyAttempts(Math.ceil(byPair.retryAfterSeconds / 60)), {
+      email: typedEmail,
+      headers: { "Retry-After": String(byPair.retryAfterSeconds) },
+    });
   }
   const cookies = await signInAdmin(
     { email, password },
     { ip: clientIp, userAgent: request.headers.get("user-agent") },
   );
   if (!cookies) {
-    return actionFailed(intent, 401, loginCopy.invalidCredentials, { email: typedEmail });
+    return actionFailed(401, loginCopy.invalidCredentials, { email: typedEmail });
   }
   await Promise.all([resetRateLimit(clientKey), resetRateLimit(pairKey)]);
-  const tab = parseAdminTab(new URL(request.url).searchParams.get("tab"));
-  return redirect(adminTabHref(tab), { headers: cookies });
+  return redirect(destination, { headers: cookies });
 }
 
 /** "Sair": ends the session and goes back to the login. Without a session nothing changes. */

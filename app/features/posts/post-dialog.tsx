@@ -7,7 +7,7 @@ import { adminCopy, postsAdminCopy as copy } from "../../content/admin.ts";
 import type { FieldErrors } from "../../lib/parse-form.ts";
 import { slugify } from "../../lib/slug.ts";
 import { SelectField, TextAreaField, TextField } from "../admin/field.tsx";
-import { adminIntents } from "../admin/intents.ts";
+import { postIntents } from "../admin/intents.ts";
 import { useDialogForm } from "../admin/use-dialog-form.ts";
 import type { AdminPost } from "./queries.server.ts";
 import { DEFAULT_POST_AUTHOR, postFormSchema } from "./schema.ts";
@@ -53,7 +53,7 @@ export function PostDialog({ mode }: { mode: Mode }) {
       >
         <fetcher.Form
           method="post"
-          action="/admin"
+          action="/admin/blog"
           noValidate
           onSubmit={onSubmit}
           className="mt-4 grid gap-4"
@@ -61,7 +61,7 @@ export function PostDialog({ mode }: { mode: Mode }) {
           <input
             type="hidden"
             name="intent"
-            value={post ? adminIntents.updatePost : adminIntents.createPost}
+            value={post ? postIntents.update : postIntents.create}
           />
           {post ? <input type="hidden" name="id" value={post.id} /> : null}
           <PostFields post={post} errors={errors} />

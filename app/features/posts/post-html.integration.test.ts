@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blogPosts } from "../../../db/schema.ts";
-import { callAdminAction, signIn } from "../../../tests/support/admin-requests.ts";
+import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { loader as postLoader } from "../../routes/blog/post.tsx";
@@ -35,10 +35,10 @@ beforeAll(async () => {
 
 describe("post HTML at save", () => {
   it("stores the sanitized HTML and serves it without parsing Markdown", async () => {
-    const saved = await callAdminAction(
-      post({ content: "## Título\n\nTexto com **negrito**.<script>alert(1)</script>" }),
-      { cookie },
-    );
+    const saved = await callSection("/admin/blog", {
+      fields: post({ content: "## Título\n\nTexto com **negrito**.<script>alert(1)</script>" }),
+      cookie,
+    });
     expect(saved.status).toBe(200);
     const stored = await row("post-com-html");
     expect(stored?.contentHtml).toContain("<strong>negrito</strong>");
@@ -59,10 +59,10 @@ describe("post HTML at save", () => {
 
   it("refuses, in Portuguese and at once, content that renders too slowly", async () => {
     const started = Date.now();
-    const refused = await callAdminAction(
-      post({ slug: "post-lento", content: "a_*".repeat(6_666) }),
-      { cookie },
-    );
+    const refused = await callSection("/admin/blog", {
+      fields: post({ slug: "post-lento", content: "a_*".repeat(6_666) }),
+      cookie,
+    });
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({

@@ -2,26 +2,23 @@ import { robotsAdminCopy } from "../../content/admin.ts";
 import { parseForm } from "../../lib/parse-form.ts";
 import type { FormEntries } from "../../lib/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
-import { adminIntents } from "../admin/intents.ts";
 import { rowId } from "../admin/schema-fields.ts";
 import { updateRobot } from "./queries.server.ts";
 import { robotUpdateSchema } from "./schema.ts";
 
-const intent = adminIntents.updateRobot;
-
-/** "Editar Robô" -> "Salvar Alterações" (the caller checked the session). */
+/** "Editar Robô" -> "Salvar Alterações" (the admin layout checked the session). */
 export async function updateRobotAction(form: FormEntries) {
   const id = rowId.safeParse(form.get("id"));
-  if (!id.success) return actionFailed(intent, 404, robotsAdminCopy.notFound);
+  if (!id.success) return actionFailed(404, robotsAdminCopy.notFound);
   const parsed = parseForm(robotUpdateSchema, form);
   if (!parsed.success) {
-    return actionFailed(intent, 400, parsed.error, { fieldErrors: parsed.fieldErrors });
+    return actionFailed(400, parsed.error, { fieldErrors: parsed.fieldErrors });
   }
   const result = await updateRobot(id.data, parsed.data);
-  if (result.ok) return actionOk(intent);
+  if (result.ok) return actionOk();
   return result.reason === "duplicate-slug"
-    ? actionFailed(intent, 409, robotsAdminCopy.duplicateSlug, {
+    ? actionFailed(409, robotsAdminCopy.duplicateSlug, {
         fieldErrors: { slug: robotsAdminCopy.duplicateSlug },
       })
-    : actionFailed(intent, 404, robotsAdminCopy.notFound);
+    : actionFailed(404, robotsAdminCopy.notFound);
 }

@@ -4,7 +4,6 @@ import { adminCopy, robotsAdminCopy as copy } from "../../content/admin.ts";
 import { formatAmount, parseStoredPrice } from "../../lib/format.ts";
 import { CardList } from "../admin/card-list.tsx";
 import { TextAreaField, TextField } from "../admin/field.tsx";
-import { adminIntents } from "../admin/intents.ts";
 import { useDialogForm } from "../admin/use-dialog-form.ts";
 import type { Robot } from "./queries.server.ts";
 import { robotUpdateSchema } from "./schema.ts";
@@ -41,12 +40,11 @@ function RobotEditDialog({ robot }: { robot: Robot }) {
       >
         <fetcher.Form
           method="post"
-          action="/admin"
+          action="/admin/robos"
           noValidate
           onSubmit={onSubmit}
           className="mt-4 grid gap-4"
         >
-          <input type="hidden" name="intent" value={adminIntents.updateRobot} />
           <input type="hidden" name="id" value={robot.id} />
           <TextField
             id={id("nome")}

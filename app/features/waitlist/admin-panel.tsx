@@ -1,107 +1,367 @@
-import { useFetcher } from "react-router";
-import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
-import { Button } from "../../components/ui/button.tsx";
-import { agentNames, isAgentId } from "../../content/agent-ids.ts";
-import { waitlistAdminCopy as copy } from "../../content/admin.ts";
+import { useState } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { Checkbox } from "../../components/ui/form-fields.tsx";
+import { agentIds, agentNames, isAgentId } from "../../content/agent-ids.ts";
+import {
+  waitlistAdminCopy as copy,
+  waitlistFilterCopy as filterCopy,
+} from "../../content/admin.ts";
 import { formatDate } from "../../lib/format.ts";
-import { adminIntents, type AdminActionResult } from "../admin/intents.ts";
+import type { ActionResult } from "../admin/action-result.ts";
+import { SelectField, TextField } from "../admin/field.tsx";
 import { useActionToast } from "../admin/use-action-toast.ts";
-import type { WaitlistEntry } from "./queries.server.ts";
+import { encodeCursor, filterSearch, type WaitlistCursor } from "./admin-filters.ts";
+import { settableWaitlistStatuses } from "./status-schema.ts";
+import { statusLabels, statusTones, type WaitlistStatus, waitlistStatuses } from "./statuses.ts";
 
-const statusTones: Record<string, BadgeTone> = {
-  pending: "yellow",
-  contacted: "blue",
-  converted: "green",
-};
-
-/** The statuses an entry can be moved to, each offered unless the entry already has it. */
-const statusActions = [
-  { status: "contacted", label: copy.markContacted },
-  { status: "converted", label: copy.markConverted },
-] as const;
-
-const toastMessages = {
+export const toastMessages = {
   successTitle: copy.successTitle,
   successText: copy.successText,
   errorTitle: copy.errorTitle,
 };
 
+const statusButtonLabels = {
+  contacted: copy.markContacted,
+  converted: copy.markConverted,
+} satisfies Record<(typeof settableWaitlistStatuses)[number], string>;
+
 /** Agent ids as names, joined by a comma (docs/decisions/034-admin-display.md). */
-function agentsText(agents: readonly string[]): string {
+export function agentsText(agents: readonly string[]): string {
   if (agents.length === 0) return copy.noAgents;
   return agents.map((id) => (isAgentId(id) ? agentNames[id] : id)).join(", ");
 }
 
-function StatusBadge({ status }: { status: string }) {
-  const label = copy.statusLabels[status as keyof typeof copy.statusLabels] ?? status;
-  return <Badge tone={statusTones[status] ?? "grey"}>{label}</Badge>;
+export function StatusBadge({ status }: { status: WaitlistStatus }) {
+  return <Badge tone={statusTones[status]}>{statusLabels[status]}</Badge>;
 }
 
-function WaitlistRow({ entry }: { entry: WaitlistEntry }) {
-  const fetcher = useFetcher<AdminActionResult>();
+/** The status buttons of one entry; `action` is the route that takes the change. */
+export function StatusButtons({
+  id,
+  status,
+  action,
+}: {
+  id: string;
+  status: WaitlistStatus;
+  action: string;
+}) {
+  const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.state, fetcher.data, toastMessages);
   const busy = fetcher.state !== "idle";
   return (
-    <tr className="border-t border-border align-top">
-      <td className="px-3 py-3 font-medium">{entry.name}</td>
-      <td className="px-3 py-3 break-all">{entry.email}</td>
-      <td className="px-3 py-3">{agentsText(entry.interestedAgents)}</td>
-      <td className="px-3 py-3">
-        <StatusBadge status={entry.status} />
-      </td>
-      <td className="px-3 py-3 whitespace-nowrap">{formatDate(entry.createdAt)}</td>
-      <td className="px-3 py-3">
-        <fetcher.Form method="post" action="/admin" className="flex flex-wrap gap-2">
-          <input type="hidden" name="intent" value={adminIntents.setWaitlistStatus} />
-          <input type="hidden" name="id" value={entry.id} />
-          {statusActions
-            .filter(({ status }) => status !== entry.status)
-            .map(({ status, label }) => (
-              <Button
-                key={status}
-                type="submit"
-                name="status"
-                value={status}
-                size="sm"
-                variant="outline"
-                disabled={busy}
-              >
-                {label}
-              </Button>
-            ))}
-        </fetcher.Form>
-      </td>
-    </tr>
+    <fetcher.Form method="post" action={action} className="flex flex-wrap gap-2">
+      <input type="hidden" name="id" value={id} />
+      {settableWaitlistStatuses
+        .filter((next) => next !== status)
+        .map((next) => (
+          <Button
+            key={next}
+            type="submit"
+            name="status"
+            value={next}
+            size="sm"
+            variant="outline"
+            disabled={busy}
+          >
+            {statusButtonLabels[next]}
+          </Button>
+        ))}
+    </fetcher.Form>
   );
 }
 
-export function WaitlistPanel({ entries }: { entries: WaitlistEntry[] }) {
+export interface WaitlistRowView {
+  id: string;
+  name: string;
+  email: string;
+  interestedAgents: string[];
+  status: WaitlistStatus;
+  createdAt: Date;
+}
+
+export interface WaitlistPanelProps {
+  rows: WaitlistRowView[];
+  next: WaitlistCursor | null;
+  previous: WaitlistCursor | null;
+  total: number;
+  byStatus: Record<WaitlistStatus, number>;
+  byAgent: Record<string, number>;
+  /** The URL's query string (filters and cursor). */
+  search: string;
+  /** Why the query string was refused (400), if it was. */
+  error?: string;
+}
+
+function Filters({ params }: { params: URLSearchParams }) {
+  const value = (key: string) => params.get(key) ?? "";
+  return (
+    <Form method="get" className="mt-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-7 lg:items-end">
+      <div className="sm:col-span-3 lg:col-span-2">
+        <TextField
+          id="filtro-q"
+          name="q"
+          type="search"
+          label={filterCopy.search}
+          defaultValue={value("q")}
+        />
+      </div>
+      <SelectField
+        id="filtro-status"
+        name="status"
+        label={filterCopy.status}
+        defaultValue={value("status")}
+      >
+        <option value="">{filterCopy.any}</option>
+        {waitlistStatuses.map((status) => (
+          <option key={status} value={status}>
+            {statusLabels[status]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="filtro-agente"
+        name="agente"
+        label={filterCopy.agent}
+        defaultValue={value("agente")}
+      >
+        <option value="">{filterCopy.any}</option>
+        {agentIds.map((id) => (
+          <option key={id} value={id}>
+            {agentNames[id]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        id="filtro-de"
+        name="de"
+        type="date"
+        label={filterCopy.from}
+        defaultValue={value("de")}
+      />
+      <TextField
+        id="filtro-ate"
+        name="ate"
+        type="date"
+        label={filterCopy.to}
+        defaultValue={value("ate")}
+      />
+      <TextField
+        id="filtro-origem"
+        name="origem"
+        label={filterCopy.source}
+        defaultValue={value("origem")}
+      />
+      <SelectField
+        id="filtro-ordem"
+        name="ordem"
+        label={filterCopy.order}
+        defaultValue={value("ordem")}
+      >
+        <option value="">{filterCopy.orderLabels.recentes}</option>
+        <option value="antigos">{filterCopy.orderLabels.antigos}</option>
+      </SelectField>
+      <div className="flex flex-wrap gap-2 sm:col-span-3 lg:col-span-7">
+        <Button type="submit">{filterCopy.apply}</Button>
+        <Link to="/admin/lista" className={buttonClasses({ variant: "outline" })}>
+          {filterCopy.clear}
+        </Link>
+        <a
+          href={`/admin/lista.csv${filterSearch(params)}`}
+          download
+          className={buttonClasses({ variant: "outline" })}
+        >
+          {filterCopy.exportCsv}
+        </a>
+      </div>
+    </Form>
+  );
+}
+
+function Counts({ byStatus, byAgent }: Pick<WaitlistPanelProps, "byStatus" | "byAgent">) {
+  return (
+    <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
+      <div>
+        <dt className="font-semibold">{filterCopy.countsByStatus}</dt>
+        <dd className="mt-1 flex flex-wrap gap-2">
+          {waitlistStatuses.map((status) => (
+            <span key={status}>
+              {statusLabels[status]}: {byStatus[status]}
+            </span>
+          ))}
+        </dd>
+      </div>
+      <div>
+        <dt className="font-semibold">{filterCopy.countsByAgent}</dt>
+        <dd className="mt-1 flex flex-wrap gap-2">
+          {agentIds.map((id) => (
+            <span key={id}>
+              {agentNames[id]}: {byAgent[id] ?? 0}
+            </span>
+          ))}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function pageHref(params: URLSearchParams, key: "apos" | "antes" | null, cursor?: WaitlistCursor) {
+  const next = new URLSearchParams(filterSearch(params));
+  if (key && cursor) next.set(key, encodeCursor(cursor));
+  const text = next.toString();
+  return text ? `/admin/lista?${text}` : "/admin/lista";
+}
+
+function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void }) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.state, fetcher.data, toastMessages, (result) => {
+    if (result.ok) onDone();
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      action="/admin/lista"
+      aria-label={filterCopy.bulkLabel}
+      className="mt-4 flex flex-wrap items-center gap-2"
+    >
+      {selected.map((id) => (
+        <input key={id} type="hidden" name="id" value={id} />
+      ))}
+      <span className="text-sm">{filterCopy.bulkApply(selected.length)}:</span>
+      {settableWaitlistStatuses.map((status) => (
+        <Button
+          key={status}
+          type="submit"
+          name="status"
+          value={status}
+          size="sm"
+          variant="outline"
+          disabled={fetcher.state !== "idle" || selected.length === 0}
+        >
+          {statusButtonLabels[status]}
+        </Button>
+      ))}
+    </fetcher.Form>
+  );
+}
+
+export function WaitlistPanel(props: WaitlistPanelProps) {
+  const { rows, total, error } = props;
+  const params = new URLSearchParams(props.search);
+  const [selected, setSelected] = useState<string[]>([]);
+  const visible = selected.filter((id) => rows.some((row) => row.id === id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => (on ? [...current, id] : current.filter((other) => other !== id)));
+
   return (
     <section aria-labelledby="lista-de-espera-titulo">
       <h2 id="lista-de-espera-titulo" className="text-2xl font-bold">
-        {copy.title(entries.length)}
+        {copy.title(total)}
       </h2>
-      {entries.length === 0 ? (
-        <p className="mt-4 text-muted-foreground">{copy.empty}</p>
+      <Filters params={params} />
+      {error ? (
+        <p role="alert" className="mt-4 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <Counts byStatus={props.byStatus} byAgent={props.byAgent} />
+      {rows.length === 0 ? (
+        <p className="mt-4 text-muted-foreground">
+          {filterSearch(params) ? filterCopy.noResults : copy.empty}
+        </p>
       ) : (
-        <div className="mt-4 overflow-x-auto rounded-lg border border-border">
-          <table className="w-full min-w-[48rem] text-left text-sm">
-            <thead className="bg-muted text-muted-foreground">
-              <tr>
-                {Object.values(copy.columns).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {column}
+        <>
+          <BulkBar selected={visible} onDone={() => setSelected([])} />
+          <div className="mt-4 overflow-x-auto rounded-lg border border-border">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-muted text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    <Checkbox
+                      aria-label={filterCopy.selectAll}
+                      checked={visible.length === rows.length}
+                      onChange={(event) =>
+                        setSelected(event.currentTarget.checked ? rows.map((row) => row.id) : [])
+                      }
+                    />
                   </th>
+                  {Object.entries(copy.columns).map(([key, column]) => (
+                    <th
+                      key={key}
+                      scope="col"
+                      className={
+                        key === "agents" || key === "date"
+                          ? "hidden px-3 py-2 font-semibold md:table-cell"
+                          : "px-3 py-2 font-semibold"
+                      }
+                    >
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id} className="border-t border-border align-top">
+                    <td className="px-3 py-3">
+                      <Checkbox
+                        aria-label={filterCopy.selectRow(row.name)}
+                        checked={visible.includes(row.id)}
+                        onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+                      />
+                    </td>
+                    <td className="px-3 py-3 font-medium">
+                      <Link
+                        to={`/admin/lista/${row.id}`}
+                        aria-label={filterCopy.detailsLabel(row.name)}
+                        className="underline-offset-4 hover:underline"
+                      >
+                        {row.name}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-3 break-all">{row.email}</td>
+                    <td className="hidden px-3 py-3 md:table-cell">
+                      {agentsText(row.interestedAgents)}
+                    </td>
+                    <td className="px-3 py-3">
+                      <StatusBadge status={row.status} />
+                    </td>
+                    <td className="hidden px-3 py-3 whitespace-nowrap md:table-cell">
+                      {formatDate(row.createdAt)}
+                    </td>
+                    <td className="px-3 py-3">
+                      <StatusButtons id={row.id} status={row.status} action="/admin/lista" />
+                    </td>
+                  </tr>
                 ))}
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <WaitlistRow key={entry.id} entry={entry} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label={filterCopy.pagination} className="mt-4 flex flex-wrap gap-2">
+            {props.previous ? (
+              <>
+                <Link to={pageHref(params, null)} className={buttonClasses({ variant: "outline" })}>
+                  {filterCopy.first}
+                </Link>
+                <Link
+                  to={pageHref(params, "antes", props.previous)}
+                  className={buttonClasses({ variant: "outline" })}
+                >
+                  {filterCopy.previous}
+                </Link>
+              </>
+            ) : null}
+            {props.next ? (
+              <Link
+                to={pageHref(params, "apos", props.next)}
+                className={buttonClasses({ variant: "outline" })}
+              >
+                {filterCopy.next}
+              </Link>
+            ) : null}
+          </nav>
+        </>
       )}
     </section>
   );

@@ -1,8 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
-import { waitlist } from "../../../db/schema.ts";
+import { sql } from "drizzle-orm";
 import { getDb } from "../../lib/db.server.ts";
 import { newToken } from "../email/tokens.server.ts";
-import type { SettableWaitlistStatus } from "./status-schema.ts";
 
 const ALREADY_LISTED_PER_DAY = 3;
 
@@ -48,45 +46,4 @@ export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void>
       and (select count(*) from email_outbox
         where recipient = ${signup.email} and template = 'already-listed'
           and created_at > now() - interval '1 day') < ${ALREADY_LISTED_PER_DAY}`);
-}
-
-// Admin side: the list and its status changes.
-
-export interface WaitlistEntry {
-  id: string;
-  name: string;
-  email: string;
-  interestedAgents: string[];
-  status: string;
-  createdAt: Date;
-}
-
-/** Every entry, newest first (SPEC.md section 7). */
-export async function listWaitlistEntries(): Promise<WaitlistEntry[]> {
-  const db = await getDb();
-  return db
-    .select({
-      id: waitlist.id,
-      name: waitlist.name,
-      email: waitlist.email,
-      interestedAgents: waitlist.interestedAgents,
-      status: waitlist.status,
-      createdAt: waitlist.createdAt,
-    })
-    .from(waitlist)
-    .orderBy(desc(waitlist.createdAt), desc(waitlist.id));
-}
-
-/** Moves an entry to contacted or converted; false when there is no such entry. */
-export async function setWaitlistStatus(
-  id: string,
-  status: SettableWaitlistStatus,
-): Promise<boolean> {
-  const db = await getDb();
-  const rows = await db
-    .update(waitlist)
-    .set({ status })
-    .where(eq(waitlist.id, id))
-    .returning({ id: waitlist.id });
-  return rows.length > 0;
 }

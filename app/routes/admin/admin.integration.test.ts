@@ -1,7 +1,14 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, robots, session, waitlist } from "../../../db/schema.ts";
-import { callAdminAction, callAdminLoader, signIn } from "../../../tests/support/admin-requests.ts";
+import {
+  adminSectionRoutes,
+  type AdminSectionPath,
+  callLoginAction,
+  callLoginLoader,
+  callSection,
+  signIn,
+} from "../../../tests/support/admin-requests.ts";
 import { cookieFrom } from "../../../tests/support/http.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../lib/db.server.ts";
@@ -34,7 +41,6 @@ async function snapshot() {
 }
 
 const robotFields = (id: string, overrides: Record<string, string> = {}) => ({
-  intent: "update-robot",
   id,
   name: "YenMax Agent",
   slug: "yenmax",
@@ -79,31 +85,53 @@ beforeAll(async () => {
 });
 
 describe("without a session", () => {
-  it("the loader shows the login and no admin data, on every tab", async () => {
-    for (const search of ["", "?tab=robos", "?tab=blog"]) {
-      const outcome = await callAdminLoader({ search });
-      expect(outcome.body).toEqual({ view: "login" });
+  const forged = "better-auth.session_token=forged.value";
+
+  it("/admin shows the login; every section's loader redirects to it with ?next=", async () => {
+    for (const cookieValue of [undefined, forged]) {
+      const login = await callLoginLoader({ cookie: cookieValue, path: "/admin?tab=robos" });
+      expect(login.status).toBe(200);
+      expect(login.body).toBeNull();
+      for (const route of Object.keys(adminSectionRoutes) as AdminSectionPath[]) {
+        const path = route.replace(":id", UNKNOWN_ID) + "?q=ana";
+        const outcome = await callSection(route, {
+          cookie: cookieValue,
+          path,
+          params: { id: UNKNOWN_ID },
+        });
+        expect(outcome.status, route).toBe(302);
+        expect(outcome.headers.get("location")).toBe(
+          `/admin?${new URLSearchParams({ next: path })}`,
+        );
+      }
     }
-    const forged = await callAdminLoader({ cookie: "better-auth.session_token=forged.value" });
-    expect(forged.body).toEqual({ view: "login" });
   });
 
-  it("every admin action answers 401 and changes nothing", async () => {
+  it("every section's action answers 401 and changes nothing", async () => {
     const before = await snapshot();
     const robot = await robotBySlug("yenmax");
     const post = await postBySlug("hedge-e-preco-medio");
     const [entry] = before.waitlist;
-    const attempts: Array<Record<string, string>> = [
-      { intent: "set-waitlist-status", id: entry!.id, status: "converted" },
-      robotFields(robot.id, { price: "1" }),
-      postFields({ slug: "sem-sessao" }),
-      { ...postFields({ title: "Sem sessão" }), intent: "update-post", id: post!.id },
-      { intent: "something-else" },
+    const attempts: Array<[AdminSectionPath, Record<string, string>]> = [
+      ["/admin/lista", { id: entry!.id, status: "converted" }],
+      ["/admin/lista/:id", { status: "converted" }],
+      ["/admin/robos", robotFields(robot.id, { price: "1" })],
+      ["/admin/blog", postFields({ slug: "sem-sessao" })],
+      [
+        "/admin/blog",
+        { ...postFields({ title: "Sem sessão" }), intent: "update-post", id: post!.id },
+      ],
+      ["/admin/blog", { intent: "something-else" }],
     ];
-    for (const fields of attempts) {
-      for (const withCookie of [undefined, "better-auth.session_token=forged.value"]) {
-        const outcome = await callAdminAction(fields, { cookie: withCookie });
-        expect(outcome.status, fields.intent).toBe(401);
+    for (const [route, fields] of attempts) {
+      for (const withCookie of [undefined, forged]) {
+        const outcome = await callSection(route, {
+          cookie: withCookie,
+          fields,
+          path: route.replace(":id", entry!.id),
+          params: { id: entry!.id },
+        });
+        expect(outcome.status, route).toBe(401);
         expect(outcome.body).toMatchObject({
           ok: false,
           error: "Sua sessão expirou. Entre novamente.",
@@ -115,7 +143,7 @@ describe("without a session", () => {
   });
 
   it("signing out without a session just goes back to the login", async () => {
-    const outcome = await callAdminAction({ intent: "logout" });
+    const outcome = await callLoginAction({ intent: "logout" });
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get("location")).toBe("/admin");
   });
@@ -123,7 +151,7 @@ describe("without a session", () => {
 
 describe("login", () => {
   it("refuses a wrong password with the Portuguese reason and no cookie", async () => {
-    const outcome = await callAdminAction(
+    const outcome = await callLoginAction(
       { intent: "login", email: ADMIN.email, password: "senha-errada-123" },
       { ip: "198.51.100.20" },
     );
@@ -133,7 +161,7 @@ describe("login", () => {
   });
 
   it("validates the form before trying", async () => {
-    const outcome = await callAdminAction(
+    const outcome = await callLoginAction(
       { intent: "login", email: "não é email", password: "" },
       { ip: "198.51.100.21" },
     );
@@ -145,57 +173,79 @@ describe("login", () => {
   });
 
   it("signs in with an HttpOnly, SameSite=Lax session cookie and redirects to the admin", async () => {
-    const outcome = await callAdminAction(
+    const outcome = await callLoginAction(
       { intent: "login", email: "  ADMIN@agentesfx.test ", password: ADMIN.password },
-      { ip: "198.51.100.22", search: "?tab=blog" },
+      { ip: "198.51.100.22", path: "/admin?tab=blog" },
     );
     expect(outcome.status).toBe(302);
-    expect(outcome.headers.get("location")).toBe("/admin?tab=blog");
+    expect(outcome.headers.get("location")).toBe("/admin/blog");
     const sessionCookie = outcome.headers
       .getSetCookie()
       .find((line) => line.startsWith("better-auth.session_token="));
     expect(sessionCookie).toMatch(/HttpOnly/i);
     expect(sessionCookie).toMatch(/SameSite=Lax/i);
-    const page = await callAdminLoader({ cookie: cookieFrom(outcome.headers) });
-    expect(page.body).toMatchObject({ view: "admin", email: ADMIN.email });
+    const page = await callSection("/admin/lista", { cookie: cookieFrom(outcome.headers) });
+    expect(page.status).toBe(200);
   });
 
   it("signs out: the cookie is cleared and the session is gone from the database", async () => {
     const own = await signIn(ADMIN.email, ADMIN.password, "198.51.100.23");
     const db = await getDb();
     const sessionsBefore = (await db.select().from(session)).length;
-    const outcome = await callAdminAction({ intent: "logout" }, { cookie: own });
+    const outcome = await callLoginAction({ intent: "logout" }, { cookie: own });
     expect(outcome.status).toBe(302);
     expect(outcome.headers.get("location")).toBe("/admin");
     expect(outcome.headers.getSetCookie().join("\n")).toMatch(
       /better-auth\.session_token=;.*Max-Age=0/i,
     );
     expect((await db.select().from(session)).length).toBe(sessionsBefore - 1);
-    expect((await callAdminLoader({ cookie: own })).body).toEqual({ view: "login" });
-    expect((await callAdminLoader({ cookie })).body).toMatchObject({ view: "admin" });
+    expect((await callSection("/admin/lista", { cookie: own })).status).toBe(302);
+    expect((await callSection("/admin/lista", { cookie })).status).toBe(200);
   });
 });
 
-describe("the admin page loader with a session", () => {
-  it("loads only the tab in the URL; the waitlist newest first", async () => {
-    const waitlistTab = await callAdminLoader({ cookie });
-    expect(waitlistTab.body).toMatchObject({ view: "admin", panel: { tab: "lista" } });
-    const { entries } = (
-      waitlistTab.body as {
-        panel: { entries: Array<{ email: string; interestedAgents: string[]; createdAt: Date }> };
-      }
-    ).panel;
-    expect(entries.map((e) => e.email)).toEqual(["bruno@exemplo.com", "ana@exemplo.com"]);
-    expect(entries.map((e) => e.interestedAgents)).toEqual([[], ["yenmax", "trendkey-btc"]]);
-    expect(entries[0]?.createdAt).toEqual(new Date("2026-11-20T12:00:00Z"));
+describe("the admin routes with a session", () => {
+  it("/admin goes to the section asked for: ?next= (local admin paths only) or an old ?tab=", async () => {
+    const cases: Array<[string, string]> = [
+      ["/admin", "/admin/lista"],
+      ["/admin?tab=robos", "/admin/robos"],
+      ["/admin?tab=blog", "/admin/blog"],
+      ["/admin?next=%2Fadmin%2Flista%3Fq%3Dana", "/admin/lista?q=ana"],
+      ["/admin?next=https%3A%2F%2Fevil.test%2Fadmin%2F", "/admin/lista"],
+      ["/admin?next=%2F%2Fevil.test%2Fadmin%2F", "/admin/lista"],
+    ];
+    for (const [path, location] of cases) {
+      const outcome = await callLoginLoader({ cookie, path });
+      expect(outcome.status, path).toBe(302);
+      expect(outcome.headers.get("location"), path).toBe(location);
+    }
+  });
 
-    const robotsTab = await callAdminLoader({ cookie, search: "?tab=robos" });
-    const robotRows = (robotsTab.body as { panel: { robots: Array<{ slug: string }> } }).panel
-      .robots;
+  it("lands after the login where the admin was going", async () => {
+    const outcome = await callLoginAction(
+      { intent: "login", email: ADMIN.email, password: ADMIN.password },
+      { ip: "198.51.100.24", path: "/admin?next=%2Fadmin%2Frobos" },
+    );
+    expect(outcome.headers.get("location")).toBe("/admin/robos");
+  });
+
+  it("each section loads its own data; the waitlist newest first", async () => {
+    const waitlistPage = await callSection("/admin/lista", { cookie });
+    const { rows, total } = waitlistPage.body as {
+      rows: Array<{ email: string; interestedAgents: string[]; createdAt: Date }>;
+      total: number;
+    };
+    expect(total).toBe(2);
+    expect(rows.map((e) => e.email)).toEqual(["bruno@exemplo.com", "ana@exemplo.com"]);
+    expect(rows.map((e) => e.interestedAgents)).toEqual([[], ["yenmax", "trendkey-btc"]]);
+    expect(rows[0]?.createdAt).toEqual(new Date("2026-11-20T12:00:00Z"));
+
+    const robotsPage = await callSection("/admin/robos", { cookie });
+    const robotRows = (robotsPage.body as { robots: Array<{ slug: string }> }).robots;
     expect(robotRows.map((r) => r.slug).sort()).toEqual(["midaspulse", "trendkey-btc", "yenmax"]);
 
-    const blogTab = await callAdminLoader({ cookie, search: "?tab=blog" });
-    const posts = (blogTab.body as { panel: { posts: Array<{ slug: string }> } }).panel.posts;
+    const blogPage = await callSection("/admin/blog", { cookie });
+    const posts = (blogPage.body as { posts: Array<{ slug: string }> }).posts;
     expect(posts[0]?.slug).toBe("por-que-uma-vps-gerenciada");
     expect(posts).toHaveLength(3);
   });
@@ -209,14 +259,14 @@ describe("waitlist status", () => {
     return row;
   }
   const setStatus = (id: string, status: string) =>
-    callAdminAction({ intent: "set-waitlist-status", id, status }, { cookie });
+    callSection("/admin/lista", { fields: { id, status }, cookie });
 
   it("moves pending -> contacted -> converted -> contacted", async () => {
     const { id } = await entry("ana@exemplo.com");
     for (const status of ["contacted", "converted", "contacted"]) {
       const outcome = await setStatus(id, status);
       expect(outcome.status).toBe(200);
-      expect(outcome.body).toEqual({ intent: "set-waitlist-status", ok: true });
+      expect(outcome.body).toEqual({ ok: true });
       expect((await entry("ana@exemplo.com")).status).toBe(status);
     }
   });
@@ -238,10 +288,13 @@ describe("waitlist status", () => {
   });
 });
 
+const callRobots = (fields: Record<string, string>, options: { cookie: string }) =>
+  callSection("/admin/robos", { fields, ...options });
+
 describe("robot edit", () => {
   it("saves every field, the price as a decimal", async () => {
     const { id } = await robotBySlug("midaspulse");
-    const outcome = await callAdminAction(
+    const outcome = await callRobots(
       robotFields(id, {
         name: "MidasPulse Agent v2",
         slug: "midaspulse",
@@ -253,7 +306,7 @@ describe("robot edit", () => {
       { cookie },
     );
     expect(outcome.status).toBe(200);
-    expect(outcome.body).toEqual({ intent: "update-robot", ok: true });
+    expect(outcome.body).toEqual({ ok: true });
     expect(await robotBySlug("midaspulse")).toMatchObject({
       name: "MidasPulse Agent v2",
       description: "Multi-pares.",
@@ -272,7 +325,7 @@ describe("robot edit", () => {
     ["12.345", "12.35"],
   ])("price %j is stored as %j", async (price, stored) => {
     const { id } = await robotBySlug("trendkey-btc");
-    const outcome = await callAdminAction(
+    const outcome = await callRobots(
       robotFields(id, { name: "TrendKey BTC", slug: "trendkey-btc", price }),
       { cookie },
     );
@@ -282,7 +335,7 @@ describe("robot edit", () => {
 
   it("refuses a duplicate slug with a clear reason and changes nothing", async () => {
     const before = await robotBySlug("yenmax");
-    const outcome = await callAdminAction(robotFields(before.id, { slug: "trendkey-btc" }), {
+    const outcome = await callRobots(robotFields(before.id, { slug: "trendkey-btc" }), {
       cookie,
     });
     expect(outcome.status).toBe(409);
@@ -304,27 +357,30 @@ describe("robot edit", () => {
     [{ price: "100000000" }, "price", expect.stringContaining("máximo")],
   ])("refuses %j", async (overrides, field, message) => {
     const before = await robotBySlug("yenmax");
-    const outcome = await callAdminAction(robotFields(before.id, overrides), { cookie });
+    const outcome = await callRobots(robotFields(before.id, overrides), { cookie });
     expect(outcome.status).toBe(400);
     expect(outcome.body).toMatchObject({ ok: false, fieldErrors: { [field]: message } });
     expect(await robotBySlug("yenmax")).toEqual(before);
   });
 
   it("answers 404 for an unknown robot", async () => {
-    expect((await callAdminAction(robotFields(UNKNOWN_ID), { cookie })).status).toBe(404);
+    expect((await callRobots(robotFields(UNKNOWN_ID), { cookie })).status).toBe(404);
   });
 });
 
 describe("blog posts", () => {
   const create = (overrides: Record<string, string> = {}) =>
-    callAdminAction(postFields(overrides), { cookie });
+    callSection("/admin/blog", { fields: postFields(overrides), cookie });
   const update = (id: string, overrides: Record<string, string> = {}) =>
-    callAdminAction({ ...postFields(overrides), intent: "update-post", id }, { cookie });
+    callSection("/admin/blog", {
+      fields: { ...postFields(overrides), intent: "update-post", id },
+      cookie,
+    });
 
   it("creates a draft without published_at", async () => {
     const outcome = await create({ slug: "rascunho-1" });
     expect(outcome.status).toBe(200);
-    expect(outcome.body).toEqual({ intent: "create-post", ok: true });
+    expect(outcome.body).toEqual({ ok: true });
     expect(await postBySlug("rascunho-1")).toMatchObject({
       title: "Gestão de risco",
       isPublished: false,
@@ -353,7 +409,7 @@ describe("blog posts", () => {
 
     await new Promise((resolve) => setTimeout(resolve, 20));
     const outcome = await update(id, { slug: "ciclo", title: "Novo título", isPublished: "on" });
-    expect(outcome.body).toEqual({ intent: "update-post", ok: true });
+    expect(outcome.body).toEqual({ ok: true });
     const edited = await postBySlug("ciclo");
     expect(edited?.title).toBe("Novo título");
     expect(edited?.publishedAt?.getTime()).toBe(published?.publishedAt?.getTime());
@@ -371,7 +427,6 @@ describe("blog posts", () => {
     const duplicate = await create({ slug: "hedge-e-preco-medio", title: "Outro" });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body).toMatchObject({
-      intent: "create-post",
       ok: false,
       error: "Já existe um post com este slug. Escolha outro.",
     });
@@ -380,7 +435,7 @@ describe("blog posts", () => {
     const before = await postBySlug("ciclo");
     const clash = await update(before!.id, { slug: "hedge-e-preco-medio" });
     expect(clash.status).toBe(409);
-    expect(clash.body).toMatchObject({ intent: "update-post", ok: false });
+    expect(clash.body).toMatchObject({ ok: false });
     expect(await postBySlug("ciclo")).toEqual(before);
   });
 

@@ -1,0 +1,44 @@
+import { postsAdminCopy, robotsAdminCopy, waitlistAdminCopy } from "../../content/admin.ts";
+
+// Each admin section is a route of its own under /admin
+// (docs/decisions/070-admin-route-per-section.md); the tabs are links to them.
+export const adminSections = ["lista", "robos", "blog"] as const;
+export type AdminSection = (typeof adminSections)[number];
+export const DEFAULT_ADMIN_SECTION: AdminSection = "lista";
+
+export const adminSectionLabels: Record<AdminSection, string> = {
+  lista: waitlistAdminCopy.tab,
+  robos: robotsAdminCopy.tab,
+  blog: postsAdminCopy.tab,
+};
+
+export function adminSectionHref(section: AdminSection): string {
+  return `/admin/${section}`;
+}
+
+/** The URL an old `/admin?tab=…` link meant (unknown or missing tab: the waitlist). */
+export function legacyTabHref(tab: string | null): string {
+  const section = (adminSections as readonly string[]).includes(tab ?? "")
+    ? (tab as AdminSection)
+    : DEFAULT_ADMIN_SECTION;
+  return adminSectionHref(section);
+}
+
+const NEXT_MAX_LENGTH = 2048;
+
+/**
+ * Where to go after the login: `next` when it is a path inside the admin area on this site
+ * (no scheme, no `//host`, no backslash), otherwise the old `tab` link's section.
+ */
+export function safeNextPath(next: string | null, tab: string | null): string {
+  if (
+    next &&
+    next.length <= NEXT_MAX_LENGTH &&
+    /^\/admin\/[^\\]*$/.test(next) &&
+    !next.startsWith("//") &&
+    new URL(next, "http://x").origin === "http://x"
+  ) {
+    return next;
+  }
+  return legacyTabHref(tab);
+}

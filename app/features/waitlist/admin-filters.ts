@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { agentIds } from "../../content/agent-ids.ts";
+import { waitlistFilterCopy as copy } from "../../content/admin.ts";
+import { waitlistStatuses } from "./statuses.ts";
+
+// The /admin/lista filters live in the URL (docs/decisions/071-waitlist-list-queries.md):
+// q, status, agente, de, ate (São Paulo days), origem, ordem and a keyset cursor
+// (apos = next page, antes = previous page). Unknown parameters (pagina=…) are ignored.
+
+export const WAITLIST_PAGE_SIZE = 50;
+export const SEARCH_MAX_LENGTH = 200;
+const SOURCE_MAX_LENGTH = 100;
+const CURSOR_MAX_LENGTH = 200;
+
+export const waitlistSortOrders = ["recentes", "antigos"] as const;
+
+/** A keyset position: the created_at of a row (ISO text, microseconds kept) and its id. */
+export interface WaitlistCursor {
+  createdAt: string;
+  id: string;
+}
+
+const CURSOR_PATTERN =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export function encodeCursor(cursor: WaitlistCursor): string {
+  return `${cursor.createdAt}|${cursor.id}`;
+}
+
+function decodeCursor(value: string): WaitlistCursor | null {
+  const match = CURSOR_PATTERN.exec(value);
+  if (!match || Number.isNaN(Date.parse(match[1]!))) return null;
+  return { createdAt: match[1]!, id: match[2]! };
+}
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .transform((value) => value || undefined)
+    .optional();
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, copy.invalidDate)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), copy.invalidDate)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+const cursor = z
+  .string()
+  .max(CURSOR_MAX_LENGTH, copy.invalidPage)
+  .transform((value, context) => {
+    const decoded = decodeCursor(value);
+    if (!decoded) context.addIssue({ code: "custom", message: copy.invalidPage });
+    return decoded ?? undefined;
+  })
+  .optional();
+
+export const waitlistFilterSchema = z.object({
+  q: optionalText(SEARCH_MAX_LENGTH, copy.searchTooLong),
+  status: z.enum(waitlistStatuses, { error: copy.invalidStatus }).optional(),
+  agente: z.enum(agentIds, { error: copy.invalidAgent }).optional(),
+  de: isoDay,
+  ate: isoDay,
+  origem: optionalText(SOURCE_MAX_LENGTH, copy.sourceTooLong),
+  ordem: z.enum(waitlistSortOrders, { error: copy.invalidOrder }).optional(),
+  apos: cursor,
+  antes: cursor,
+});
+
+export type WaitlistFilter = z.output<typeof waitlistFilterSchema>;
+
+/** The filter's query string without the page cursor (for the CSV link and the counts). */
+export function filterSearch(params: URLSearchParams, drop: readonly string[] = []): string {
+  const next = new URLSearchParams();
+  for (const key of ["q", "status", "agente", "de", "ate", "origem", "ordem"]) {
+    const value = params.get(key);
+    if (value && !drop.includes(key)) next.set(key, value);
+  }
+  const text = next.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,0 +1,210 @@
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { waitlist, waitlistStatusChanges } from "../../../db/schema.ts";
+import { type Executor, getDb } from "../../lib/db.server.ts";
+import { WAITLIST_PAGE_SIZE, type WaitlistCursor, type WaitlistFilter } from "./admin-filters.ts";
+import type { SettableWaitlistStatus } from "./status-schema.ts";
+import type { WaitlistStatus } from "./statuses.ts";
+
+// The admin's waitlist queries (docs/decisions/071-waitlist-list-queries.md). Every query
+// takes an executor, so it can run inside a caller's transaction.
+
+const TIME_ZONE = "America/Sao_Paulo";
+// Accented letters folded to ASCII before lower(), so the match works under any collation
+// (PGlite has no unaccent).
+const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
+const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
+
+/** Text folded the way the search column is: no accents, lower case. */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+function likePattern(text: string): string {
+  return `%${foldForSearch(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const searchable = sql`lower(translate(${waitlist.name} || ' ' || ${waitlist.email}, ${ACCENTED}, ${PLAIN}))`;
+
+/** The filter's conditions, without the ones named in `skip` (for per-facet counts). */
+function conditions(filter: WaitlistFilter, skip: ReadonlyArray<"status" | "agente"> = []) {
+  const parts: SQL[] = [];
+  if (filter.q) parts.push(sql`${searchable} like ${likePattern(filter.q)}`);
+  if (filter.status && !skip.includes("status")) parts.push(eq(waitlist.status, filter.status));
+  if (filter.agente && !skip.includes("agente")) {
+    parts.push(sql`${waitlist.interestedAgents} @> array[${filter.agente}]::text[]`);
+  }
+  if (filter.de) {
+    parts.push(
+      sql`${waitlist.createdAt} >= (${filter.de}::date)::timestamp at time zone ${TIME_ZONE}`,
+    );
+  }
+  if (filter.ate) {
+    parts.push(
+      sql`${waitlist.createdAt} < (${filter.ate}::date + 1)::timestamp at time zone ${TIME_ZONE}`,
+    );
+  }
+  if (filter.origem) parts.push(eq(waitlist.source, filter.origem));
+  return and(...parts);
+}
+
+export interface WaitlistRow {
+  id: string;
+  name: string;
+  email: string;
+  interestedAgents: string[];
+  status: WaitlistStatus;
+  createdAt: Date;
+  /** The row's keyset position. */
+  cursor: WaitlistCursor;
+}
+
+export interface WaitlistPage {
+  rows: WaitlistRow[];
+  /** Cursor of the next page (older rows in the chosen order), or null on the last page. */
+  next: WaitlistCursor | null;
+  /** Cursor of the previous page, or null on the first page. */
+  previous: WaitlistCursor | null;
+}
+
+const cursorText = sql<string>`to_char(${waitlist.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * One page of 50 in the filter, by sign-up time (newest first unless `ordem=antigos`), with
+ * keyset pagination on (created_at, id): `apos` reads after a row, `antes` before one.
+ */
+export async function listWaitlistPage(
+  filter: WaitlistFilter,
+  executor?: Executor,
+): Promise<WaitlistPage> {
+  const db = executor ?? (await getDb());
+  const newestFirst = filter.ordem !== "antigos";
+  const backwards = !filter.apos && Boolean(filter.antes);
+  const position = filter.apos ?? filter.antes;
+  // Reading backwards walks the other way and flips the rows afterwards.
+  const descending = newestFirst !== backwards;
+  const keyset = position
+    ? descending
+      ? sql`(${waitlist.createdAt}, ${waitlist.id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`
+      : sql`(${waitlist.createdAt}, ${waitlist.id}) > (${position.createdAt}::timestamptz, ${position.id}::uuid)`
+    : undefined;
+  const order = descending
+    ? [desc(waitlist.createdAt), desc(waitlist.id)]
+    : [asc(waitlist.createdAt), asc(waitlist.id)];
+  const found = await db
+    .select({
+      id: waitlist.id,
+      name: waitlist.name,
+      email: waitlist.email,
+      interestedAgents: waitlist.interestedAgents,
+      status: waitlist.status,
+      createdAt: waitlist.createdAt,
+      cursorAt: cursorText,
+    })
+    .from(waitlist)
+    .where(and(conditions(filter), keyset))
+    .orderBy(...order)
+    .limit(WAITLIST_PAGE_SIZE + 1);
+  const more = found.length > WAITLIST_PAGE_SIZE;
+  const page = found.slice(0, WAITLIST_PAGE_SIZE);
+  if (backwards) page.reverse();
+  const rows = page.map(({ cursorAt, ...row }) => ({
+    ...row,
+    cursor: { createdAt: cursorAt, id: row.id },
+  }));
+  const first = rows[0]?.cursor ?? null;
+  const last = rows.at(-1)?.cursor ?? null;
+  return {
+    rows,
+    next: backwards ? (position ? last : null) : more ? last : null,
+    previous: backwards ? (more ? first : null) : position ? first : null,
+  };
+}
+
+export interface WaitlistCounts {
+  /** People in the whole filter. */
+  total: number;
+  /** Per status, for the filter without its status part. */
+  byStatus: Record<WaitlistStatus, number>;
+  /** Per agent id, for the filter without its agent part. */
+  byAgent: Record<string, number>;
+}
+
+export async function countWaitlist(
+  filter: WaitlistFilter,
+  executor?: Executor,
+): Promise<WaitlistCounts> {
+  const db = executor ?? (await getDb());
+  const [statusRows, agentRows] = await Promise.all([
+    db
+      .select({ status: waitlist.status, n: sql<number>`count(*)::int` })
+      .from(waitlist)
+      .where(conditions(filter, ["status"]))
+      .groupBy(waitlist.status),
+    db
+      .select({
+        agent: sql<string>`agent`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(sql`${waitlist}, unnest(${waitlist.interestedAgents}) as agent`)
+      .where(conditions(filter, ["agente"]))
+      .groupBy(sql`agent`),
+  ]);
+  const byStatus: Record<WaitlistStatus, number> = { pending: 0, contacted: 0, converted: 0 };
+  for (const row of statusRows) byStatus[row.status] = row.n;
+  const total = filter.status
+    ? byStatus[filter.status]
+    : Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+  return {
+    total,
+    byStatus,
+    byAgent: Object.fromEntries(agentRows.map((row) => [row.agent, row.n])),
+  };
+}
+
+/** Everything stored about one entry, with its status history oldest first; null if none. */
+export async function getWaitlistEntry(id: string, executor?: Executor) {
+  const db = executor ?? (await getDb());
+  const [entry] = await db.select().from(waitlist).where(eq(waitlist.id, id));
+  if (!entry) return null;
+  const history = await db
+    .select({
+      status: waitlistStatusChanges.status,
+      changedBy: waitlistStatusChanges.changedBy,
+      changedAt: waitlistStatusChanges.changedAt,
+    })
+    .from(waitlistStatusChanges)
+    .where(eq(waitlistStatusChanges.entryId, id))
+    .orderBy(asc(waitlistStatusChanges.changedAt), asc(waitlistStatusChanges.id));
+  return { entry, history };
+}
+
+export type WaitlistEntryDetail = NonNullable<Awaited<ReturnType<typeof getWaitlistEntry>>>;
+
+/**
+ * Moves entries to contacted or converted and records who did it, in the caller's
+ * transaction. Entries already in that status are left alone (no history line). Returns
+ * how many of the ids exist.
+ */
+export async function setWaitlistStatuses(
+  db: Executor,
+  ids: readonly string[],
+  status: SettableWaitlistStatus,
+  changedBy: string,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const changed = await db
+    .update(waitlist)
+    .set({ status })
+    .where(and(inArray(waitlist.id, [...ids]), ne(waitlist.status, status)))
+    .returning({ id: waitlist.id });
+  if (changed.length > 0) {
+    await db
+      .insert(waitlistStatusChanges)
+      .values(changed.map(({ id }) => ({ entryId: id, status, changedBy })));
+  }
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(waitlist)
+    .where(inArray(waitlist.id, [...ids]));
+  return existing?.n ?? 0;
+}

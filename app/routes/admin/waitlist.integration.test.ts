@@ -1,0 +1,185 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { waitlist, waitlistStatusChanges } from "../../../db/schema.ts";
+import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
+import { createOrResetAdmin } from "../../lib/auth.server.ts";
+import { getDb } from "../../lib/db.server.ts";
+import { eq, inArray } from "drizzle-orm";
+
+// /admin/lista and /admin/lista/:id on both databases: keyset pages, filters, counts, bad
+// query strings, bulk status and the detail with its history (issue 10).
+const ADMIN = { email: "lista@agentesfx.test", password: "uma-senha-bem-longa-2" };
+const PEOPLE = 120;
+let cookie: string;
+
+interface ListBody {
+  rows: Array<{ id: string; name: string; email: string; createdAt: Date; status: string }>;
+  next: { createdAt: string; id: string } | null;
+  previous: { createdAt: string; id: string } | null;
+  total: number;
+  byStatus: Record<string, number>;
+  byAgent: Record<string, number>;
+  error?: string;
+}
+
+const list = async (search: string) => {
+  const outcome = await callSection("/admin/lista", { cookie, path: `/admin/lista${search}` });
+  return { status: outcome.status, body: outcome.body as ListBody };
+};
+const cursorParam = (cursor: { createdAt: string; id: string }) =>
+  encodeURIComponent(`${cursor.createdAt}|${cursor.id}`);
+
+beforeAll(async () => {
+  const db = await getDb();
+  await createOrResetAdmin(db, ADMIN);
+  // 120 people; every 10th shares the same instant with its neighbour (ties broken by id).
+  const base = Date.parse("2026-10-01T12:00:00Z");
+  await db.insert(waitlist).values(
+    Array.from({ length: PEOPLE }, (_, i) => ({
+      name: i === 7 ? "João Conceição" : `Pessoa ${String(i).padStart(3, "0")}`,
+      email: `p${i}@exemplo.com`,
+      interestedAgents: i % 2 === 0 ? ["yenmax"] : ["midaspulse", "trendkey-btc"],
+      status: (["pending", "contacted", "converted"] as const)[i % 3],
+      source: i % 4 === 0 ? "instagram" : null,
+      termsAcceptedAt: new Date(base),
+      createdAt: new Date(base + Math.floor(i / 2) * 3_600_000 * 3 + (i % 2) * 0.5),
+    })),
+  );
+  cookie = await signIn(ADMIN.email, ADMIN.password, "198.51.100.70");
+});
+
+describe("/admin/lista", () => {
+  it("walks every row exactly once in keyset pages of 50, newest first, and back", async () => {
+    const seen: string[] = [];
+    let page = await list("");
+    expect(page.body.total).toBe(PEOPLE);
+    expect(page.body.previous).toBeNull();
+    const pages: ListBody[] = [page.body];
+    while (page.body.next) {
+      page = await list(`?apos=${cursorParam(page.body.next)}`);
+      pages.push(page.body);
+    }
+    for (const body of pages) seen.push(...body.rows.map((row) => row.id));
+    expect(pages.map((body) => body.rows.length)).toEqual([50, 50, 20]);
+    expect(new Set(seen).size).toBe(PEOPLE);
+    const times = pages.flatMap((body) => body.rows.map((row) => row.createdAt.getTime()));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    // Back from the last page gives the middle page again.
+    const back = await list(`?antes=${cursorParam(pages[2]!.previous!)}`);
+    expect(back.body.rows.map((row) => row.id)).toEqual(pages[1]!.rows.map((row) => row.id));
+
+    const oldest = await list("?ordem=antigos");
+    expect(oldest.body.rows[0]?.id).toBe(seen.at(-1));
+  });
+
+  it("filters by accent- and case-insensitive search, status, agent, source and days", async () => {
+    expect((await list("?q=CONCEICAO")).body.rows.map((row) => row.name)).toEqual([
+      "João Conceição",
+    ]);
+    expect((await list("?q=joão")).body.total).toBe(1);
+    expect((await list("?q=P7%40exemplo")).body.rows.map((row) => row.email)).toEqual([
+      "p7@exemplo.com",
+    ]);
+    expect((await list("?q=%25")).body.total).toBe(0);
+    const contacted = await list("?status=contacted");
+    expect(contacted.body.total).toBe(40);
+    expect(contacted.body.rows.every((row) => row.status === "contacted")).toBe(true);
+    // Per-status counts ignore the status filter; per-agent counts follow it.
+    expect(contacted.body.byStatus).toEqual({ pending: 40, contacted: 40, converted: 40 });
+    const agent = await list("?agente=yenmax&status=pending");
+    expect(agent.body.total).toBe(20);
+    expect(agent.body.byAgent).toEqual({ yenmax: 20, midaspulse: 20, "trendkey-btc": 20 });
+    expect((await list("?origem=instagram")).body.total).toBe(30);
+    // 2026-10-01 12:00 UTC is 09:00 in São Paulo; rows every 3 hours, two per instant.
+    const oneDay = await list("?de=2026-10-01&ate=2026-10-01");
+    expect(oneDay.body.total).toBe(10);
+  });
+
+  it.each([
+    "?status=xyz",
+    "?agente=nenhum",
+    "?apos=nao-decodifica",
+    "?antes=2026-01-01T00:00:00.000000Z%7Cnot-a-uuid",
+    "?de=2026-13-45",
+    "?ordem=lado",
+    `?q=${"a".repeat(10_000)}`,
+  ])("answers %s with 400 and a Portuguese reason, never 500", async (search) => {
+    const outcome = await list(search);
+    expect(outcome.status).toBe(400);
+    expect(outcome.body.rows).toEqual([]);
+    expect(outcome.body.error).toMatch(/[a-zá]/i);
+  });
+
+  it("ignores unknown parameters such as pagina=-1", async () => {
+    const outcome = await list("?pagina=-1");
+    expect(outcome.status).toBe(200);
+    expect(outcome.body.rows).toHaveLength(50);
+  });
+
+  it("changes the status of the selected rows at once and records who did it", async () => {
+    const { rows } = (await list("?status=pending")).body;
+    const ids = rows.slice(0, 3).map((row) => row.id);
+    const outcome = await callSection("/admin/lista", {
+      cookie,
+      fields: { id: ids, status: "converted" },
+    });
+    expect(outcome.body).toEqual({ ok: true });
+    const db = await getDb();
+    const stored = await db.select().from(waitlist).where(inArray(waitlist.id, ids));
+    expect(stored.map((row) => row.status)).toEqual(["converted", "converted", "converted"]);
+    const history = await db
+      .select()
+      .from(waitlistStatusChanges)
+      .where(inArray(waitlistStatusChanges.entryId, ids));
+    expect(history).toHaveLength(3);
+    expect(history.every((line) => line.changedBy === ADMIN.email)).toBe(true);
+
+    const refused = await callSection("/admin/lista", {
+      cookie,
+      fields: { id: ids, status: "pending" },
+    });
+    expect(refused.status).toBe(400);
+    const none = await callSection("/admin/lista", { cookie, fields: { status: "converted" } });
+    expect(none.status).toBe(400);
+  });
+});
+
+describe("/admin/lista/:id", () => {
+  it("shows everything stored and the status history", async () => {
+    const db = await getDb();
+    const [entry] = await db.select().from(waitlist).where(eq(waitlist.email, "p7@exemplo.com"));
+    const path = `/admin/lista/${entry!.id}`;
+    const change = await callSection("/admin/lista/:id", {
+      cookie,
+      path,
+      params: { id: entry!.id },
+      fields: { status: "converted" },
+    });
+    expect(change.body).toEqual({ ok: true });
+    const outcome = await callSection("/admin/lista/:id", {
+      cookie,
+      path,
+      params: { id: entry!.id },
+    });
+    expect(outcome.body).toMatchObject({
+      entry: {
+        name: "João Conceição",
+        interestedAgents: ["midaspulse", "trendkey-btc"],
+        marketingConsent: false,
+        status: "converted",
+      },
+      history: [{ status: "converted", changedBy: ADMIN.email }],
+    });
+  });
+
+  it("answers 404 for an unknown or malformed id", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "nao-e-uuid"]) {
+      const outcome = await callSection("/admin/lista/:id", {
+        cookie,
+        path: `/admin/lista/${id}`,
+        params: { id },
+      });
+      expect(outcome.status).toBe(404);
+    }
+  });
+});

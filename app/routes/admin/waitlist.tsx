@@ -1,0 +1,50 @@
+import { data } from "react-router";
+import { actionFailed } from "../../features/admin/action-result.server.ts";
+import { ADMIN_FORM_MAX_BYTES } from "../../features/admin/form.server.ts";
+import { adminSessionContext } from "../../features/admin/guard.server.ts";
+import { setWaitlistStatusAction } from "../../features/waitlist/admin-actions.server.ts";
+import { waitlistFilterSchema } from "../../features/waitlist/admin-filters.ts";
+import { WaitlistPanel } from "../../features/waitlist/admin-panel.tsx";
+import { countWaitlist, listWaitlistPage } from "../../features/waitlist/admin-queries.server.ts";
+import { parseForm } from "../../lib/parse-form.ts";
+import { readForm } from "../../lib/read-form.server.ts";
+import type { Route } from "./+types/waitlist";
+
+// /admin/lista: the waitlist, 50 a page, filters in the URL (docs/decisions/071); its action
+// changes the status of one entry or of the selected ones. The admin layout checks the
+// session.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const parsed = parseForm(waitlistFilterSchema, url.searchParams);
+  if (!parsed.success) {
+    return data(
+      {
+        rows: [],
+        next: null,
+        previous: null,
+        total: 0,
+        byStatus: { pending: 0, contacted: 0, converted: 0 },
+        byAgent: {},
+        search: url.search,
+        error: parsed.error,
+      },
+      { status: 400 },
+    );
+  }
+  const [page, counts] = await Promise.all([
+    listWaitlistPage(parsed.data),
+    countWaitlist(parsed.data),
+  ]);
+  return data({ ...page, ...counts, search: url.search, error: undefined });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const read = await readForm(request, ADMIN_FORM_MAX_BYTES);
+  if (!read.ok) return actionFailed(read.status, read.message);
+  return setWaitlistStatusAction(read.form, context.get(adminSessionContext).email);
+}
+
+export default function AdminWaitlistPage({ loaderData }: Route.ComponentProps) {
+  return <WaitlistPanel {...loaderData} />;
+}
