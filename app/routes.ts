@@ -21,6 +21,7 @@ export default [
     // Every section below is guarded by the layout's one requireAdmin (docs/decisions/070).
     layout("routes/admin/layout.tsx", [
       route("admin/lista", "routes/admin/waitlist.tsx"),
+      route("admin/lista.csv", "routes/admin/waitlist-csv.ts"),
       route("admin/lista/:id", "routes/admin/waitlist-entry.tsx"),
       route("admin/robos", "routes/admin/robots.tsx"),
       route("admin/blog", "routes/admin/blog.tsx"),

@@ -116,6 +116,21 @@ export const waitlistEntryCopy = {
   noHistory: "O status ainda não foi alterado.",
 } as const;
 
+export const waitlistCsvCopy = {
+  fileName: "lista-de-espera.csv",
+  columns: [
+    "Nome",
+    "Email",
+    "Agentes de Interesse",
+    "Status",
+    "Mensagem",
+    "Aceita receber comunicações",
+    "Termos aceitos em",
+    "Origem",
+    "Inscrição em",
+  ],
+} as const;
+
 export const robotsAdminCopy = {
   tab: "Robôs",
   title: (count: number) => `Gerenciar Robôs (${count})`,

@@ -3,6 +3,7 @@ import * as blogRoute from "../../app/routes/admin/blog.tsx";
 import * as layoutRoute from "../../app/routes/admin/layout.tsx";
 import * as loginRoute from "../../app/routes/admin/login.tsx";
 import * as robotsRoute from "../../app/routes/admin/robots.tsx";
+import * as waitlistCsvRoute from "../../app/routes/admin/waitlist-csv.ts";
 import * as waitlistEntryRoute from "../../app/routes/admin/waitlist-entry.tsx";
 import * as waitlistRoute from "../../app/routes/admin/waitlist.tsx";
 import { clientIpContext } from "../../app/lib/request-context.ts";
@@ -17,11 +18,13 @@ export interface Outcome {
   status: number;
   body: unknown;
   headers: Headers;
+  /** The Response itself when the route answered with one (its body unread). */
+  response?: Response;
 }
 
 function settle(value: unknown): Outcome {
   if (value instanceof Response)
-    return { status: value.status, body: undefined, headers: value.headers };
+    return { status: value.status, body: undefined, headers: value.headers, response: value };
   if (
     value &&
     typeof value === "object" &&
@@ -55,10 +58,11 @@ type Handler = (args: never) => unknown;
 /** The admin sections by path pattern (the layout's children in app/routes.ts). */
 export const adminSectionRoutes = {
   "/admin/lista": waitlistRoute,
+  "/admin/lista.csv": { ...waitlistCsvRoute, action: undefined },
   "/admin/lista/:id": waitlistEntryRoute,
   "/admin/robos": robotsRoute,
   "/admin/blog": blogRoute,
-} satisfies Record<string, { loader: Handler; action: Handler }>;
+} satisfies Record<string, { loader: Handler; action: Handler | undefined }>;
 
 export type AdminSectionPath = keyof typeof adminSectionRoutes;
 
@@ -92,7 +96,11 @@ export function callSection(
   const module = adminSectionRoutes[route];
   const request = requestFor(options.path ?? route, options, options.fields);
   const args = argsFor(request, options);
-  const run = (options.fields ? module.action : module.loader) as (a: typeof args) => unknown;
+  // A route without an action answers a POST with 405, as React Router does.
+  const handler = options.fields ? module.action : module.loader;
+  const run = (handler ?? (() => new Response(null, { status: 405 }))) as (
+    a: typeof args,
+  ) => unknown;
   const [guard] = layoutRoute.middleware;
   return outcomeOf(() =>
     Promise.resolve(guard!(args as never, async () => (await run(args)) as Response)),

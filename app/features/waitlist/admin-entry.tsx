@@ -1,14 +1,9 @@
 import { Link } from "react-router";
 import { waitlistEntryCopy as copy } from "../../content/admin.ts";
-import { formatDate } from "../../lib/format.ts";
-import { agentsText, StatusBadge, StatusButtons } from "./admin-panel.tsx";
+import { StatusBadge, StatusButtons } from "./admin-panel.tsx";
+import { agentsText } from "./agents-text.ts";
 import type { WaitlistStatus } from "./statuses.ts";
-
-const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: "America/Sao_Paulo",
-});
+import { formatDateTime } from "../admin/date-time.ts";
 
 export interface WaitlistEntryView {
   entry: {
@@ -37,9 +32,9 @@ export function WaitlistEntryPanel({ entry, history }: WaitlistEntryView) {
       entry.message ? <span className="whitespace-pre-wrap">{entry.message}</span> : copy.noMessage,
     ],
     [copy.fields.marketingConsent, entry.marketingConsent ? copy.yes : copy.no],
-    [copy.fields.termsAcceptedAt, dateTimeFormat.format(entry.termsAcceptedAt)],
+    [copy.fields.termsAcceptedAt, formatDateTime(entry.termsAcceptedAt)],
     [copy.fields.source, entry.source ?? copy.noSource],
-    [copy.fields.createdAt, dateTimeFormat.format(entry.createdAt)],
+    [copy.fields.createdAt, formatDateTime(entry.createdAt)],
   ];
   return (
     <section aria-labelledby="inscricao-titulo">
@@ -85,9 +80,7 @@ export function WaitlistEntryPanel({ entry, history }: WaitlistEntryView) {
                   <StatusBadge status={change.status} />
                 </td>
                 <td className="py-2 pr-3 break-all">{change.changedBy}</td>
-                <td className="py-2" title={formatDate(change.changedAt)}>
-                  {dateTimeFormat.format(change.changedAt)}
-                </td>
+                <td className="py-2">{formatDateTime(change.changedAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -3,7 +3,7 @@ import { Form, Link, useFetcher } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/form-fields.tsx";
-import { agentIds, agentNames, isAgentId } from "../../content/agent-ids.ts";
+import { agentIds, agentNames } from "../../content/agent-ids.ts";
 import {
   waitlistAdminCopy as copy,
   waitlistFilterCopy as filterCopy,
@@ -12,6 +12,7 @@ import { formatDate } from "../../lib/format.ts";
 import type { ActionResult } from "../admin/action-result.ts";
 import { SelectField, TextField } from "../admin/field.tsx";
 import { useActionToast } from "../admin/use-action-toast.ts";
+import { agentsText } from "./agents-text.ts";
 import { encodeCursor, filterSearch, type WaitlistCursor } from "./admin-filters.ts";
 import { settableWaitlistStatuses } from "./status-schema.ts";
 import { statusLabels, statusTones, type WaitlistStatus, waitlistStatuses } from "./statuses.ts";
@@ -26,12 +27,6 @@ const statusButtonLabels = {
   contacted: copy.markContacted,
   converted: copy.markConverted,
 } satisfies Record<(typeof settableWaitlistStatuses)[number], string>;
-
-/** Agent ids as names, joined by a comma (docs/decisions/034-admin-display.md). */
-export function agentsText(agents: readonly string[]): string {
-  if (agents.length === 0) return copy.noAgents;
-  return agents.map((id) => (isAgentId(id) ? agentNames[id] : id)).join(", ");
-}
 
 export function StatusBadge({ status }: { status: WaitlistStatus }) {
   return <Badge tone={statusTones[status]}>{statusLabels[status]}</Badge>;

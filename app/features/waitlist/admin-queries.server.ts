@@ -66,6 +66,23 @@ export interface WaitlistPage {
   previous: WaitlistCursor | null;
 }
 
+/**
+ * The keyset condition and order after (or, `backwards`, before) `position` in the filter's
+ * order: newest first unless `ordem=antigos`.
+ */
+function keysetOf(filter: WaitlistFilter, position: WaitlistCursor | undefined, backwards = false) {
+  const descending = (filter.ordem !== "antigos") !== backwards;
+  const keyset = position
+    ? descending
+      ? sql`(${waitlist.createdAt}, ${waitlist.id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`
+      : sql`(${waitlist.createdAt}, ${waitlist.id}) > (${position.createdAt}::timestamptz, ${position.id}::uuid)`
+    : undefined;
+  const order = descending
+    ? [desc(waitlist.createdAt), desc(waitlist.id)]
+    : [asc(waitlist.createdAt), asc(waitlist.id)];
+  return { keyset, order };
+}
+
 const cursorText = sql<string>`to_char(${waitlist.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
@@ -77,19 +94,9 @@ export async function listWaitlistPage(
   executor?: Executor,
 ): Promise<WaitlistPage> {
   const db = executor ?? (await getDb());
-  const newestFirst = filter.ordem !== "antigos";
   const backwards = !filter.apos && Boolean(filter.antes);
   const position = filter.apos ?? filter.antes;
-  // Reading backwards walks the other way and flips the rows afterwards.
-  const descending = newestFirst !== backwards;
-  const keyset = position
-    ? descending
-      ? sql`(${waitlist.createdAt}, ${waitlist.id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`
-      : sql`(${waitlist.createdAt}, ${waitlist.id}) > (${position.createdAt}::timestamptz, ${position.id}::uuid)`
-    : undefined;
-  const order = descending
-    ? [desc(waitlist.createdAt), desc(waitlist.id)]
-    : [asc(waitlist.createdAt), asc(waitlist.id)];
+  const { keyset, order } = keysetOf(filter, position, backwards);
   const found = await db
     .select({
       id: waitlist.id,
@@ -207,4 +214,41 @@ export async function setWaitlistStatuses(
     .from(waitlist)
     .where(inArray(waitlist.id, [...ids]));
   return existing?.n ?? 0;
+}
+
+const EXPORT_BATCH_SIZE = 1000;
+
+/**
+ * Every entry of the filter (from its first row: the page cursor is ignored) with everything
+ * stored, in the list's order, read in keyset
+ * batches of 1,000 so memory stays constant however many rows match (CSV export).
+ */
+export async function* waitlistExportRows(filter: WaitlistFilter, executor?: Executor) {
+  const db = executor ?? (await getDb());
+  let position: WaitlistCursor | undefined;
+  for (;;) {
+    const { keyset, order } = keysetOf(filter, position);
+    const batch = await db
+      .select({
+        id: waitlist.id,
+        name: waitlist.name,
+        email: waitlist.email,
+        interestedAgents: waitlist.interestedAgents,
+        status: waitlist.status,
+        message: waitlist.message,
+        marketingConsent: waitlist.marketingConsent,
+        termsAcceptedAt: waitlist.termsAcceptedAt,
+        source: waitlist.source,
+        createdAt: waitlist.createdAt,
+        cursorAt: cursorText,
+      })
+      .from(waitlist)
+      .where(and(conditions(filter), keyset))
+      .orderBy(...order)
+      .limit(EXPORT_BATCH_SIZE);
+    yield* batch;
+    const last = batch.at(-1);
+    if (!last || batch.length < EXPORT_BATCH_SIZE) return;
+    position = { createdAt: last.cursorAt, id: last.id };
+  }
 }

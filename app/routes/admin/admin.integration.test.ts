@@ -115,6 +115,7 @@ describe("without a session", () => {
     const attempts: Array<[AdminSectionPath, Record<string, string>]> = [
       ["/admin/lista", { id: entry!.id, status: "converted" }],
       ["/admin/lista/:id", { status: "converted" }],
+      ["/admin/lista.csv", { status: "converted" }],
       ["/admin/robos", robotFields(robot.id, { price: "1" })],
       ["/admin/blog", postFields({ slug: "sem-sessao" })],
       [

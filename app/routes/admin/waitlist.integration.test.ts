@@ -183,3 +183,57 @@ describe("/admin/lista/:id", () => {
     }
   });
 });
+
+describe("/admin/lista.csv", () => {
+  const csv = (search: string) =>
+    callSection("/admin/lista.csv", { cookie, path: `/admin/lista.csv${search}` });
+
+  it("exports the whole filter with BOM, header, pt-BR dates and neutralised formulas", async () => {
+    const db = await getDb();
+    const names = ["=HYPERLINK(1)", "+1", "-2", "@SUM", "\tTab", "\rCR"];
+    await db.insert(waitlist).values(
+      names.map((name, i) => ({
+        name,
+        email: `formula${i}@exemplo.com`,
+        message: i === 0 ? "linha 1\nlinha 2, com vírgula" : null,
+        source: "planilha",
+        interestedAgents: ["yenmax"],
+        termsAcceptedAt: new Date("2026-11-02T02:30:00Z"),
+        createdAt: new Date(Date.parse("2026-11-02T02:30:00Z") + i * 1000),
+      })),
+    );
+    const outcome = await csv("?origem=planilha&ordem=antigos&apos=ignored-by-the-export");
+    // A cursor that does not decode is refused like on the list.
+    expect(outcome.status).toBe(400);
+
+    const ok = await csv("?origem=planilha&ordem=antigos");
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(ok.headers.get("content-disposition")).toContain("lista-de-espera.csv");
+    const bytes = new Uint8Array(await ok.response!.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
+    const lines = text.split("\n");
+    expect(lines[0]).toBe(
+      "Nome,Email,Agentes de Interesse,Status,Mensagem,Aceita receber comunicações,Termos aceitos em,Origem,Inscrição em",
+    );
+    // 02:30 UTC is 23:30 of the day before in São Paulo.
+    expect(lines[1]).toBe(`'=HYPERLINK(1),formula0@exemplo.com,YenMax Agent,Pendente,"linha 1`);
+    expect(lines[2]).toBe(`linha 2, com vírgula",Não,01/11/2026 23:30,planilha,01/11/2026 23:30`);
+    expect(text).toContain("\n'+1,");
+    expect(text).toContain("\n'-2,");
+    expect(text).toContain("\n'@SUM,");
+    expect(text).toContain("\n'\tTab,");
+    expect(text).toContain(`\n"'\rCR",`);
+    expect(text.trimEnd().split("\n")).toHaveLength(1 + names.length + 1);
+  });
+
+  it("exports every row of a large filter, past the batch size", async () => {
+    const ok = await csv("");
+    const text = await ok.response!.text();
+    const db = await getDb();
+    const all = await db.select({ id: waitlist.id }).from(waitlist);
+    // Header plus one line per entry (one message spans two lines).
+    expect(text.trimEnd().split("\n")).toHaveLength(1 + all.length + 1);
+  });
+});

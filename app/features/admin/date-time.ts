@@ -1,0 +1,13 @@
+// pt-BR date and time in São Paulo time for the admin (DESIGN.md decision 12): "01/11/2026 23:30".
+const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "America/Sao_Paulo",
+});
+
+export function formatDateTime(value: Date): string {
+  return dateTimeFormat.format(value).replace(", ", " ");
+}
