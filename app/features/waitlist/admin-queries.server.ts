@@ -89,6 +89,15 @@ const cursorText = sql<string>`to_char(${waitlist.createdAt} at time zone 'UTC',
  * One page of 50 in the filter, by sign-up time (newest first unless `ordem=antigos`), with
  * keyset pagination on (created_at, id): `apos` reads after a row, `antes` before one.
  */
+// The columns the list shows and the export starts with.
+const listColumns = {
+  id: waitlist.id,
+  name: waitlist.name,
+  email: waitlist.email,
+  interestedAgents: waitlist.interestedAgents,
+  status: waitlist.status,
+};
+
 export async function listWaitlistPage(
   filter: WaitlistFilter,
   executor?: Executor,
@@ -98,15 +107,7 @@ export async function listWaitlistPage(
   const position = filter.apos ?? filter.antes;
   const { keyset, order } = keysetOf(filter, position, backwards);
   const found = await db
-    .select({
-      id: waitlist.id,
-      name: waitlist.name,
-      email: waitlist.email,
-      interestedAgents: waitlist.interestedAgents,
-      status: waitlist.status,
-      createdAt: waitlist.createdAt,
-      cursorAt: cursorText,
-    })
+    .select({ ...listColumns, createdAt: waitlist.createdAt, cursorAt: cursorText })
     .from(waitlist)
     .where(and(conditions(filter), keyset))
     .orderBy(...order)
@@ -230,11 +231,7 @@ export async function* waitlistExportRows(filter: WaitlistFilter, executor?: Exe
     const { keyset, order } = keysetOf(filter, position);
     const batch = await db
       .select({
-        id: waitlist.id,
-        name: waitlist.name,
-        email: waitlist.email,
-        interestedAgents: waitlist.interestedAgents,
-        status: waitlist.status,
+        ...listColumns,
         message: waitlist.message,
         marketingConsent: waitlist.marketingConsent,
         termsAcceptedAt: waitlist.termsAcceptedAt,
