@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
+import { onPublicPagesChanged } from "../app/lib/public-pages.server.ts";
 
 // A short-lived in-memory cache of anonymous public HTML, so page views cost a string
 // replace instead of a React render (docs/decisions/006-public-page-micro-cache.md).
@@ -60,6 +61,8 @@ export function createPageCacheMiddleware({
   const pages = new Map<string, CachedPage>();
   // Concurrent misses for one page share one render.
   const rendering = new Map<string, Promise<CachedPage>>();
+  // Changes made outside an admin request (an invitation accepted or expired) say so here.
+  onPublicPagesChanged(() => pages.clear());
 
   async function render(req: express.Request, url: URL): Promise<CachedPage> {
     const headers = new Headers();
