@@ -28,7 +28,14 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-const mutationPaths = ["/admin", "/admin.data"] as const;
+/** The admin routes that take a POST: the login and the sections with an action. */
+type AdminPath = "/admin" | "/admin/lista" | "/admin/robos" | "/admin/blog";
+
+/** A request that would change something if it went through. */
+interface Mutation {
+  path: AdminPath;
+  fields: Record<string, string>;
+}
 
 async function idOf(table: "robots" | "blog_posts", slug: string): Promise<string> {
   const [row] = await app.query<{ id: string }>(`select id from ${table} where slug = $1`, [slug]);
@@ -36,14 +43,13 @@ async function idOf(table: "robots" | "blog_posts", slug: string): Promise<strin
   return row.id;
 }
 
-/** Posts an admin intent with the session, as React Router's client does (`.data`). */
-function admin(fields: Record<string, string>): Promise<Answer> {
-  return app.post("/admin.data", form(fields), { cookie });
+/** Posts to an admin section with the session, as React Router's client does (`.data`). */
+function admin(path: AdminPath, fields: Record<string, string>): Promise<Answer> {
+  return app.post(`${path}.data`, form(fields), { cookie });
 }
 
 function robotForm(id: string, fields: Partial<Record<string, string>> = {}) {
   return {
-    intent: "update-robot",
     id,
     name: "TrendKey BTC",
     slug: "trendkey-btc",
@@ -85,10 +91,7 @@ const sqlPayloads = [
   'x\' UNION SELECT email, null FROM "user" --',
 ];
 
-// FIXME(issue 10): the tests marked fixme still post the old single /admin action's intents;
-// admin mutations now go to /admin/lista, /admin/robos and /admin/blog, where the layout's
-// guard answers before the body is read. Rewrite them for the section routes.
-test.fixme("SQL injection in every field is refused or stored literally, and nothing else changes", async () => {
+test("SQL injection in every field is refused or stored literally, and nothing else changes", async () => {
   const tables = ["waitlist", "robots", "blog_posts", "user", "account", "session", "rate_limits"];
   const trendkey = await idOf("robots", "trendkey-btc");
   const [entry] = await app.query<{ id: string }>(
@@ -154,6 +157,7 @@ test.fixme("SQL injection in every field is refused or stored literally, and not
     const link = `https://www.myfxbook.com/?q=${payload}`;
     const accepted = await timed(() =>
       admin(
+        "/admin/robos",
         robotForm(trendkey, {
           name: payload,
           description: payload,
@@ -182,17 +186,18 @@ test.fixme("SQL injection in every field is refused or stored literally, and not
         async (field) =>
           [
             `robot ${field}`,
-            await timed(() => admin(robotForm(trendkey, { [field]: payload }))),
+            await timed(() => admin("/admin/robos", robotForm(trendkey, { [field]: payload }))),
           ] as [string, Answer],
       ),
     );
     expectStatuses(robotRefusals, 400);
-    expect((await timed(() => admin(robotForm(payload)))).status).toBe(404);
+    expect((await timed(() => admin("/admin/robos", robotForm(payload)))).status).toBe(404);
 
     // Posts: title, excerpt, content and author are stored as typed.
     const slug = `sql-${i}`;
     const created = await timed(() =>
       admin(
+        "/admin/blog",
         postForm({ title: payload, slug, excerpt: payload, content: payload, author: payload }),
       ),
     );
@@ -216,16 +221,24 @@ test.fixme("SQL injection in every field is refused or stored literally, and not
         async (field) =>
           [
             `post ${field}`,
-            await timed(() => admin(postForm({ slug: `sql-x-${i}`, [field]: payload }))),
+            await timed(() =>
+              admin("/admin/blog", postForm({ slug: `sql-x-${i}`, [field]: payload })),
+            ),
           ] as [string, Answer],
       ),
     );
     expectStatuses(postRefusals, 400);
     const postId = await idOf("blog_posts", slug);
     const updates = await Promise.all([
-      timed(() => admin({ ...postForm({ title: payload }), intent: "update-post", id: payload })),
       timed(() =>
-        admin({
+        admin("/admin/blog", {
+          ...postForm({ title: payload }),
+          intent: "update-post",
+          id: payload,
+        }),
+      ),
+      timed(() =>
+        admin("/admin/blog", {
           ...postForm({ slug, title: `${payload} (editado)` }),
           intent: "update-post",
           id: postId,
@@ -239,13 +252,15 @@ test.fixme("SQL injection in every field is refused or stored literally, and not
     );
     expect(edited?.title).toBe(`${payload.trim()} (editado)`);
 
-    // Waitlist status: a payload id is not found, a payload status is refused.
+    // Waitlist status: a payload id is not found, a payload status is refused, and so is a
+    // payload intent on the blog's two forms.
     const statuses = await Promise.all([
-      timed(() => admin({ intent: "set-waitlist-status", id: payload, status: "converted" })),
-      timed(() => admin({ intent: "set-waitlist-status", id: entry!.id, status: payload })),
-      timed(() => admin({ intent: payload, id: entry!.id, status: "converted" })),
+      timed(() => admin("/admin/lista", { id: payload, status: "converted" })),
+      timed(() => admin("/admin/lista", { id: entry!.id, status: payload })),
+      timed(() => admin(`/admin/lista/${entry!.id}` as AdminPath, { status: payload })),
+      timed(() => admin("/admin/blog", { ...postForm({ slug: `sql-y-${i}` }), intent: payload })),
     ]);
-    expect(statuses.map((answer) => answer.status)).toEqual([404, 400, 400]);
+    expect(statuses.map((answer) => answer.status)).toEqual([404, 400, 400, 400]);
   }
 
   // An address may hold quotes and dashes: it is stored as typed (lower-cased).
@@ -400,7 +415,7 @@ async function hostileBrowser(browser: Browser) {
   return { context, page, dialogs };
 }
 
-test.fixme("stored XSS through every admin field that reaches a page never runs, even without CSP", async ({
+test("stored XSS through every admin field that reaches a page never runs, even without CSP", async ({
   browser,
 }) => {
   const yenmax = await idOf("robots", "yenmax");
@@ -422,9 +437,9 @@ test.fixme("stored XSS through every admin field that reaches a page never runs,
   ];
   const refusals = await Promise.all(
     badLinks.flatMap((link) => [
-      admin(robot(yenmax, { logoUrl: link })),
-      admin(robot(yenmax, { myfxbookLink: link })),
-      admin(postForm({ slug: "xss-recusado", featuredImageUrl: link })),
+      admin("/admin/robos", robot(yenmax, { logoUrl: link })),
+      admin("/admin/robos", robot(yenmax, { myfxbookLink: link })),
+      admin("/admin/blog", postForm({ slug: "xss-recusado", featuredImageUrl: link })),
     ]),
   );
   expect(refusals.map((answer) => answer.status)).toEqual(refusals.map(() => 400));
@@ -443,6 +458,7 @@ test.fixme("stored XSS through every admin field that reaches a page never runs,
   // Hostile text in every field that is accepted.
   const saved = await Promise.all([
     admin(
+      "/admin/robos",
       robot(yenmax, {
         name: xss.robotName,
         description: xss.robotDescription,
@@ -450,8 +466,8 @@ test.fixme("stored XSS through every admin field that reaches a page never runs,
         myfxbookLink: xss.myfxbook,
       }),
     ),
-    admin(robot(midas, { name: xss.midasName, myfxbookLink: xss.myfxbook })),
-    admin({
+    admin("/admin/robos", robot(midas, { name: xss.midasName, myfxbookLink: xss.myfxbook })),
+    admin("/admin/blog", {
       ...postForm({
         title: xss.title,
         slug: "xss-post",
@@ -509,35 +525,45 @@ test.fixme("stored XSS through every admin field that reaches a page never runs,
 
     // The admin sees the same text, harmlessly, in every tab (the sign-up came from anyone).
     await page.setExtraHTTPHeaders({ Cookie: cookie });
-    await expectHarmless(page, "/admin", [xss.signupName, "xss@example.com"]);
-    await expectHarmless(page, "/admin?tab=robos", [
+    await expectHarmless(page, "/admin/lista", [xss.signupName, "xss@example.com"]);
+    await expectHarmless(page, "/admin/robos", [
       xss.robotName,
       xss.robotDescription,
       xss.midasName,
     ]);
-    await expectHarmless(page, "/admin?tab=blog", [xss.title, xss.excerpt]);
+    await expectHarmless(page, "/admin/blog", [xss.title, xss.excerpt]);
     expect(dialogs).toEqual([]);
   } finally {
     await context.close();
   }
 });
 
-/** Every admin intent with fields that would change something if it went through. */
-async function everyIntent(): Promise<Array<Record<string, string>>> {
+/** Every admin mutation, each on the route that takes it. */
+async function everyMutation(): Promise<Mutation[]> {
   const [entry] = await app.query<{ id: string }>(
     `insert into waitlist (name, email, terms_accepted_at) values ('Intenções', $1, now()) returning id`,
     [`intencoes-${Date.now()}@example.com`],
   );
   return [
-    { intent: "login", email: app.adminEmail, password: app.adminPassword },
-    { intent: "logout" },
-    { intent: "set-waitlist-status", id: entry!.id, status: "converted" },
-    robotForm(await idOf("robots", "trendkey-btc"), { name: "Alterado" }),
-    postForm({ slug: "nunca-criado" }),
     {
-      ...postForm({ slug: "hedge-e-preco-medio", title: "Alterado" }),
-      intent: "update-post",
-      id: await idOf("blog_posts", "hedge-e-preco-medio"),
+      path: "/admin",
+      fields: { intent: "login", email: app.adminEmail, password: app.adminPassword },
+    },
+    { path: "/admin", fields: { intent: "logout" } },
+    { path: "/admin/lista", fields: { id: entry!.id, status: "converted" } },
+    { path: `/admin/lista/${entry!.id}` as AdminPath, fields: { status: "contacted" } },
+    {
+      path: "/admin/robos",
+      fields: robotForm(await idOf("robots", "trendkey-btc"), { name: "Alterado" }),
+    },
+    { path: "/admin/blog", fields: postForm({ slug: "nunca-criado" }) },
+    {
+      path: "/admin/blog",
+      fields: {
+        ...postForm({ slug: "hedge-e-preco-medio", title: "Alterado" }),
+        intent: "update-post",
+        id: await idOf("blog_posts", "hedge-e-preco-medio"),
+      },
     },
   ];
 }
@@ -553,16 +579,16 @@ const everyTable = [
 ];
 
 test("a forged Origin is refused on every mutation, document and data requests alike", async () => {
-  const intents = await everyIntent();
+  const mutations = await everyMutation();
   const before = await tableDigests(app.query, everyTable);
   const origins = ["https://evil.example", "null", "http://127.0.0.1:1"];
   const signup = form({ name: "Forjado", email: "forjado@example.com", terms: "on" });
   const answers = await Promise.all(
     origins.flatMap((origin) => [
-      ...intents.flatMap((fields) =>
-        mutationPaths.map(async (path) => {
-          const answer = await app.post(path, form(fields), { cookie, origin });
-          return [`${fields.intent} ${path} from ${origin}`, answer] as [string, Answer];
+      ...mutations.flatMap(({ path, fields }) =>
+        [path, `${path}.data`].map(async (target) => {
+          const answer = await app.post(target, form(fields), { cookie, origin });
+          return [`${target} ${fields.intent ?? ""} from ${origin}`, answer] as [string, Answer];
         }),
       ),
       ...["/contato", "/contato.data"].map(async (path) => {
@@ -571,11 +597,11 @@ test("a forged Origin is refused on every mutation, document and data requests a
       }),
     ]),
   );
-  expect(answers).toHaveLength(origins.length * (intents.length * 2 + 2));
+  expect(answers).toHaveLength(origins.length * (mutations.length * 2 + 2));
   expectStatuses(answers, 400);
   expect(await tableDigests(app.query, everyTable)).toEqual(before);
   // The forged logout did not end the session.
-  const page = await fetch(`${app.url}/admin`, { headers: { Cookie: cookie } });
+  const page = await fetch(`${app.url}/admin/lista`, { headers: { Cookie: cookie } });
   expect(await page.text()).toContain(app.adminEmail);
 });
 
@@ -596,7 +622,7 @@ function tokenOf(sessionCookie: string): string {
   );
 }
 
-test.fixme("expired, tampered, random and signed-out session cookies see the login and change nothing", async () => {
+test("expired, tampered, random and signed-out session cookies see the login and change nothing", async () => {
   const expired = await app.logIn();
   const updated = await app.query(
     "update session set expires_at = now() - interval '1 minute' where token = $1 returning id",
@@ -621,10 +647,8 @@ test.fixme("expired, tampered, random and signed-out session cookies see the log
     `insert into waitlist (name, email, terms_accepted_at) values ('Sessão', $1, now()) returning id, email`,
     [`sessao-${Date.now()}@example.com`],
   );
-  const mutations = (await everyIntent()).filter(
-    (fields) => !["login", "logout"].includes(fields.intent!),
-  );
-  mutations.push({ intent: "set-waitlist-status", id: entry!.id, status: "contacted" });
+  const mutations = (await everyMutation()).filter(({ path }) => path !== "/admin");
+  mutations.push({ path: "/admin/lista", fields: { id: entry!.id, status: "contacted" } });
   const before = await tableDigests(app.query, [
     "waitlist",
     "robots",
@@ -633,8 +657,10 @@ test.fixme("expired, tampered, random and signed-out session cookies see the log
     "account",
   ]);
 
+  // A page load without a valid session ends on the login; any mutation answers 401.
+  const pages = ["/admin", "/admin/lista", "/admin/robos", "/admin/blog", "/admin?tab=robos"];
   const checks = Object.entries(badCookies).flatMap(([label, badCookie]) => [
-    ...["/admin", "/admin?tab=robos", "/admin?tab=blog", "/admin.data"].map(async (path) => {
+    ...pages.map(async (path) => {
       const response = await fetch(`${app.url}${path}`, { headers: { Cookie: badCookie } });
       const html = await response.text();
       return {
@@ -643,14 +669,14 @@ test.fixme("expired, tampered, random and signed-out session cookies see the log
         leaks: [entry!.email, app.adminEmail, "Sair", "Editar YenMax", "Posts do Blog"].filter(
           (text) => html.includes(text),
         ),
-        login: path.endsWith(".data") ? html.includes('"login"') : html.includes("Entrar"),
+        login: new URL(response.url).pathname === "/admin" && html.includes("Entrar"),
       };
     }),
-    ...mutations.flatMap((fields) =>
-      mutationPaths.map(async (path) => {
-        const answer = await app.post(path, form(fields), { cookie: badCookie });
+    ...mutations.flatMap(({ path, fields }) =>
+      [path, `${path}.data`].map(async (target) => {
+        const answer = await app.post(target, form(fields), { cookie: badCookie });
         return {
-          label: `${label} ${fields.intent} ${path}`,
+          label: `${label} POST ${target}`,
           status: answer.status,
           leaks: [],
           login: answer.text.includes("Sua sessão expirou. Entre novamente."),
@@ -675,20 +701,23 @@ test.fixme("expired, tampered, random and signed-out session cookies see the log
       (await app.post("/admin", form({ intent: "logout" }), { cookie: badCookie })).status,
     ).toBe(302);
   }
-  const page = await fetch(`${app.url}/admin`, { headers: { Cookie: cookie } });
+  const page = await fetch(`${app.url}/admin/lista`, { headers: { Cookie: cookie } });
   const html = await page.text();
   expect(html).toContain(entry!.email);
   expect(html).toContain("Sair");
 });
 
-test.fixme("post content nested deeper than the Markdown parser goes still renders, as text", async () => {
+test("post content nested deeper than the Markdown parser goes still renders, as text", async () => {
   const contents = {
     "aninhado-citacoes": `${"> ".repeat(5000)}fundo das citações`,
     "aninhado-listas": `${"1. ".repeat(6000)}fundo das listas`,
   };
   const saved = await Promise.all(
     Object.entries(contents).map(([slug, content]) =>
-      admin({ ...postForm({ title: `Post ${slug}`, slug, content }), isPublished: "on" }),
+      admin("/admin/blog", {
+        ...postForm({ title: `Post ${slug}`, slug, content }),
+        isPublished: "on",
+      }),
     ),
   );
   expect(saved.map((answer) => answer.status)).toEqual([200, 200]);
