@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../db/schema.ts";
 import { seed } from "../../db/seed.ts";
+import { serveBackupSnapshots } from "./backup.server.ts";
 import { acquireDataDirLock, makeDataDirPrivate } from "./data-dir-lock.server.ts";
 import { getEnv } from "./env.server.ts";
 import { getLogger } from "./logger.server.ts";
@@ -54,10 +55,12 @@ export async function connectPglite(dataDir: string): Promise<Connection> {
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     await seed(db as unknown as Database);
+    const stopServingBackups = await serveBackupSnapshots(dataDir, client);
     makeDataDirPrivate(dataDir);
     return {
       db: db as unknown as Database,
       close: async () => {
+        await stopServingBackups();
         await client.close();
         makeDataDirPrivate(dataDir);
         release();
