@@ -3,6 +3,7 @@ import { postgresReachable, testDatabaseUrl } from "./tests/support/postgres.ts"
 
 const integrationTests = "**/*.integration.test.{ts,tsx}";
 const exclude = ["node_modules/**", "build/**", "tests/e2e/**"];
+const consoleGuard = "tests/support/vitest-console-guard.ts";
 
 function databaseProject(kind: "pglite" | "postgres") {
   return {
@@ -11,7 +12,7 @@ function databaseProject(kind: "pglite" | "postgres") {
       include: [integrationTests],
       exclude,
       globalSetup: ["tests/support/vitest-db-global-setup.ts"],
-      setupFiles: ["tests/support/vitest-db-setup.ts"],
+      setupFiles: [consoleGuard, "tests/support/vitest-db-setup.ts"],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
@@ -36,6 +37,7 @@ export default defineConfig(async () => {
             name: "unit",
             include: ["**/*.test.{ts,tsx}"],
             exclude: [...exclude, integrationTests],
+            setupFiles: [consoleGuard],
           },
         },
         databaseProject("pglite"),

@@ -23,6 +23,14 @@ export interface BuiltServer {
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
+// Every server started is registered here before anything waits for it, so a test that times
+// out or throws while one starts never leaves it running: whatever is left dies with the
+// test process.
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -36,7 +44,9 @@ export function freePort(): Promise<number> {
 
 export async function startBuiltServer(
   env: Record<string, string | undefined>,
-  { port, timeoutMs = 30_000 }: { port?: number; timeoutMs?: number } = {},
+  // Start-up has its own limit, apart from the test's: PGlite's first start on a busy
+  // 2-core machine has taken over 20 s.
+  { port, timeoutMs = 60_000 }: { port?: number; timeoutMs?: number } = {},
 ): Promise<BuiltServer> {
   const chosenPort = port ?? (await freePort());
   const databaseUrl = "DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL;
@@ -59,11 +69,13 @@ export async function startBuiltServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => {
+      running.delete(child);
       void smtp?.close();
       resolve(code);
     }),
