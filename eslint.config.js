@@ -20,4 +20,22 @@ export default tseslint.config(
     files: ["tests/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
+  {
+    // Browser tests take `test` from the fixture that fails them on page errors.
+    files: ["tests/e2e/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test"],
+              message: "Import test from tests/support/e2e-test.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

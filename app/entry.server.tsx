@@ -1,13 +1,22 @@
 import { PassThrough, Readable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import stylesheet from "./app.css?inline";
 import { InlineStylesProvider } from "./lib/inline-styles.tsx";
+import { getLogger } from "./lib/logger.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
+import { isSharedPage } from "./lib/page-scripts.ts";
 import { cspNonceContext } from "./lib/request-context.ts";
 
 export const streamTimeout = 5_000;
+
+// Errors of loaders, actions and rendering go to the structured log, never to the console
+// (docs/decisions/053-errors-and-methods.md); a request the client abandoned is no error.
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (!request.signal.aborted)
+    getLogger().error({ err: error, url: request.url }, "request failed");
+};
 
 // React Router's default node entry, plus the CSP nonce on every script it writes and the
 // inline stylesheet. The page streams from its shell; nothing rewrites the HTML.
@@ -49,9 +58,19 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Each page carries its own CSP nonce, so HTML is revalidated, never reused.
-          if (!responseHeaders.has("Cache-Control"))
-            responseHeaders.set("Cache-Control", "no-cache");
+          // HTML is always revalidated (pages that hydrate carry their own CSP nonce). A page
+          // the same for every visitor says `public`: only those enter the page cache
+          // (docs/decisions/061).
+          if (!responseHeaders.has("Cache-Control")) {
+            const { matches } = routerContext.staticHandlerContext;
+            const handles = matches.map(
+              (match) => routerContext.routeModules[match.route.id]?.handle,
+            );
+            responseHeaders.set(
+              "Cache-Control",
+              responseStatusCode === 200 && isSharedPage(handles) ? "public, no-cache" : "no-cache",
+            );
+          }
           pipe(body);
           resolve(
             new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
@@ -65,7 +84,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) getLogger().error({ err: error }, "rendering failed after the shell");
         },
       },
     );

@@ -8,14 +8,24 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { invitationStatuses } from "../app/features/invitations/statuses.ts";
 import { waitlistStatuses } from "../app/features/waitlist/statuses.ts";
 
 export const postCategories = ["Educação", "Estratégia", "Tecnologia", "Mercado"] as const;
 export type PostCategory = (typeof postCategories)[number];
+
+// The waitlist search folds accented letters to ASCII before lower(), so it matches under
+// any collation; PGlite has no unaccent, and translate() is immutable where unaccent() is
+// not (docs/decisions/073).
+const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
+const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -38,6 +48,12 @@ export const waitlist = pgTable(
     createdAt: createdAt(),
     // Issue 11: when the person confirmed the address (double opt-in); null until then.
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    // Issue 10: name and e-mail folded for the admin's search, kept by the database.
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql.raw(`lower(translate(name || ' ' || email, '${ACCENTED}', '${PLAIN}'))`),
+      ),
   },
   (table) => [
     check("waitlist_status_check", sql`${table.status} in ('pending', 'contacted', 'converted')`),
@@ -46,19 +62,59 @@ export const waitlist = pgTable(
     index("waitlist_created_at_id_idx").on(table.createdAt, table.id),
     index("waitlist_status_created_at_id_idx").on(table.status, table.createdAt, table.id),
     index("waitlist_interested_agents_idx").using("gin", table.interestedAgents),
+    // Issue 10: `q` as a trigram match (docs/decisions/073); the extension comes from
+    // migration 0007.
+    index("waitlist_search_text_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 
-export const robots = pgTable("robots", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  slug: text("slug").notNull().unique(),
-  description: text("description").notNull(),
-  logoUrl: text("logo_url"),
-  myfxbookLink: text("myfxbook_link"),
-  // USD per month; null means "Sob consulta".
-  price: numeric("price", { precision: 10, scale: 2 }),
-  createdAt: createdAt(),
+// Issue 10: waitlist entries per status, and per status and agent or source, kept by triggers
+// on waitlist (migration 0009, docs/decisions/074), so the admin's counts and summary never
+// scan the list. A figure is spread over a few `slot` rows, so concurrent sign-ups seldom
+// wait on the same row; it is the sum over its slots. For kind "status" the value is ''; for
+// "source" it is the source, '' when none.
+export const waitlistCountKinds = ["status", "agent", "source"] as const;
+export const waitlistCounts = pgTable(
+  "waitlist_counts",
+  {
+    status: text("status", { enum: waitlistStatuses }).notNull(),
+    kind: text("kind", { enum: waitlistCountKinds }).notNull(),
+    value: text("value").notNull(),
+    slot: smallint("slot").notNull(),
+    n: bigint("n", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.kind, table.value, table.slot] })],
+);
+
+export const robots = pgTable(
+  "robots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Issue 10: the agent id pages, sign-ups and code use; never changes (the slug may).
+    key: text("key").notNull().unique(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    description: text("description").notNull(),
+    logoUrl: text("logo_url"),
+    myfxbookLink: text("myfxbook_link"),
+    // USD per month; null means "Sob consulta".
+    price: numeric("price", { precision: 10, scale: 2 }),
+    // Issue 12: how many clients the robot takes (vagas); null means unlimited.
+    capacity: integer("capacity"),
+    // Issue 12: when an invitation expires or is declined, invite the next person by itself.
+    autoInvite: boolean("auto_invite").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [check("robots_capacity_check", sql`${table.capacity} >= 0`)],
+);
+
+// Issue 10: every slug a robot had before its current one, so old links answer 301.
+export const robotSlugHistory = pgTable("robot_slug_history", {
+  slug: text("slug").primaryKey(),
+  robotId: uuid("robot_id")
+    .notNull()
+    .references(() => robots.id, { onDelete: "cascade" }),
+  retiredAt: timestamp("retired_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const blogPosts = pgTable(
@@ -186,16 +242,93 @@ export const emailOutbox = pgTable(
   ],
 );
 
-// Single-use links: only the SHA-256 of the token is kept.
-export const emailTokens = pgTable("email_tokens", {
-  tokenHash: text("token_hash").primaryKey(),
-  purpose: text("purpose", { enum: ["confirm-signup", "my-data"] }).notNull(),
-  waitlistId: uuid("waitlist_id")
-    .notNull()
-    .references(() => waitlist.id, { onDelete: "cascade" }),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-  createdAt: createdAt(),
+// Issue 11: the blog's newsletter, a list apart from the waitlist (docs/decisions/104).
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull().unique(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("newsletter_email_lower_check", sql`${table.email} = lower(btrim(${table.email}))`),
+  ],
+);
+
+export const emailTokenPurposes = [
+  "confirm-signup",
+  "my-data",
+  "my-data-session",
+  "unsubscribe",
+  "confirm-newsletter",
+] as const;
+export type EmailTokenPurpose = (typeof emailTokenPurposes)[number];
+
+// Links sent by e-mail (and the Meus dados session): only the SHA-256 of the token is kept.
+// A token belongs to a waitlist entry or to a newsletter subscriber.
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: text("purpose", { enum: emailTokenPurposes }).notNull(),
+    waitlistId: uuid("waitlist_id").references(() => waitlist.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, {
+      onDelete: "cascade",
+    }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check(
+      "email_tokens_owner_check",
+      sql`(${table.waitlistId} is null) <> (${table.subscriberId} is null)`,
+    ),
+  ],
+);
+
+// Issue 11: consent as a ledger (docs/decisions/087). Each acceptance of the terms, each
+// marketing consent given or withdrawn and each confirmation of the address is one row; the
+// waitlist's terms_accepted_at, marketing_consent and confirmed_at are the ledger's latest state.
+export const consentKinds = [
+  "terms-accepted",
+  "marketing-given",
+  "marketing-withdrawn",
+  "email-confirmed",
+] as const;
+export type ConsentKind = (typeof consentKinds)[number];
+export const consentChannels = [
+  "signup-form",
+  "confirmation-link",
+  "meus-dados",
+  "unsubscribe-link",
+  "before-ledger",
+] as const;
+export type ConsentChannel = (typeof consentChannels)[number];
+
+export const consentEvents = pgTable(
+  "consent_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    waitlistId: uuid("waitlist_id")
+      .notNull()
+      .references(() => waitlist.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: consentKinds }).notNull(),
+    channel: text("channel", { enum: consentChannels }).notNull(),
+    // Which wording the person saw (app/content/consent.ts).
+    textVersion: text("text_version").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("consent_events_waitlist_idx").on(table.waitlistId, table.createdAt)],
+);
+
+// Issue 11: addresses whose entry was deleted, as SHA-256 of the address only, so they are
+// never e-mailed again; a new sign-up with the address removes its hash (docs/decisions/088).
+export const erasedEmails = pgTable("erased_emails", {
+  emailHash: text("email_hash").primaryKey(),
+  erasedAt: timestamp("erased_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 // Without SMTP_URL every message lands here instead, for staff to read at /admin/emails.
@@ -223,4 +356,59 @@ export const waitlistStatusChanges = pgTable(
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("waitlist_status_changes_entry_idx").on(table.entryId, table.changedAt)],
+);
+
+// Issue 12: an invitation to take a spot of one robot (docs/decisions/090). While `sent` and
+// before its deadline it holds a spot; each state change keeps its time.
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    waitlistId: uuid("waitlist_id")
+      .notNull()
+      .references(() => waitlist.id, { onDelete: "cascade" }),
+    robotId: uuid("robot_id")
+      .notNull()
+      .references(() => robots.id, { onDelete: "cascade" }),
+    status: text("status", { enum: invitationStatuses }).notNull().default("sent"),
+    // Staff e-mail, or "automático" for an invitation the queue sent by itself.
+    invitedBy: text("invited_by").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    deadline: timestamp("deadline", { withTimezone: true }).notNull(),
+    reminderAt: timestamp("reminder_at", { withTimezone: true }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    expiredAt: timestamp("expired_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: text("revoked_by"),
+  },
+  (table) => [
+    check(
+      "invitations_status_check",
+      sql`${table.status} in ('sent', 'accepted', 'declined', 'expired', 'revoked')`,
+    ),
+    // One open or accepted invitation per person and robot.
+    uniqueIndex("invitations_live_idx")
+      .on(table.waitlistId, table.robotId)
+      .where(sql`${table.status} in ('sent', 'accepted')`),
+    index("invitations_robot_status_idx").on(table.robotId, table.status),
+    index("invitations_open_deadline_idx")
+      .on(table.deadline)
+      .where(sql`${table.status} = 'sent'`),
+    index("invitations_waitlist_idx").on(table.waitlistId, table.sentAt),
+  ],
+);
+
+// The links of an invitation (the first e-mail's and the reminder's): only the SHA-256 of
+// each token is kept.
+export const invitationTokens = pgTable(
+  "invitation_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    invitationId: uuid("invitation_id")
+      .notNull()
+      .references(() => invitations.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("invitation_tokens_invitation_idx").on(table.invitationId)],
 );

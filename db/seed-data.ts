@@ -1,9 +1,10 @@
 import type { PostCategory } from "./schema.ts";
 
 // Starting rows so a fresh install shows a full site. Prices are monthly USD before the
-// partner-broker discount (SPEC.md section 9).
+// partner-broker discount (docs/product.md section 9). `key` is the agent id (docs/decisions/090).
 export const seedRobots = [
   {
+    key: "yenmax",
     name: "YenMax Agent",
     slug: "yenmax",
     description:
@@ -11,6 +12,7 @@ export const seedRobots = [
     price: "199.00",
   },
   {
+    key: "midaspulse",
     name: "MidasPulse Agent",
     slug: "midaspulse",
     description:
@@ -18,11 +20,14 @@ export const seedRobots = [
     price: "179.00",
   },
   {
+    key: "trendkey-btc",
     name: "TrendKey BTC",
     slug: "trendkey-btc",
     description:
       "Agente especializado em Bitcoin (BTCUSD) com machine learning, análise de sentimento e seguimento de tendência.",
     price: "249.00",
+    // SPEC.md section 9: TrendKey BTC has 20 spots; the others are unlimited (null).
+    capacity: 20,
   },
 ] as const;
 

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { dumpSql, requestSnapshot } from "../app/lib/backup.server.ts";
-import { connectPglite } from "../app/lib/db.server.ts";
+import { connectPglite, pgliteExtensions } from "../app/lib/db.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 
 async function snapshot(dataDir: string): Promise<Blob> {
@@ -29,7 +29,10 @@ async function main(): Promise<void> {
     throw new Error("DATABASE_URL is set: back up PostgreSQL with pg_dump.");
   }
   const out = values.out ?? `agentes-fx-${new Date().toISOString().replaceAll(":", "-")}.sql`;
-  const copy = await PGlite.create({ loadDataDir: await snapshot(DATA_DIR) });
+  const copy = await PGlite.create({
+    loadDataDir: await snapshot(DATA_DIR),
+    extensions: pgliteExtensions,
+  });
   try {
     // Owner-only: the dump holds password hashes and everyone's personal data.
     fs.writeFileSync(out, await dumpSql(copy), { mode: 0o600 });

@@ -8,6 +8,11 @@ import {
   type ServerBuild,
 } from "react-router";
 import { requestTooLargeMessage } from "../app/content/http-errors.ts";
+import { startEmailWorker, stopEmailWorker } from "../app/features/email/background.server.ts";
+import {
+  startInvitationWorker,
+  stopInvitationWorker,
+} from "../app/features/invitations/background.server.ts";
 import { assertAuthSecretConfigured } from "../app/lib/auth.server.ts";
 import { assertSiteUrlConfigured, getEnv } from "../app/lib/env.server.ts";
 import { getLogger } from "../app/lib/logger.server.ts";
@@ -21,10 +26,17 @@ import { hstsOverHttps, permissionsPolicy, requireRequestOrigin } from "./reques
 export { closeDatabase, openDatabase } from "../app/lib/db.server.ts";
 export { startRateLimitPurge } from "../app/lib/rate-limit.server.ts";
 export { getEnv, getLogger, handleErrors };
-export {
-  startEmailWorker as startBackgroundWork,
-  stopEmailWorker as stopBackgroundWork,
-} from "../app/features/email/background.server.ts";
+
+/** The e-mail outbox worker and the invitation deadline keeper (issues 11 and 12). */
+export async function startBackgroundWork(): Promise<void> {
+  await startEmailWorker();
+  startInvitationWorker();
+}
+
+export async function stopBackgroundWork(): Promise<void> {
+  await stopInvitationWorker();
+  await stopEmailWorker();
+}
 
 const env = getEnv();
 const production = env.NODE_ENV === "production";
@@ -85,7 +97,7 @@ app.use((req, res, next) => {
 app.use(hstsOverHttps, permissionsPolicy);
 app.use(allowOnlyServedMethods, requireRequestOrigin);
 
-// Request bodies are at most 64 KB (DESIGN.md decision 3).
+// Request bodies are at most 64 KB (docs/product.md rule 3).
 app.use(bodySizeLimit(64 * 1024, requestTooLargeMessage));
 
 // In development each request takes the newest build; in production the build never
@@ -104,7 +116,6 @@ function loadContext(req: express.Request, nonce: string): RouterContextProvider
 
 app.use(
   createPageCacheMiddleware({
-    ttlMs: env.PAGE_CACHE_TTL_MS,
     origin: env.SITE_URL,
     handleRequest: createFetchHandler(build, mode),
     getLoadContext: loadContext,

@@ -2,7 +2,7 @@ import type { RequestHandler } from "express";
 
 /**
  * Answers 413 to any non-GET request whose body is over maxBytes, before or while React
- * Router reads it (DESIGN.md decision 3; docs/decisions/024-request-body-limit.md).
+ * Router reads it (docs/product.md rule 3; docs/decisions/024-request-body-limit.md).
  *
  * A declared Content-Length is checked at once (Node never delivers more than it declares).
  * A chunked body is counted as it flows to the request handler without being copied: on

@@ -1,29 +1,38 @@
 import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
 import { onPublicPagesChanged } from "../app/lib/public-pages.server.ts";
 
-// A short-lived in-memory cache of anonymous public HTML, so page views cost a string
-// replace instead of a React render (docs/decisions/006-public-page-micro-cache.md).
-// Pages are rendered with a random placeholder where the CSP nonce goes; each answer
-// swaps in its own fresh nonce. A page that varies per visitor says so with
-// `Cache-Control: private` (or no-store) and is never stored.
+// Public pages rendered once and kept until what they show changes
+// (docs/decisions/061-public-pages-rendered-once.md). Only answers that declare themselves
+// shared (`Cache-Control: public`, set for routes whose handle says so) are stored, under
+// their path and query alone, with their gzip and brotli forms made once. Nothing expires:
+// the store is emptied by `publicPagesChanged()` (an admin's edit of a robot or a post, free
+// spots; other processes on the same PostgreSQL hear it too, decision 062) and when the
+// year in the footer turns.
 //
 // Whatever a request carries (a Host header with a path in it, an absolute-form request
-// line), a cached page is rendered from the fixed site origin and stored under the path and
-// query it was rendered for (docs/decisions/050-page-cache-key.md).
+// line), a page is rendered from the fixed site origin and stored under the path and query
+// it was rendered for (docs/decisions/050-page-cache-key.md).
 
-interface CachedPage {
+interface RenderedPage {
   status: number;
   headers: Array<[string, string]>;
   body: string;
-  expiresAt: number;
+  /** Set when the page was stored: the same bytes, compressed once. */
+  encoded?: { identity: Buffer; gzip: Buffer; br: Buffer };
 }
 
 const MAX_ENTRIES = 500;
+// Pages are rendered with this where a CSP nonce would go; a shared page has none (it
+// ships no script), and a page that has one is never stored.
 const NONCE_PLACEHOLDER = `nonce-placeholder-${crypto.randomBytes(12).toString("hex")}`;
 // Headers that name the origin: the render takes its origin from `origin`, never from these.
 const ORIGIN_HEADERS = new Set(["host", "forwarded", "x-forwarded-host", "x-forwarded-proto"]);
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
 
 function isCacheable(req: express.Request): boolean {
   return (
@@ -34,37 +43,63 @@ function isCacheable(req: express.Request): boolean {
   );
 }
 
-/** A successful admin mutation may change public pages; nothing else empties the cache. */
-function isAdminChange(req: express.Request, res: express.Response): boolean {
+function header(page: RenderedPage, name: string): string | undefined {
+  return page.headers.find(([key]) => key === name)?.[1];
+}
+
+/** An answer every visitor may get: it says so, and carries nothing of one visitor's. */
+function isShared(page: RenderedPage): boolean {
+  const cacheControl = header(page, "cache-control") ?? "";
   return (
-    req.method !== "GET" &&
-    req.method !== "HEAD" &&
-    req.path.startsWith("/admin") &&
-    res.statusCode < 400
+    page.status === 200 &&
+    /\bpublic\b/.test(cacheControl) &&
+    !/private|no-store/.test(cacheControl) &&
+    (header(page, "content-type") ?? "").includes("text/html") &&
+    header(page, "set-cookie") === undefined &&
+    !page.body.includes(NONCE_PLACEHOLDER)
   );
 }
 
+async function encode(body: string): Promise<NonNullable<RenderedPage["encoded"]>> {
+  const identity = Buffer.from(body);
+  const [gzipped, brotlied] = await Promise.all([
+    gzip(identity, { level: 9 }),
+    brotli(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+  ]);
+  return { identity, gzip: gzipped, br: brotlied };
+}
+
 export function createPageCacheMiddleware({
-  ttlMs,
   origin,
   handleRequest,
   getLoadContext,
 }: {
-  ttlMs: number;
   /** The site's public origin (SITE_URL): every cached page is rendered for it. */
   origin: string;
   /** React Router's request handler (the same one the uncached requests reach). */
   handleRequest: (request: Request, context: RouterContextProvider) => Promise<Response>;
   getLoadContext: (req: express.Request, nonce: string) => RouterContextProvider;
 }): express.RequestHandler {
-  if (ttlMs <= 0) return (_req, _res, next) => next();
-  const pages = new Map<string, CachedPage>();
-  // Concurrent misses for one page share one render.
-  const rendering = new Map<string, Promise<CachedPage>>();
-  // Changes made outside an admin request (an invitation accepted or expired) say so here.
-  onPublicPagesChanged(() => pages.clear());
+  const pages = new Map<string, RenderedPage>();
+  // Concurrent misses for one page share one render, as long as it is shared.
+  const rendering = new Map<string, Promise<RenderedPage>>();
+  // Bumped by every change: a render that began before it is not stored.
+  let generation = 0;
+  let year = new Date().getFullYear();
 
-  async function render(req: express.Request, url: URL): Promise<CachedPage> {
+  function clear() {
+    generation += 1;
+    pages.clear();
+    rendering.clear();
+  }
+  onPublicPagesChanged(clear);
+
+  async function render(req: express.Request, url: URL): Promise<RenderedPage> {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string" && !ORIGIN_HEADERS.has(name)) headers.set(name, value);
@@ -77,56 +112,63 @@ export function createPageCacheMiddleware({
       status: response.status,
       headers: [...response.headers].filter(([name]) => name !== "content-length"),
       body: await response.text(),
-      expiresAt: Date.now() + ttlMs,
     };
   }
 
-  function store(key: string, page: CachedPage) {
-    const cacheable =
-      page.status === 200 &&
-      page.headers.some(
-        ([name, value]) => name === "content-type" && value.includes("text/html"),
-      ) &&
-      !page.headers.some(
-        ([name, value]) =>
-          name === "set-cookie" || (name === "cache-control" && /private|no-store/.test(value)),
-      );
-    if (!cacheable) return;
+  async function renderAndStore(req: express.Request, key: string, url: URL) {
+    const started = generation;
+    const page = await render(req, url);
+    if (!isShared(page)) return page;
+    const stored: RenderedPage = { ...page, encoded: await encode(page.body) };
+    if (generation !== started) return stored;
     if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value as string);
-    pages.set(key, page);
+    pages.set(key, stored);
+    return stored;
   }
 
-  function pageFor(req: express.Request, url: URL): Promise<CachedPage> {
-    const key = `${url.pathname}${url.search}`;
-    const page = pages.get(key);
-    if (page && page.expiresAt > Date.now()) return Promise.resolve(page);
-    let pending = rendering.get(key);
-    if (!pending) {
-      pending = render(req, url)
-        .then((fresh) => {
-          store(key, fresh);
-          return fresh;
-        })
-        .finally(() => rendering.delete(key));
-      rendering.set(key, pending);
+  function send(req: express.Request, res: express.Response, page: RenderedPage) {
+    res.status(page.status);
+    for (const [name, value] of page.headers) res.append(name, value);
+    if (!page.encoded) {
+      res.send(page.body.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce as string));
+      return;
     }
-    return pending;
+    res.vary("Accept-Encoding");
+    const encoding = req.acceptsEncodings("br", "gzip", "identity");
+    if (encoding === "br" || encoding === "gzip") {
+      res.setHeader("Content-Encoding", encoding);
+      res.send(page.encoded[encoding]);
+    } else {
+      res.send(page.encoded.identity);
+    }
   }
 
   return async (req, res, next) => {
-    if (!isCacheable(req)) {
-      res.on("finish", () => {
-        if (isAdminChange(req, res)) pages.clear();
-      });
-      return next();
+    if (!isCacheable(req)) return next();
+    const thisYear = new Date().getFullYear();
+    if (thisYear !== year) {
+      year = thisYear;
+      clear();
     }
     try {
       // An absolute-form request line keeps only its path and query here.
       const requested = new URL(req.originalUrl, origin);
-      const page = await pageFor(req, new URL(`${requested.pathname}${requested.search}`, origin));
-      res.status(page.status);
-      for (const [name, value] of page.headers) res.append(name, value);
-      res.send(page.body.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce as string));
+      const key = `${requested.pathname}${requested.search}`;
+      const stored = pages.get(key);
+      if (stored) return send(req, res, stored);
+      const pending = rendering.get(key);
+      if (pending) {
+        const page = await pending;
+        // A page of the first visitor's own (its referrer, a token) is not for the others.
+        return page.encoded ? send(req, res, page) : next();
+      }
+      const own = renderAndStore(req, key, new URL(key, origin));
+      rendering.set(key, own);
+      try {
+        send(req, res, await own);
+      } finally {
+        if (rendering.get(key) === own) rendering.delete(key);
+      }
     } catch (error) {
       next(error);
     }

@@ -14,7 +14,7 @@ beforeAll(async () => {
   const app = express();
   app.set("trust proxy", 1);
   app.use(hstsOverHttps, permissionsPolicy, requireRequestOrigin);
-  app.all("/", (_req, res) => {
+  app.all(["/", "/descadastrar/:token"], (_req, res) => {
     res.send("ok");
   });
   server = app.listen(0, "127.0.0.1");
@@ -50,6 +50,16 @@ describe("request guards", () => {
     expect((await post({ Origin: base })).status).toBe(200);
     expect((await post({ "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
     expect((await fetch(base)).status).toBe(200);
+  });
+
+  it("lets a one-click unsubscribe POST through without either (RFC 8058)", async () => {
+    const oneClick = await fetch(`${base}/descadastrar/${"a".repeat(43)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect((await fetch(`${base}/descadastrar-mais`, { method: "POST" })).status).toBe(403);
   });
 });
 

@@ -34,10 +34,13 @@ export const hstsOverHttps: RequestHandler = (req, res, next) => {
 /**
  * Mutations must say where they come from: a browser sends Origin or Sec-Fetch-Site on every
  * form post; a request with neither is refused (403) before its body is read. React Router's
- * own check refuses an Origin that is not the site's.
+ * own check refuses an Origin that is not the site's. One-click unsubscribe (RFC 8058) is
+ * posted by mail providers' servers with neither; its link's secret token is its guard
+ * (docs/decisions/089).
  */
 export const requireRequestOrigin: RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
+  if (req.path.startsWith("/descadastrar/")) return next();
   if (req.headers.origin !== undefined || req.headers["sec-fetch-site"] !== undefined) {
     return next();
   }

@@ -8,7 +8,7 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
-/** SPEC.md's generic fallback: 'Unexpected Application Error!' with the error's message. */
+/** The generic fallback (docs/product.md section 2): 'Unexpected Application Error!' with the error's message. */
 export function ApplicationError({ error }: { error: unknown }) {
   return (
     <main id="conteudo" className="mx-auto max-w-2xl px-4 py-24">

@@ -1,13 +1,22 @@
 import { Link } from "react-router";
-import { brand, footerCopy, legalMenu, mainMenu } from "../content/layout.ts";
+import {
+  brand,
+  type CompanyDetails,
+  companyDetailParts,
+  footerCopy,
+  legalMenu,
+  mainMenu,
+} from "../content/layout.ts";
 
 interface SiteFooterProps {
   year: number;
   instagramUrl: string;
   youtubeUrl: string;
+  company: CompanyDetails;
 }
 
-export function SiteFooter({ year, instagramUrl, youtubeUrl }: SiteFooterProps) {
+export function SiteFooter({ year, instagramUrl, youtubeUrl, company }: SiteFooterProps) {
+  const details = companyDetailParts(company);
   return (
     <footer className="border-t border-border bg-card">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-4">
@@ -36,6 +45,9 @@ export function SiteFooter({ year, instagramUrl, youtubeUrl }: SiteFooterProps) 
       <div className="border-t border-border px-4 py-6 text-center text-sm">
         <p className="text-danger">{footerCopy.riskWarning}</p>
         <p className="mt-2 text-muted-foreground">{footerCopy.copyright(year)}</p>
+        {details.length > 0 ? (
+          <p className="mt-2 text-muted-foreground">{details.join(" · ")}</p>
+        ) : null}
       </div>
     </footer>
   );

@@ -28,8 +28,8 @@ export function SiteHeader() {
           aria-current={active ? "page" : undefined}
           className={
             active
-              ? "rounded px-3 py-2 font-semibold text-primary"
-              : "rounded px-3 py-2 text-muted-foreground hover:text-foreground"
+              ? "rounded px-3 py-2 font-semibold whitespace-nowrap text-primary lg:px-2 xl:px-3"
+              : "rounded px-3 py-2 whitespace-nowrap text-muted-foreground hover:text-foreground lg:px-2 xl:px-3"
           }
         >
           {item.label}
@@ -43,19 +43,23 @@ export function SiteHeader() {
         <Link
           to="/"
           aria-label={headerCopy.homeLinkLabel}
-          className="inline-flex items-center gap-2 text-lg font-bold"
+          className="inline-flex shrink-0 items-center gap-2 text-lg font-bold whitespace-nowrap"
         >
           <span className="inline-flex size-8 items-center justify-center rounded-lg bg-linear-to-br from-primary to-blue-600 text-primary-foreground">
             <Activity className="size-5" />
           </span>
           {brand.name}
         </Link>
-        <nav aria-label={headerCopy.menuLabel} className="hidden items-center gap-1 lg:flex">
+        {/* One line from 1024 px: the links tighten below 1280 px instead of wrapping. */}
+        <nav
+          aria-label={headerCopy.menuLabel}
+          className="hidden items-center gap-1 lg:flex lg:text-[15px] xl:text-base"
+        >
           {links()}
         </nav>
         <Link
           to="/contato"
-          className="hidden rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground hover:opacity-90 lg:inline-block"
+          className="hidden shrink-0 rounded-md bg-primary px-4 py-2 font-semibold whitespace-nowrap text-primary-foreground hover:opacity-90 lg:inline-block"
         >
           {headerCopy.waitlistButton}
         </Link>

@@ -1,4 +1,4 @@
-// Portuguese copy of the admin area (SPEC.md section 2 Admin and section 8), word for word
+// Portuguese copy of the admin area (docs/product.md section 2 Admin and section 8), word for word
 // where the spec gives the wording.
 export const adminCopy = {
   pageTitle: "Área Administrativa | Agentes FX",
@@ -8,6 +8,7 @@ export const adminCopy = {
   sessionExpired: "Sua sessão expirou. Entre novamente.",
   unknownAction: "Ação desconhecida.",
   close: "Fechar",
+  discardChanges: "Fechar e descartar as alterações não salvas?",
 } as const;
 
 export const loginCopy = {
@@ -26,9 +27,19 @@ export const loginCopy = {
   failed: "Não foi possível entrar agora. Tente novamente.",
 } as const;
 
+/**
+ * A count; one that stopped at its limit reads "mais de 10.000" (docs/decisions/075).
+ */
+export function countText(count: number, limit: number | null): string {
+  return limit !== null && count > limit
+    ? `mais de ${limit.toLocaleString("pt-BR")}`
+    : count.toLocaleString("pt-BR");
+}
+
 export const waitlistAdminCopy = {
   tab: "Lista de Espera",
-  title: (count: number) => `Lista de Espera (${count} ${count === 1 ? "pessoa" : "pessoas"})`,
+  title: (count: number, limit: number | null = null) =>
+    `Lista de Espera (${countText(count, limit)} ${count === 1 ? "pessoa" : "pessoas"})`,
   loading: "Carregando lista de espera...",
   empty: "Ninguém entrou na lista de espera ainda.",
   columns: {
@@ -65,6 +76,10 @@ export const waitlistFilterCopy = {
   to: "Até",
   source: "Origem",
   order: "Ordem",
+  // Issue 11: whether the address was confirmed (double opt-in).
+  confirmed: "E-mail confirmado",
+  confirmedLabels: { sim: "Confirmado", nao: "Não confirmado" },
+  invalidConfirmed: "Filtro de confirmação inválido.",
   orderLabels: { recentes: "Mais recentes primeiro", antigos: "Mais antigos primeiro" },
   any: "Todos",
   apply: "Filtrar",
@@ -76,6 +91,8 @@ export const waitlistFilterCopy = {
   pagination: "Paginação",
   countsByStatus: "Por status",
   countsByAgent: "Por agente",
+  countsTooMany: (limit: number | null) =>
+    `Mais de ${(limit ?? 0).toLocaleString("pt-BR")} pessoas neste filtro: refine a busca para ver as contagens por status e por agente.`,
   noResults: "Nenhuma inscrição encontrada com estes filtros.",
   selectRow: (name: string) => `Selecionar ${name}`,
   selectAll: "Selecionar todos desta página",
@@ -93,6 +110,19 @@ export const waitlistFilterCopy = {
   invalidOrder: "Ordem inválida.",
   searchTooLong: "Busca: no máximo 200 caracteres.",
   sourceTooLong: "Origem: no máximo 100 caracteres.",
+} as const;
+
+// The summary above the list (issue 10; wording ours).
+export const waitlistSummaryCopy = {
+  heading: (total: number) =>
+    `Resumo: ${total.toLocaleString("pt-BR")} ${total === 1 ? "pessoa" : "pessoas"} na lista`,
+  byStatus: "Por status",
+  byAgent: "Por agente (uma pessoa pode escolher vários)",
+  bySource: "Por origem",
+  noSource: "Sem origem",
+  otherSources: "Outras origens",
+  figure: (count: number, share: number) =>
+    `${count.toLocaleString("pt-BR")} (${share.toLocaleString("pt-BR", { maximumFractionDigits: 1 })}%)`,
 } as const;
 
 export const waitlistEntryCopy = {
@@ -151,7 +181,17 @@ export const robotsAdminCopy = {
     logoUrl: "URL do Logo",
     myfxbookLink: "Link MyFxBook",
     price: "Preço (USD)",
+    capacity: "Vagas",
   },
+  capacityHint: "Deixe vazio para vagas ilimitadas.",
+  pricePreview: (price: string, discounted: string) =>
+    `No site: de ${price} por ${discounted} com o desconto de 25% da corretora parceira.`,
+  pricePreviewOnRequest: "No site: Sob consulta.",
+  pricePreviewInvalid: "Corrija o preço para ver como ele aparece no site.",
+  capacityUnlimited: "Vagas: ilimitadas",
+  capacityText: (capacity: number) => `Vagas: ${capacity}`,
+  capacityBelowTaken: (taken: number) =>
+    `Vagas: ${taken} ${taken === 1 ? "vaga já está ocupada" : "vagas já estão ocupadas"}; o número não pode ser menor.`,
   urlPlaceholder: "https://exemplo.com",
   save: "Salvar Alterações",
   cancel: "Cancelar",
@@ -202,9 +242,18 @@ export const postsAdminCopy = {
   updateErrorTitle: "Erro ao atualizar post",
   notFound: "Post não encontrado.",
   duplicateSlug: "Já existe um post com este slug. Escolha outro.",
+  viewOnSite: "Ver no site",
+  viewOnSiteLabel: (title: string) => `Ver ${title} no site`,
+  preview: "Pré-visualizar",
+  previewLabelFor: (title: string) => `Pré-visualizar ${title}`,
+  previewLabel: "Pré-visualização",
+  previewTitle: (title: string) => `Pré-visualização: ${title}`,
+  previewDraft: "Pré-visualização de um rascunho: só a equipe vê esta página.",
+  previewPublished: "Pré-visualização: este post está publicado.",
+  previewBack: "Voltar para o blog do painel",
 } as const;
 
-// Messages of the shared Zod schemas (SPEC.md section 5 plus the bounds of
+// Messages of the shared Zod schemas (docs/product.md section 5 plus the bounds of
 // docs/decisions/033-admin-form-bounds.md).
 export const validationCopy = {
   required: (field: string) => `${field}: campo obrigatório.`,
@@ -215,8 +264,12 @@ export const validationCopy = {
     "Slug: use apenas letras minúsculas, números e hífens, sem hífen no início, no fim ou repetido.",
   urlInvalid: (field: string) =>
     `${field}: informe um endereço que comece com http:// ou https://.`,
+  urlUserInfo: (field: string) =>
+    `${field}: o endereço não pode conter usuário ou senha antes do @.`,
   priceNegative: "Preço (USD): o valor não pode ser negativo.",
   priceTooHigh: "Preço (USD): o valor máximo é 99999999,99.",
+  priceFormat: "Preço (USD): digite só números, com vírgula nos centavos, como 259,90 ou 1.259,90.",
+  capacityFormat: "Vagas: digite um número inteiro de 0 a 100000, ou deixe vazio para ilimitadas.",
   categoryInvalid: "Categoria: escolha Educação, Estratégia, Tecnologia ou Mercado.",
   checkFields: "Verifique os campos destacados.",
 } as const;

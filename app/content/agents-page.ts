@@ -1,4 +1,4 @@
-// Copy of the agents list page (SPEC.md section 2, Agents list).
+// Copy of the agents list page (docs/product.md section 2, Agents list).
 export const agentsPageCopy = {
   meta: {
     title: "Nossos Agentes FX",

@@ -1,8 +1,8 @@
 import type { AgentId } from "./agent-ids.ts";
 import { riskLevels, type RiskLevel } from "./common.ts";
 
-// The agents' static content (SPEC.md sections 2 and 3). Name, price and MyFxBook link come
-// from the robots table (DESIGN.md decision 10); everything here stays in code.
+// The agents' static content (docs/product.md sections 2 and 3). Name, price and MyFxBook link come
+// from the robots table (docs/product.md rule 10); everything here stays in code.
 
 export type AgentIcon = "yen" | "pulse" | "bitcoin";
 
@@ -136,9 +136,11 @@ export const agents: Record<AgentId, AgentContent> = {
         "Stops Dinâmicos",
       ],
     },
+    // The text under the badge counts the robot's free spots (issue 12, content/spots.ts);
+    // this one shows only if staff make the robot unlimited.
     scarcity: {
       badge: "Vagas Muito Limitadas",
-      text: "Apenas 20 vagas disponíveis",
+      text: "Entre na lista de espera para garantir sua vaga com desconto especial de pré-lançamento.",
     },
     riskWarning: {
       title: "Aviso de Risco Crítico",

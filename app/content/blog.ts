@@ -1,6 +1,6 @@
 import type { PostCategory } from "../../db/schema.ts";
 
-// Blog copy (SPEC.md section 2, Blog; DESIGN.md decision 8). `?categoria=` takes the slug
+// Blog copy (docs/product.md section 2, Blog; docs/product.md rule 8). `?categoria=` takes the slug
 // of a category; the chips are links, so filtering works without JavaScript.
 export const blogCategories = [
   { slug: "educacao", label: "Educação" },
@@ -34,9 +34,14 @@ export const blogCopy = {
     label: "Seu e-mail",
     placeholder: "seu@email.com",
     button: "Inscrever-se",
-    soon: "Em breve: a newsletter ainda não está disponível.",
+    note: "Enviaremos um e-mail para confirmar. Você pode sair a qualquer momento pelo link em cada mensagem.",
   },
   post: {
     backLink: "Voltar para o blog",
+    cta: {
+      title: "Quer um agente operando por você?",
+      text: "Entre na Lista de Espera VIP e garanta o desconto especial de pré-lançamento.",
+    },
+    relatedTitle: "Leia também",
   },
 } as const;

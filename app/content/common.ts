@@ -1,7 +1,7 @@
 // Portuguese copy shared by several public pages: prices, risk levels, risk warnings and
 // the waitlist call to action.
 
-/** SPEC.md section 3: risk level values shown on the agents' badges. */
+/** docs/product.md section 3: risk level values shown on the agents' badges. */
 export const riskLevels = { high: "Alto", moderate: "Moderado", low: "Baixo" } as const;
 export type RiskLevel = (typeof riskLevels)[keyof typeof riskLevels];
 

@@ -1,5 +1,5 @@
-// Portuguese copy of /contato, the VIP waitlist (SPEC.md sections 2, 5 and 8). The toast
-// titles and texts are SPEC.md's words and must not change.
+// Portuguese copy of /contato, the VIP waitlist (docs/product.md sections 2, 5 and 8). The toast
+// titles and texts are word for word (docs/product.md section 8).
 import { formReadMessages } from "./http-errors.ts";
 
 export const contactPage = {
@@ -49,14 +49,14 @@ export const signupFormCopy = {
   requiredNote: "* Campos obrigatórios",
 } as const;
 
-// SPEC.md section 8.
+// docs/product.md section 8.
 export const signupToasts = {
   successTitle: "Sucesso!",
   successText: "Você foi adicionado à lista de espera VIP. Entraremos em contato em breve!",
   errorTitle: "Erro",
 } as const;
 
-// Field and request messages (DESIGN.md decisions 3 and 4).
+// Field and request messages (docs/product.md rules 3 and 4).
 export const signupMessages = {
   nameRequired: "Informe seu nome completo.",
   nameTooLong: "O nome deve ter no máximo 120 caracteres.",
@@ -65,7 +65,7 @@ export const signupMessages = {
   emailTooLong: "O e-mail deve ter no máximo 254 caracteres.",
   agentUnknown: "Escolha apenas agentes da lista.",
   messageTooLong: "A mensagem deve ter no máximo 2.000 caracteres.",
-  // SPEC.md section 8, word for word.
+  // docs/product.md section 8, word for word.
   termsRequired: "Você deve aceitar os termos e condições.",
   invalidValue: "Valor inválido.",
   invalidCharacters: "O texto contém caracteres inválidos.",

@@ -7,7 +7,7 @@ import { privacyCopy, riskNoticeCopy, termsCopy } from "./legal.ts";
 import { plans } from "./plans.ts";
 import { pricingCopy } from "./pricing.ts";
 
-// The counts and fixed words SPEC.md asks for, so an edit of the copy cannot drop one.
+// The counts and fixed words docs/product.md asks for, so an edit of the copy cannot drop one.
 describe("page copy", () => {
   it("has 9 terms sections, 10 privacy sections and a risk notice", () => {
     expect(termsCopy.sections).toHaveLength(9);

@@ -4,10 +4,11 @@ export const emailCopy = {
   brand: "Agentes FX",
   footerContact: "Dúvidas? Escreva para",
   footerAutomatic: "Esta é uma mensagem automática; as respostas não são lidas.",
+  unsubscribe: "Não quer mais receber estas mensagens? Descadastre-se com um clique:",
   confirmSignup: {
     subject: "Confirme sua inscrição",
     preview: "Falta um passo para entrar na lista de espera VIP.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greetingWithName: (name: string) => `Olá, ${name}!`,
     body: "Recebemos sua inscrição na lista de espera VIP da Agentes FX. Para confirmar que este e-mail é seu, use o botão abaixo. O link vale por 7 dias e funciona uma vez.",
     button: "Confirmar inscrição",
     ignore: "Se não foi você, ignore esta mensagem: sem a confirmação, não enviaremos mais nada.",
@@ -22,6 +23,8 @@ export const emailCopy = {
   },
 } as const;
 
+const homeLink = "Voltar para a página inicial";
+
 export const confirmPageCopy = {
   metaTitle: "Confirmar inscrição | Agentes FX",
   title: "Confirme sua inscrição",
@@ -35,7 +38,16 @@ export const confirmPageCopy = {
   goneTitle: "Link expirado ou já usado",
   goneText:
     "Este link de confirmação já foi usado ou passou do prazo de 7 dias. Se você já confirmou, não precisa fazer mais nada.",
-  homeLink: "Voltar para a página inicial",
+  homeLink,
+  expiredText:
+    "Este link de confirmação passou do prazo de 7 dias. Peça um novo link abaixo; ele chega ao e-mail da inscrição.",
+  resendButton: "Reenviar confirmação",
+  resentTitle: "Novo link enviado",
+  resentText:
+    "Enviamos um novo link de confirmação para o e-mail da inscrição. Ele vale por 7 dias.",
+  throttledTitle: "Muitos pedidos",
+  throttledText:
+    "Já enviamos vários links de confirmação hoje para este e-mail. Procure-os na caixa de entrada (e no spam) ou tente amanhã.",
 } as const;
 
 export const mailboxCopy = {
@@ -55,20 +67,26 @@ export const mailboxCopy = {
   to: "Para",
   htmlPreview: "Ver HTML",
   textPreview: "Ver texto",
-  backToAdmin: "Voltar ao painel",
+  loading: "Carregando e-mails...",
 } as const;
 
 export const myDataCopy = {
   metaTitle: "Meus dados | Agentes FX",
   title: "Meus dados",
   intro:
-    "Digite o e-mail que você usou na lista de espera. Se ele estiver na lista, enviaremos um link para ver e baixar seus dados, válido por 1 hora.",
+    "Digite o e-mail que você usou na lista de espera. Se ele estiver na lista, enviaremos um link para ver, corrigir, baixar ou apagar seus dados. O link vale por 1 hora e funciona uma vez.",
   emailLabel: "Seu e-mail",
   button: "Enviar link",
   sent: "Pronto. Se este e-mail estiver na lista, você receberá o link em alguns minutos.",
+  erased:
+    "Seus dados foram apagados. Guardamos apenas um código do seu e-mail para nunca mais escrever para ele.",
   invalidEmail: "Digite um e-mail válido.",
   rateLimited: "Muitos pedidos seguidos. Aguarde um minuto e tente de novo.",
   unavailable: "Não foi possível atender agora. Tente de novo em instantes.",
+  openTitle: "Abrir meus dados",
+  openText:
+    "Use o botão abaixo para abrir seus dados. O link funciona uma vez; depois dele você terá 1 hora para ver, corrigir, baixar ou apagar seus dados neste navegador.",
+  openButton: "Abrir meus dados",
   dataTitle: "Seus dados",
   fields: {
     name: "Nome",
@@ -86,16 +104,107 @@ export const myDataCopy = {
   no: "Não",
   none: "—",
   download: "Baixar meus dados (JSON)",
+  correctTitle: "Corrigir nome e agentes",
+  nameLabel: "Nome",
+  agentsLegend: "Agentes de interesse",
+  save: "Salvar correções",
+  saved: "Seus dados foram corrigidos.",
+  fixFields: "Corrija os campos indicados.",
+  consentTitle: "Contato de marketing",
+  consentGiven:
+    "Você aceita receber contato por e-mail sobre os agentes, a lista de espera e novidades.",
+  consentNotGiven: "Você não aceita contato de marketing por e-mail.",
+  giveConsent: "Aceitar contato de marketing",
+  withdrawConsent: "Retirar aceite de contato de marketing",
+  consentSaved: "Sua escolha de contato de marketing foi registrada.",
+  deleteTitle: "Apagar meus dados",
+  deleteText:
+    "Apaga agora seu nome, e-mail, agentes, mensagem e histórico. Não dá para desfazer. Você poderá se inscrever de novo depois, do zero.",
+  deleteConfirm: "Entendo que meus dados serão apagados e isso não pode ser desfeito.",
+  deleteButton: "Apagar meus dados",
+  deleteNeedsConfirm: "Marque a confirmação para apagar seus dados.",
+  invalidRequest: "Pedido inválido.",
   notFoundTitle: "Link inválido",
   notFoundText: "Este link não existe. Peça um novo em Meus dados.",
-  goneTitle: "Link expirado",
-  goneText: "Este link passou do prazo de 1 hora. Peça um novo em Meus dados.",
+  goneTitle: "Link expirado ou já usado",
+  goneText: "Este link já foi usado ou passou do prazo de 1 hora. Peça um novo em Meus dados.",
+  sessionTitle: "Acesso expirado",
+  sessionText:
+    "Seu acesso a Meus dados terminou ou não foi aberto neste navegador. Peça um novo link.",
   email: {
     subject: "Seu link para Meus dados",
-    preview: "Veja e baixe seus dados na Agentes FX.",
+    preview: "Veja, corrija, baixe ou apague seus dados na Agentes FX.",
     greeting: "Olá!",
-    body: "Você pediu para ver seus dados na lista de espera da Agentes FX. Use o botão abaixo; o link vale por 1 hora.",
+    body: "Você pediu para ver seus dados na lista de espera da Agentes FX. Use o botão abaixo; o link vale por 1 hora e funciona uma vez.",
     button: "Ver meus dados",
     ignore: "Se não foi você, ignore esta mensagem: ninguém verá seus dados sem este link.",
   },
+} as const;
+
+export const unsubscribeCopy = {
+  metaTitle: "Descadastrar | Agentes FX",
+  title: "Não receber mais e-mails de marketing",
+  text: "Use o botão abaixo para não receber mais nossas mensagens de marketing neste e-mail. Mensagens sobre sua inscrição (como confirmações) continuam.",
+  button: "Descadastrar",
+  doneTitle: "Descadastro feito",
+  doneText: "Pronto: você não receberá mais nossas mensagens de marketing neste e-mail.",
+  notFoundTitle: "Link inválido",
+  notFoundText: "Este link de descadastro não existe. Confira o endereço no e-mail que enviamos.",
+  homeLink,
+} as const;
+
+export const newsletterCopy = {
+  metaTitle: "Newsletter | Agentes FX",
+  title: "Newsletter",
+  sent: "Pronto. Enviamos um e-mail para confirmar sua inscrição na newsletter.",
+  invalidEmail: "Digite um e-mail válido.",
+  rateLimited: "Muitos pedidos seguidos. Aguarde um minuto e tente de novo.",
+  unavailable: "Não foi possível atender agora. Tente de novo em instantes.",
+  confirmTitle: "Confirme sua inscrição na newsletter",
+  confirmText: "Use o botão abaixo para confirmar este e-mail na newsletter da Agentes FX.",
+  confirmButton: "Confirmar newsletter",
+  doneTitle: "Newsletter confirmada",
+  doneText: "Obrigado! Você receberá nossos novos artigos por e-mail.",
+  notFoundTitle: "Link inválido",
+  notFoundText:
+    "Este link de confirmação não existe ou foi digitado incompleto. Confira o endereço no e-mail que enviamos.",
+  goneTitle: "Link expirado ou já usado",
+  goneText:
+    "Este link já foi usado ou passou do prazo de 7 dias. Se quiser, inscreva-se de novo no blog.",
+  blogLink: "Ir para o blog",
+  confirmEmail: {
+    subject: "Confirme sua inscrição na newsletter",
+    preview: "Falta um passo para receber os artigos da Agentes FX.",
+    greeting: "Olá!",
+    body: "Recebemos um pedido para inscrever este e-mail na newsletter da Agentes FX. Para confirmar, use o botão abaixo. O link vale por 7 dias e funciona uma vez.",
+    button: "Confirmar newsletter",
+    ignore: "Se não foi você, ignore esta mensagem: sem a confirmação, não enviaremos nada.",
+  },
+  welcomeEmail: {
+    subject: "Inscrição na newsletter confirmada",
+    preview: "Você receberá os novos artigos da Agentes FX.",
+    greeting: "Olá!",
+    body: "Sua inscrição na newsletter da Agentes FX está confirmada. Enquanto o próximo artigo não chega, veja o que já publicamos no blog.",
+    button: "Ler o blog",
+    ignore: "Pode sair quando quiser pelo link abaixo.",
+  },
+} as const;
+
+export const adminEntryEmailCopy = {
+  title: "E-mail e privacidade",
+  confirmedAt: "E-mail confirmado em",
+  notConfirmed: "E-mail ainda não confirmado.",
+  resend: "Reenviar confirmação",
+  resentTitle: "Confirmação reenviada",
+  resentText: "Um novo link de confirmação foi colocado na fila.",
+  errorTitle: "Não foi possível reenviar",
+  alreadyConfirmed: "Este e-mail já está confirmado.",
+  throttled: "Já foram enviadas 3 confirmações nas últimas 24 horas para este e-mail.",
+  eraseTitle: "Apagar inscrição",
+  eraseText:
+    "Apaga agora todos os dados desta pessoa (nome, e-mail, agentes, mensagem, históricos e mensagens). Guarda só um código do e-mail para nunca mais escrever para ele.",
+  eraseConfirm: "Confirmo que esta pessoa pediu a exclusão e que isso não pode ser desfeito.",
+  eraseButton: "Apagar dados desta pessoa",
+  eraseNeedsConfirm: "Marque a confirmação para apagar.",
+  invalidIntent: "Pedido inválido.",
 } as const;

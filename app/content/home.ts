@@ -1,4 +1,4 @@
-// Home page copy (SPEC.md section 2, Home).
+// Home page copy (docs/product.md section 2, Home).
 export const homeCopy = {
   meta: {
     title: "Agentes inteligentes para Forex e cripto",

@@ -1,4 +1,4 @@
-// "Como Funciona" copy (SPEC.md section 2, How it works), FAQ included. Texts that name the
+// "Como Funciona" copy (docs/product.md section 2, How it works), FAQ included. Texts that name the
 // partner broker are functions of its name, which comes from the site configuration.
 export const howItWorksCopy = {
   meta: {

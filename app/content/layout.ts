@@ -1,4 +1,4 @@
-// Portuguese copy of the frame every page shares (SPEC.md section 2, header and footer).
+// Portuguese copy of the frame every page shares (docs/product.md section 2, header and footer).
 export const brand = {
   name: "Agentes FX",
   tagline: "Agentes inteligentes para Forex e cripto",
@@ -38,6 +38,23 @@ export const footerCopy = {
     "Aviso de risco: operar Forex e criptomoedas envolve risco substancial de perda financeira. Opere apenas com capital que você pode se dar ao luxo de perder.",
   copyright: (year: number) => `© ${year} Agentes FX. Todos os direitos reservados.`,
 } as const;
+
+export interface CompanyDetails {
+  legalName?: string;
+  cnpj?: string;
+  address?: string;
+}
+
+/** The company's legal details as labelled parts; only those that are set. */
+export function companyDetailParts(company: CompanyDetails): string[] {
+  return [
+    company.legalName ? `Razão social: ${company.legalName}` : "",
+    company.cnpj ? `CNPJ: ${company.cnpj}` : "",
+    company.address ? `Endereço: ${company.address}` : "",
+  ].filter(Boolean);
+}
+
+export const companySectionTitle = "Quem opera o site";
 
 export const notFoundCopy = {
   title: "404",

@@ -1,4 +1,4 @@
-// Legal pages (SPEC.md section 2): templates of terms (9 sections) and privacy policy
+// Legal pages (docs/product.md section 2): templates of terms (9 sections) and privacy policy
 // (10 sections), and the risk notice. E-mail addresses come from the site configuration.
 
 export interface LegalSection {
@@ -126,7 +126,7 @@ export const privacyCopy = {
     {
       title: "6. Cookies",
       paragraphs: [
-        "Usamos apenas cookies necessários ao funcionamento do site, como o cookie de sessão da área administrativa. Não usamos cookies de publicidade.",
+        "Usamos apenas cookies necessários ao funcionamento do site: o cookie de sessão da área administrativa e o de Meus dados, que dura 1 hora depois de você abrir o link recebido por e-mail. Não usamos cookies de publicidade.",
       ],
     },
     {
@@ -145,22 +145,28 @@ export const privacyCopy = {
       title: "9. Seus direitos",
       paragraphs: [
         "Você pode pedir acesso, correção, portabilidade, anonimização ou exclusão dos seus dados, revogar o consentimento e saber com quem eles foram compartilhados.",
+        "Quem está na lista de espera pode fazer isso sozinho em Meus dados (/meus-dados): digite o seu e-mail e enviaremos um link que vale por 1 hora e funciona uma vez. Nele você vê tudo o que guardamos e o histórico dos seus consentimentos, corrige nome e agentes de interesse, dá ou retira o aceite de contato de marketing, baixa os dados em JSON e apaga a sua inscrição. A exclusão é imediata: guardamos apenas um código do seu e-mail (hash), para nunca mais escrever para ele, e você pode se inscrever de novo quando quiser.",
+        "Toda mensagem de marketing traz um link para se descadastrar com um clique.",
       ],
     },
     {
       title: "10. Contato",
       paragraphs: [
-        "Para exercer os seus direitos ou tirar dúvidas sobre esta política, escreva para o endereço de privacidade abaixo.",
+        "Para exercer os seus direitos ou tirar dúvidas sobre esta política, fale com o encarregado pelo tratamento de dados pessoais, indicado abaixo.",
       ],
     },
   ],
+  officerLabel: "Encarregado pelo tratamento de dados pessoais:",
   contactLabel: "E-mail de privacidade:",
+  myDataLink: "Abrir Meus dados",
 } as const satisfies {
   meta: { title: string; description: string };
   title: string;
   intro: string;
   sections: readonly LegalSection[];
+  officerLabel: string;
   contactLabel: string;
+  myDataLink: string;
 };
 
 export const riskNoticeCopy = {

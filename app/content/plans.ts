@@ -1,7 +1,7 @@
 import type { AgentId } from "./agent-ids.ts";
 import { riskLevels, type RiskLevel } from "./common.ts";
 
-// SPEC.md section 3, Plan. Prices come from the robots table (DESIGN.md decision 10).
+// docs/product.md section 3, Plan. Prices come from the robots table (docs/product.md rule 10).
 export interface PlanContent {
   description: string;
   riskLevel: RiskLevel;

@@ -1,4 +1,4 @@
-// Pricing page copy (SPEC.md section 2, Pricing; constants of section 9).
+// Pricing page copy (docs/product.md section 2, Pricing; constants of section 9).
 export const pricingCopy = {
   meta: {
     title: "Preços",

@@ -6,10 +6,8 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import { sql } from "drizzle-orm";
-import { data, redirect } from "react-router";
 import { z } from "zod";
 import * as schema from "../../db/schema.ts";
-import { adminCopy } from "../content/admin.ts";
 import { type Database, getDb } from "./db.server.ts";
 import { type Env, getEnv } from "./env.server.ts";
 import { getLogger } from "./logger.server.ts";
@@ -149,18 +147,6 @@ export async function getAdminSession(request: Request): Promise<AdminSession | 
   const result = await auth.api.getSession({ headers: request.headers });
   if (!result || result.user.role !== ADMIN_ROLE) return null;
   return { userId: result.user.id, email: result.user.email, name: result.user.name };
-}
-
-/**
- * The guard of every admin loader and action: without an admin session, loaders are
- * redirected to the login and actions answer 401 (nothing is changed).
- */
-export async function requireAdmin(request: Request): Promise<AdminSession> {
-  const session = await getAdminSession(request);
-  if (session) return session;
-  const method = request.method.toUpperCase();
-  if (method === "GET" || method === "HEAD") throw redirect(ADMIN_LOGIN_PATH);
-  throw data({ ok: false, error: adminCopy.sessionExpired }, { status: 401 });
 }
 
 /** Only the Set-Cookie lines of better-auth's answer, to forward on our own response. */

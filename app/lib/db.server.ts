@@ -1,5 +1,6 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -13,6 +14,7 @@ import { serveBackupSnapshots } from "./backup.server.ts";
 import { acquireDataDirLock, makeDataDirPrivate } from "./data-dir-lock.server.ts";
 import { getEnv } from "./env.server.ts";
 import { getLogger } from "./logger.server.ts";
+import { sharePublicPagesChanges } from "./public-pages.server.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -24,6 +26,14 @@ export interface Connection {
 const MIGRATIONS_FOLDER = path.resolve("drizzle");
 // Any fixed number: serialises migrations when several processes start on one PostgreSQL.
 const MIGRATION_LOCK_ID = 742_001;
+
+const PGLITE_SHARED_BUFFERS = "16MB";
+
+/**
+ * The extensions the migrations create (pg_trgm, docs/decisions/073): PGlite loads their code
+ * only when told, for every instance that opens the data directory or a copy of it.
+ */
+export const pgliteExtensions = { pg_trgm };
 
 let opening: Promise<Connection> | undefined;
 
@@ -51,7 +61,12 @@ export async function connectPglite(dataDir: string): Promise<Connection> {
   makeDataDirPrivate(dataDir);
   const release = acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(path.join(dataDir, "pglite"));
+    const client = await PGlite.create(path.join(dataDir, "pglite"), {
+      // PostgreSQL's default 128 MB of shared buffers lives in the WebAssembly heap, which
+      // never shrinks; the site's data is a few megabytes (docs/decisions/063).
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+      extensions: pgliteExtensions,
+    });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     await seed(db as unknown as Database);
@@ -72,6 +87,24 @@ export async function connectPglite(dataDir: string): Promise<Connection> {
   }
 }
 
+/** The server's PostgreSQL, with its public-page changes shared with the other processes. */
+async function connectServerPostgres(url: string): Promise<Connection> {
+  const connection = await connectPostgres(url);
+  try {
+    const stopSharing = await sharePublicPagesChanges(url);
+    return {
+      db: connection.db,
+      close: async () => {
+        await stopSharing();
+        await connection.close();
+      },
+    };
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+}
+
 /**
  * Opens the database once per process (PostgreSQL when DATABASE_URL is set, embedded
  * PGlite in DATA_DIR otherwise), applies pending migrations and the seed. Never called at
@@ -80,7 +113,7 @@ export async function connectPglite(dataDir: string): Promise<Connection> {
 export function openDatabase(): Promise<Connection> {
   if (!opening) {
     const { DATABASE_URL, DATA_DIR } = getEnv();
-    opening = DATABASE_URL ? connectPostgres(DATABASE_URL) : connectPglite(DATA_DIR);
+    opening = DATABASE_URL ? connectServerPostgres(DATABASE_URL) : connectPglite(DATA_DIR);
     opening.catch(() => {
       opening = undefined;
     });

@@ -30,6 +30,13 @@ export const trustProxySchema = z
     return proxies;
   });
 
+/** A setting that may be absent; an empty value counts as absent. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -39,8 +46,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Public origin used for canonical URLs, Open Graph tags and the sitemap.
   SITE_URL: z.string().url().default("http://localhost:3000"),
-  // How long anonymous public HTML is reused (docs/decisions/006); 0 turns the cache off.
-  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(2000),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   // Login attempts per 15 minutes, per client IP and per e-mail (docs/decisions/031).
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
@@ -56,7 +61,22 @@ const envSchema = z.object({
   // E-mail (issue 11): without SMTP_URL messages go to the local mailbox at /admin/emails.
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("Agentes FX <nao-responda@agentesfx.com.br>"),
+  // Delay before an unsent message's second try, doubling after each failure (decision 080).
+  EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
+  // How long a claimed message is hidden from other workers while it is sent (decision 080).
+  EMAIL_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
+  // The person in charge of data protection (LGPD "encarregado"), named on /privacidade.
+  PRIVACY_OFFICER_NAME: z.string().min(1).default("Encarregado de Proteção de Dados da Agentes FX"),
   PARTNER_BROKER_NAME: z.string().min(1).default("corretora parceira"),
+  // Issue 12: shifts the clock that invitation deadlines are kept by, so end-to-end tests
+  // can let 48 hours pass in a server under test (docs/decisions/092). 0 in production.
+  CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
+  // How often the invitation sweep looks for passed deadlines and due reminders.
+  INVITATION_SWEEP_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  // Company details in the footer and on the legal pages, each shown only when set.
+  COMPANY_LEGAL_NAME: optionalText,
+  COMPANY_CNPJ: optionalText,
+  COMPANY_ADDRESS: optionalText,
 });
 
 export type Env = z.infer<typeof envSchema>;

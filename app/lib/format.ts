@@ -1,4 +1,4 @@
-// pt-BR formatting (DESIGN.md decision 12): dates dd/mm/aaaa in São Paulo time, money with a
+// pt-BR formatting (docs/product.md rule 12): dates dd/mm/aaaa in São Paulo time, money with a
 // decimal comma.
 const TIME_ZONE = "America/Sao_Paulo";
 const PARTNER_DISCOUNT = 0.25;
@@ -25,7 +25,7 @@ const dollarFormat = new Intl.NumberFormat("pt-BR", { style: "currency", currenc
 
 /**
  * A plan price on public pages: 149.25 -> "US$ 149,25" (a no-break space after "US$"), so
- * no Brazilian reads it as reais (issue 13); the admin keeps SPEC.md's "Preço: $".
+ * no Brazilian reads it as reais (issue 13); the admin keeps "Preço: $" (docs/product.md section 2).
  */
 export function formatDollars(amount: number): string {
   return dollarFormat.format(amount);
@@ -46,4 +46,15 @@ export function parseStoredPrice(price: string | null): number | null {
 /** A Date or ISO string as dd/mm/aaaa in São Paulo time. */
 export function formatDate(value: Date | string): string {
   return dateFormat.format(typeof value === "string" ? new Date(value) : value);
+}
+
+const timeFormat = new Intl.DateTimeFormat("pt-BR", {
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: TIME_ZONE,
+});
+
+/** A moment as its São Paulo date and time: ["25/11/2026", "14:30"]. */
+export function dateAndTime(value: Date): [string, string] {
+  return [dateFormat.format(value), timeFormat.format(value)];
 }

@@ -4,12 +4,27 @@ import { useMatches } from "react-router";
 export interface PageHandle {
   /** `false`: the page works with HTML and CSS alone and ships no JavaScript. */
   hydrate?: boolean;
+  /**
+   * `true`: every visitor gets the same HTML until an admin change, so the answer says
+   * `Cache-Control: public` and the server's page cache keeps it (docs/decisions/061).
+   */
+  shared?: boolean;
 }
 
 /** The `handle` of a page that ships no JavaScript (docs/decisions/060). */
 export const htmlOnlyPage: PageHandle = { hydrate: false };
 
+/** An HTML-only page that is the same for every visitor (docs/decisions/061). */
+export const publicPage: PageHandle = { hydrate: false, shared: true };
+
+const handleOf = (handle: unknown) => handle as PageHandle | undefined;
+
 /** Whether the page loads React's scripts: unless one of its matched routes opts out. */
 export function usePageHydrates(): boolean {
-  return useMatches().every((match) => (match.handle as PageHandle | undefined)?.hydrate !== false);
+  return useMatches().every((match) => handleOf(match.handle)?.hydrate !== false);
+}
+
+/** Whether the page rendered is shared: its own (deepest) route says so. */
+export function isSharedPage(handles: readonly unknown[]): boolean {
+  return handleOf(handles.at(-1))?.shared === true;
 }

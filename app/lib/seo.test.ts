@@ -20,7 +20,12 @@ describe("seoMeta", () => {
     expect(tags).toContainEqual({ property: "og:url", content: "https://agentesfx.com.br/precos" });
     expect(tags).toContainEqual({ property: "og:title", content: "Preços | Agentes FX" });
     expect(tags).toContainEqual({ property: "og:locale", content: "pt_BR" });
-    expect(tags.some((tag) => "property" in tag && tag.property === "og:image")).toBe(false);
+    expect(tags).toContainEqual({
+      property: "og:image",
+      content: "https://agentesfx.com.br/og/site.png",
+    });
+    expect(tags).toContainEqual({ property: "og:image:width", content: "1200" });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
 
   it("adds an image and article type when given, and puts the brand first on request", () => {
@@ -39,6 +44,20 @@ describe("seoMeta", () => {
       property: "og:image",
       content: "https://cdn.example.com/x.png",
     });
+    expect(article.filter((tag) => "property" in tag && tag.property === "og:image")).toHaveLength(
+      1,
+    );
+  });
+
+  it("uses the card of the page's type when it has no image of its own", () => {
+    const agent = seoMeta({
+      siteUrl: "https://a.b",
+      path: "/agentes",
+      title: "A",
+      description: "d",
+      card: "agent",
+    });
+    expect(agent).toContainEqual({ property: "og:image", content: "https://a.b/og/agent.png" });
   });
 });
 

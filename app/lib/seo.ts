@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { brand } from "../content/layout.ts";
+import { shareCards, shareCardSize, type ShareCardType } from "../content/share-cards.ts";
 
 // One place that builds every page's title, description, canonical link and Open Graph
 // tags. The public origin (SITE_URL) reaches meta functions through the root loader's data.
@@ -12,8 +13,10 @@ export interface SeoInput {
   title: string;
   description: string;
   type?: "website" | "article";
-  /** Absolute http(s) image URL for Open Graph, when the page has one. */
+  /** Absolute http(s) image URL for Open Graph, when the page has one of its own. */
   image?: string | null;
+  /** Otherwise the card of its page type (decision 064); "site" by default. */
+  card?: ShareCardType;
   /** The home page puts the brand first. */
   brandFirst?: boolean;
 }
@@ -35,9 +38,19 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { property: "og:title", content: title },
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },
-    { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
+    { name: "twitter:card", content: "summary_large_image" },
   ];
-  if (input.image) tags.push({ property: "og:image", content: input.image });
+  if (input.image) {
+    tags.push({ property: "og:image", content: input.image });
+  } else {
+    const card = shareCards[input.card ?? "site"];
+    tags.push(
+      { property: "og:image", content: `${input.siteUrl}${card.path}` },
+      { property: "og:image:width", content: String(shareCardSize.width) },
+      { property: "og:image:height", content: String(shareCardSize.height) },
+      { property: "og:image:alt", content: card.alt },
+    );
+  }
   return tags;
 }
 

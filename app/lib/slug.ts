@@ -1,4 +1,4 @@
-// URL slugs of robots and posts (DESIGN.md decision 7): lower-case letters, digits and
+// URL slugs of robots and posts (docs/product.md rule 7): lower-case letters, digits and
 // single hyphens between them.
 export const SLUG_MAX_LENGTH = 100;
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -10,6 +10,28 @@ export function rssMegabytes(pid: number): number {
   return Math.round(kilobytes / 1024);
 }
 
+/** Peak resident memory of a process so far in MB (Linux /proc). */
+export function peakRssMegabytes(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/**
+ * Resident memory once it has settled: start-up work (PGlite compiles its WebAssembly in
+ * the background for several seconds) ends, then two readings a second apart agree within
+ * 1 MB; at most 60 s.
+ */
+export async function settledRssMegabytes(pid: number): Promise<number> {
+  let previous = rssMegabytes(pid);
+  for (let waited = 0; waited < 60; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const current = rssMegabytes(pid);
+    if (Math.abs(current - previous) <= 1) return current;
+    previous = current;
+  }
+  return previous;
+}
+
 /** Runs `run` against the built server on a fresh DATA_DIR, then stops it and removes the folder. */
 export async function withBuiltServer<T>(
   label: string,
@@ -18,7 +40,8 @@ export async function withBuiltServer<T>(
 ): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agentes-bench-${label}-`));
   try {
-    const server = await startBuiltServer({ DATA_DIR: dataDir, ...env });
+    // A fresh embedded database takes over a minute to start on a busy machine.
+    const server = await startBuiltServer({ DATA_DIR: dataDir, ...env }, { timeoutMs: 180_000 });
     try {
       return await run(server);
     } finally {

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test.ts";
 import { publicPaths } from "../../app/lib/public-routes.ts";
 
 // axe-core finds no violation on any public route, on a phone and on a desktop.

@@ -134,27 +134,37 @@ test("robots: edit a robot in the dialog", async ({ page }) => {
   for (const label of ["Nome", "Slug", "Descrição", "URL do Logo", "Link MyFxBook"]) {
     await expect(dialog.getByLabel(label)).toBeVisible();
   }
-  const price = dialog.getByLabel("Preço (USD)");
-  await expect(price).toHaveAttribute("type", "number");
-  await expect(price).toHaveAttribute("step", "0.01");
-
   // A link that is not http(s) is refused before anything is sent.
   await dialog.getByLabel("Link MyFxBook").fill("javascript:alert(1)");
   await dialog.getByRole("button", { name: "Salvar Alterações" }).click();
   await expect(page.getByText("Erro ao atualizar")).toBeVisible();
   await expect(dialog.getByText(/Link MyFxBook: informe um endereço/)).toBeVisible();
 
+  // The price is typed the Brazilian way (issue 10); the dialog shows what the site will.
+  const price = dialog.getByLabel("Preço (USD)");
+  await expect(price).toHaveAttribute("inputmode", "decimal");
+  await expect(price).toHaveValue("249,00");
+  await price.fill("1e3");
+  await expect(
+    dialog.getByText("Corrija o preço para ver como ele aparece no site."),
+  ).toBeVisible();
+  await dialog.getByRole("button", { name: "Salvar Alterações" }).click();
+  await expect(dialog.getByText(/Preço \(USD\): digite só números/)).toBeVisible();
+  await price.fill("1.239,50");
+  await expect(
+    dialog.getByText(/^No site: de US\$\s1\.239,50 por US\$\s929,63 com o desconto de 25%/),
+  ).toBeVisible();
+
   await dialog
     .getByLabel("Link MyFxBook")
     .fill("https://www.myfxbook.com/members/agentesfx/trendkey");
-  await price.fill("239.5");
   await dialog.getByRole("button", { name: "Salvar Alterações" }).click();
   await expect(page.getByText("Robô atualizado!")).toBeVisible();
   await expect(page.getByText("As informações foram salvas com sucesso.")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(edit).toBeFocused();
   const card = page.getByRole("article").filter({ hasText: "TrendKey BTC" });
-  await expect(card).toContainText("Preço: $239,50");
+  await expect(card).toContainText("Preço: $1239,50");
   await expect(card.getByRole("link", { name: /Ver Link/ })).toHaveAttribute(
     "href",
     "https://www.myfxbook.com/members/agentesfx/trendkey",

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test.ts";
 import { queryE2eDatabase } from "../support/e2e-database.ts";
 
 const seeded = {
@@ -73,6 +73,20 @@ test("a post page renders its Markdown; an unknown slug is the 404 page", async 
   await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
 });
 
+test("a post ends with the waitlist call to action and other posts to read", async ({ page }) => {
+  await page.goto("/blog/hedge-e-preco-medio");
+  await page.getByRole("link", { name: "Entrar na Lista de Espera" }).last().click();
+  await expect(page).toHaveURL(/\/contato$/);
+  await page.goto("/blog/hedge-e-preco-medio");
+  const related = page.getByRole("region", { name: "Leia também" });
+  await expect(related.getByRole("heading", { level: 3 })).toHaveText([
+    seeded.technology,
+    seeded.education,
+  ]);
+  await related.getByRole("link", { name: seeded.education }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(seeded.education);
+});
+
 test("a draft post is not reachable, and post content never runs a script", async ({ page }) => {
   const suffix = Date.now().toString(36);
   const draft = `rascunho-e2e-${suffix}`;
@@ -108,11 +122,15 @@ test("a draft post is not reachable, and post content never runs a script", asyn
   }
 });
 
-test("the newsletter box is inert and says so", async ({ page }) => {
+test("the newsletter box subscribes by a plain form post (issue 11)", async ({ page }) => {
   await page.goto("/blog");
-  await expect(page.getByRole("textbox", { name: "Seu e-mail" })).toBeDisabled();
-  await expect(page.getByRole("button", { name: "Inscrever-se" })).toBeDisabled();
-  await expect(page.getByText("Em breve: a newsletter ainda não está disponível.")).toBeVisible();
+  await expect(page.getByText("Em breve")).toHaveCount(0);
+  await page.getByRole("textbox", { name: "Seu e-mail" }).fill("blog-leitor@example.com");
+  await page.getByRole("button", { name: "Inscrever-se" }).click();
+  await expect(page).toHaveURL(/\/newsletter\?pedido=enviado$/);
+  await expect(page.getByRole("status")).toHaveText(
+    "Pronto. Enviamos um e-mail para confirmar sua inscrição na newsletter.",
+  );
 });
 
 test("/blog links its RSS 2.0 feed, which lists the published posts", async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/e2e-test.ts";
 import { uniqueEmail, waitlistRows } from "../support/e2e-database.ts";
 
 const successText = "Você foi adicionado à lista de espera VIP. Entraremos em contato em breve!";

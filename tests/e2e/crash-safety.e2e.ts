@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test.ts";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { waitlist } from "../../db/schema.ts";
@@ -10,7 +10,7 @@ import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 
 // Kill the server with SIGKILL in the middle of a sign-up load: every sign-up it answered
-// with success must be stored exactly once after a restart (DESIGN.md, reliability bar).
+// with success must be stored exactly once after a restart (docs/product.md section 11).
 test.describe.configure({ mode: "parallel", timeout: 90_000 });
 
 const CONCURRENCY = 16;

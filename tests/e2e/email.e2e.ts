@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { expect, type Page, test } from "../support/e2e-test.ts";
 import pg from "pg";
 import { type BuiltServer, freePort, startBuiltServer } from "../support/built-server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
@@ -92,29 +93,144 @@ test("a malformed or unknown link answers a Portuguese 404 page", async ({ page 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Link inválido");
 });
 
-test("Meus dados: ask for the link without JavaScript, open it from the e-mail, see the entry", async ({
-  browser,
-  page: axePage,
+const linkIn = (text: string | undefined, path: string) =>
+  new RegExp(`(http://127\\.0\\.0\\.1:\\d+/${path}/[A-Za-z0-9_-]{43})`).exec(text ?? "")?.[1] ?? "";
+
+async function expectNoAxeViolations(page: Page) {
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+}
+
+test("an expired confirmation link offers 'Reenviar confirmação', which sends a new link", async ({
+  page,
 }) => {
-  // axe runs in a page with JavaScript; the flow itself in one without.
-  await axePage.goto(`${server.url}/meus-dados`);
-  expect((await new AxeBuilder({ page: axePage }).analyze()).violations).toEqual([]);
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
+  const before = smtp.messages.length;
+  await signUp({ name: "Beto", email: "beto@example.com" });
+  const url = linkIn((await smtp.waitForMessages(before + 1)).at(-1)?.text, "confirmar");
+  await pool.query(
+    "update email_tokens set expires_at = now() - interval '1 second' where purpose = 'confirm-signup'",
+  );
+  expect((await page.goto(url))?.status()).toBe(410);
+  await expectNoAxeViolations(page);
+  const count = smtp.messages.length;
+  await page.getByRole("button", { name: "Reenviar confirmação" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Novo link enviado");
+  const messages = await smtp.waitForMessages(count + 1);
+  expect(messages.at(-1)?.subject).toBe("Confirme sua inscrição");
+  expect(linkIn(messages.at(-1)?.text, "confirmar")).not.toBe(url);
+});
+
+test("Meus dados: request, open once, view, correct, export JSON, give and withdraw consent, delete", async ({
+  page,
+}) => {
+  // The Meus dados pages ship no JavaScript (docs/decisions/060): plain forms throughout.
   await page.goto(`${server.url}/meus-dados`);
+  await expectNoAxeViolations(page);
   const count = smtp.messages.length;
   await page.getByLabel("Seu e-mail").fill("ana@example.com");
   await page.getByRole("button", { name: "Enviar link" }).click();
   await expect(page.getByRole("status")).toContainText("Se este e-mail estiver na lista");
   const messages = await smtp.waitForMessages(count + 1);
-  const link = /(http:\/\/127\.0\.0\.1:\d+\/meus-dados\/[A-Za-z0-9_-]{43})/.exec(
-    messages.at(-1)?.text ?? "",
-  );
-  expect(link).not.toBeNull();
-  await page.goto(link?.[1] ?? "");
+  const link = linkIn(messages.at(-1)?.text, "meus-dados");
+  expect(link).not.toBe("");
+
+  // GET shows only a button (mail scanners follow links); the button opens the data once.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abrir meus dados");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Abrir meus dados" }).click();
+  await expect(page).toHaveURL(/\/meus-dados\/painel$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seus dados");
   await expect(page.getByText("Ana Souza")).toBeVisible();
-  await axePage.goto(link?.[1] ?? "");
-  expect((await new AxeBuilder({ page: axePage }).analyze()).violations).toEqual([]);
-  await context.close();
+  await expect(page.getByRole("cell", { name: "Confirmou o e-mail" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const reopened = await fetch(link, { method: "POST", headers: { Origin: server.url } });
+  expect(reopened.status).toBe(410);
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Baixar meus dados (JSON)" }).click();
+  const file = await (await download).path();
+  const exported = JSON.parse(await readFile(file, "utf8")) as {
+    entry: { email: string; name: string };
+    consents: { kind: string }[];
+  };
+  expect(exported.entry).toMatchObject({ email: "ana@example.com", name: "Ana Souza" });
+  expect(exported.consents.map((line) => line.kind)).toContain("terms-accepted");
+
+  await page.getByLabel("Nome", { exact: true }).fill("Ana S. Souza");
+  await page.getByRole("checkbox", { name: "TrendKey BTC" }).check();
+  await page.getByRole("button", { name: "Salvar correções" }).click();
+  await expect(page.getByRole("status")).toHaveText("Seus dados foram corrigidos.");
+  expect(await entryOf("ana@example.com")).toMatchObject({
+    name: "Ana S. Souza",
+    interested_agents: ["trendkey-btc"],
+  });
+
+  await page.getByRole("button", { name: "Aceitar contato de marketing" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Sua escolha de contato de marketing foi registrada.",
+  );
+  expect((await entryOf("ana@example.com")).marketing_consent).toBe(true);
+  await page.getByRole("button", { name: "Retirar aceite de contato de marketing" }).click();
+  await expect(
+    page.getByRole("cell", { name: "Retirou o aceite de contato de marketing" }),
+  ).toBeVisible();
+  expect((await entryOf("ana@example.com")).marketing_consent).toBe(false);
+
+  await page.getByRole("checkbox", { name: /Entendo que meus dados serão apagados/ }).check();
+  await page.getByRole("button", { name: "Apagar meus dados" }).click();
+  await expect(page).toHaveURL(/\/meus-dados\?apagado$/);
+  await expect(page.getByRole("status")).toContainText("Seus dados foram apagados.");
+  expect(await entryOf("ana@example.com")).toBeUndefined();
+  const kept = await pool.query("select email_hash from erased_emails");
+  expect(kept.rows).toHaveLength(1);
+  expect(JSON.stringify(kept.rows)).not.toContain("ana@");
+  expect((await page.goto(`${server.url}/meus-dados/painel`))?.status()).toBe(401);
+});
+
+test("newsletter: subscribe from the blog, confirm by the button, leave by a one-click POST", async ({
+  page,
+}) => {
+  await page.goto(`${server.url}/blog`);
+  const count = smtp.messages.length;
+  await page.getByRole("textbox", { name: "Seu e-mail" }).fill("leitor@example.com");
+  await page.getByRole("button", { name: "Inscrever-se" }).click();
+  await expect(page).toHaveURL(/\/newsletter\?pedido=enviado$/);
+  await expectNoAxeViolations(page);
+  const [confirmation] = (await smtp.waitForMessages(count + 1)).slice(count);
+  expect(confirmation?.subject).toBe("Confirme sua inscrição na newsletter");
+  const link = linkIn(confirmation?.text, "newsletter/confirmar");
+  await page.goto(link);
+  await expectNoAxeViolations(page);
+  const subscriber = async () =>
+    (
+      await pool.query("select * from newsletter_subscribers where email = $1", [
+        "leitor@example.com",
+      ])
+    ).rows[0];
+  expect((await subscriber()).confirmed_at).toBeNull();
+  await page.getByRole("button", { name: "Confirmar newsletter" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Newsletter confirmada");
+  expect((await subscriber()).confirmed_at).not.toBeNull();
+
+  const [welcome] = (await smtp.waitForMessages(count + 2)).slice(count + 1);
+  expect(welcome?.subject).toBe("Inscrição na newsletter confirmada");
+  const headers = new Map(welcome?.headerLines.map((line) => [line.key, line.line]));
+  expect(headers.get("list-unsubscribe-post")).toBe(
+    "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+  );
+  const unsubscribeUrl = /<([^>]+)>/.exec(headers.get("list-unsubscribe") ?? "")?.[1] ?? "";
+  expect(unsubscribeUrl).toMatch(/\/descadastrar\/[A-Za-z0-9_-]{43}$/);
+
+  await page.goto(unsubscribeUrl);
+  await expect(page.getByRole("button", { name: "Descadastrar" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect((await subscriber()).unsubscribed_at).toBeNull();
+  // As a mail provider posts it (RFC 8058): no Origin, no cookies, no page.
+  const oneClick = await fetch(unsubscribeUrl, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: "List-Unsubscribe=One-Click",
+  });
+  expect(oneClick.status).toBe(200);
+  expect((await subscriber()).unsubscribed_at).not.toBeNull();
 });

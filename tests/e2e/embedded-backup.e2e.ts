@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test.ts";
 import pg from "pg";
 import { startBuiltServer } from "../support/built-server.ts";
 import { form } from "../support/http.ts";
@@ -79,7 +79,11 @@ test("a running embedded server's dump restores into PostgreSQL with its rows an
       // What the embedded database held when the dump was taken, read back afterwards.
       await embedded.stop();
       const { PGlite } = await import("@electric-sql/pglite");
-      const embeddedDb = await PGlite.create(path.join(dataDir, "pglite"));
+      const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+      const embeddedDb = await PGlite.create(path.join(dataDir, "pglite"), {
+        // The extensions the migrations create (app/lib/db.server.ts pgliteExtensions).
+        extensions: { pg_trgm },
+      });
       before = await rowsOf(async (text) => (await embeddedDb.query(text)).rows);
       await embeddedDb.close();
     } finally {

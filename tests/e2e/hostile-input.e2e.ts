@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "../support/e2e-test.ts";
 import { form } from "../support/http.ts";
 import {
   type Answer,
@@ -152,8 +152,8 @@ test("SQL injection in every field is refused or stored literally, and nothing e
     ]);
     expect(logins.map((answer) => answer.status)).toEqual([400, 401, 401]);
 
-    // Robot: name, description and a link's query are stored as typed; a non-numeric price
-    // is "Sob consulta" (decision 033); slug, URLs and ids are refused.
+    // Robot: name, description and a link's query are stored as typed; slug, URLs, a price
+    // that is no number typed the Brazilian way (issue 10) and ids are refused.
     const link = `https://www.myfxbook.com/?q=${payload}`;
     const accepted = await timed(() =>
       admin(
@@ -161,7 +161,6 @@ test("SQL injection in every field is refused or stored literally, and nothing e
         robotForm(trendkey, {
           name: payload,
           description: payload,
-          price: payload,
           myfxbookLink: link,
         }),
       ),
@@ -176,13 +175,13 @@ test("SQL injection in every field is refused or stored literally, and nothing e
       {
         name: payload.trim(),
         description: payload.trim(),
-        price: null,
+        price: "249.00",
         myfxbook_link: link,
         logo_url: null,
       },
     ]);
     const robotRefusals: Array<[string, Answer]> = await Promise.all(
-      (["slug", "logoUrl", "myfxbookLink"] as const).map(
+      (["slug", "logoUrl", "myfxbookLink", "price"] as const).map(
         async (field) =>
           [
             `robot ${field}`,

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { expect, test } from "../support/e2e-test.ts";
 import { createAdminWithCli } from "../support/admin-cli.ts";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import { cookieFrom } from "../support/http.ts";
@@ -11,16 +12,16 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 const adminEmail = "multi@agentesfx.test";
 const adminPassword = "senha-multi-processo-123";
 let databaseName: string;
+let databaseUrl: string;
 let servers: [BuiltServer, BuiltServer];
 
 test.beforeAll(async () => {
   databaseName = uniqueDatabaseName("agentes_e2e_multi");
-  const databaseUrl = await createDatabase(databaseName);
+  databaseUrl = await createDatabase(databaseName);
   const env = {
     DATABASE_URL: databaseUrl,
     SIGNUP_RATE_LIMIT: "4",
     LOGIN_RATE_LIMIT_PER_EMAIL: "3",
-    PAGE_CACHE_TTL_MS: "0",
   };
   // Started one after the other: the second also runs the (already applied) migrations.
   servers = [await startBuiltServer(env), await startBuiltServer(env)];
@@ -78,6 +79,38 @@ test("the sign-up rate limit counts across both processes", async () => {
   // Four allowed per IP per minute in all, whichever process answered.
   expect(statuses.slice(0, 4).every((status) => status < 400)).toBe(true);
   expect(statuses.slice(4)).toEqual([429, 429]);
+});
+
+test("an admin's edit on one process shows at once on the other's cached pages", async () => {
+  const [first, second] = servers;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ id: string }>(
+    "select id from robots where slug = 'yenmax'",
+  );
+  await client.end();
+  const pricesOn = async (server: BuiltServer) =>
+    (await (await fetch(`${server.url}/precos`)).text()).match(/US\$\u00a0[\d.,]+/g);
+  // Seen (and so kept) on the second process before the edit.
+  expect(await pricesOn(second)).toContain("US$\u00a0149,25");
+  const cookie = cookieFrom((await login(first, adminPassword)).headers);
+  const edit = await post(
+    first,
+    "/admin/robos",
+    {
+      id: rows[0]!.id,
+      name: "YenMax Agent",
+      slug: "yenmax",
+      description: "Editado em outro processo.",
+      logoUrl: "",
+      myfxbookLink: "",
+      price: "220",
+    },
+    cookie,
+  );
+  expect(edit.status).toBe(200);
+  await expect.poll(() => pricesOn(second)).toContain("US$\u00a0165,00");
+  expect(await pricesOn(second)).not.toContain("US$\u00a0149,25");
 });
 
 test("the failed-login limit per e-mail counts across both processes", async () => {

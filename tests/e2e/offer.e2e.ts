@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test.ts";
 import { queryE2eDatabase } from "../support/e2e-database.ts";
 
 // Prices, badges and buttons of the agents, checked against the robots table the pages read.

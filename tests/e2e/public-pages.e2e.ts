@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "../support/e2e-test.ts";
 import { blogCategories, blogCopy } from "../../app/content/blog.ts";
 import { legalMenu, mainMenu } from "../../app/content/layout.ts";
 import { publicPaths } from "../../app/lib/public-routes.ts";
@@ -26,6 +26,22 @@ const pages: Array<[path: string, heading: string]> = [
   ["/aviso-de-risco", "Aviso de Risco"],
 ];
 
+test("the icons and the web manifest are served", async ({ request }) => {
+  for (const [file, type] of [
+    ["/favicon.ico", "image/vnd.microsoft.icon"],
+    ["/apple-touch-icon.png", "image/png"],
+    ["/site.webmanifest", "application/manifest+json"],
+  ]) {
+    const response = await request.get(file!);
+    expect(response.status(), file).toBe(200);
+    expect(response.headers()["content-type"], file).toContain(type!);
+  }
+  const manifest = (await (await request.get("/site.webmanifest")).json()) as {
+    icons: Array<{ src: string }>;
+  };
+  for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200);
+});
+
 test("the page list covers every public path", () => {
   expect(publicPaths.filter((path) => !pages.some(([listed]) => listed === path))).toEqual([]);
 });
@@ -49,6 +65,13 @@ for (const [path, heading] of pages) {
       "content",
       new RegExp(`${path === "/" ? "/" : path}$`),
     );
+    await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute(
+      "content",
+      "summary_large_image",
+    );
+    const image = await head.locator('meta[property="og:image"]').getAttribute("content");
+    const imageResponse = await page.request.get(image!);
+    expect(imageResponse.headers()["content-type"]).toBe("image/png");
     // The footer's red risk line and copyright appear on every page.
     const footer = page.getByRole("contentinfo");
     await expect(footer.getByText(/^Aviso de risco:/)).toBeVisible();
@@ -162,6 +185,40 @@ test.describe("mobile menu without JavaScript", () => {
   });
 });
 
+test("layout: one-line header at 1024 px, equal phone buttons on one line, aligned metric values", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto("/");
+  const header = page.locator("header").first();
+  expect((await header.boundingBox())?.height).toBeLessThanOrEqual(65);
+  for (const link of await header.getByRole("link").all()) {
+    if (!(await link.isVisible())) continue;
+    // One line of text: no taller than the link's own line height plus its padding.
+    const lines = await link.evaluate(
+      (element) => element.getClientRects().length === 1 && element.clientHeight < 48,
+    );
+    expect(lines, await link.innerText()).toBe(true);
+  }
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const vip = page.getByRole("link", { name: "Entre para a Lista de Espera VIP" });
+  const agents = page.getByRole("link", { name: "Conheça os agentes" });
+  const [vipBox, agentsBox] = [await vip.boundingBox(), await agents.boundingBox()];
+  expect(vipBox?.width).toBe(agentsBox?.width);
+  expect(vipBox!.height).toBeLessThanOrEqual(48);
+
+  await page.goto("/agentes/yenmax");
+  const values = page.getByRole("region", { name: "Métricas" }).locator("dd");
+  const tops = await values.evaluateAll((elements) =>
+    elements.map((element) => Math.round(element.getBoundingClientRect().bottom)),
+  );
+  // Tiles side by side (two per row on a phone) end their values at the same height.
+  expect(tops[0]).toBe(tops[1]);
+  expect(tops[2]).toBe(tops[3]);
+});
+
 test.describe("FAQ accordion without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -224,6 +281,9 @@ const htmlOnlyPaths = [
   "/blog/hedge-e-preco-medio",
   "/nao-existe",
   "/agentes/nao-existe",
+  // Issue 11's public pages (the link pages are covered in email.e2e.ts).
+  "/meus-dados",
+  "/newsletter",
 ];
 
 test("pages that HTML can serve alone request no script", async ({ page }) => {
@@ -271,6 +331,7 @@ test.describe("legal pages and footer, on a server with its own addresses", () =
       DATABASE_URL: undefined,
       CONTACT_EMAIL: "ajuda@exemplo.com.br",
       PRIVACY_EMAIL: "dpo@exemplo.com.br",
+      PRIVACY_OFFICER_NAME: "Maria Encarregada",
       INSTAGRAM_URL: "https://www.instagram.com/exemplo",
       YOUTUBE_URL: "https://www.youtube.com/@exemplo",
     });
@@ -299,6 +360,9 @@ test.describe("legal pages and footer, on a server with its own addresses", () =
       "href",
       "mailto:dpo@exemplo.com.br",
     );
+    await expect(page.getByText("Maria Encarregada")).toBeVisible();
+    await page.getByRole("link", { name: "Abrir Meus dados" }).click();
+    await expect(page).toHaveURL(`${site.url}/meus-dados`);
 
     await page.goto(`${site.url}/aviso-de-risco`);
     await expect(page.getByRole("link", { name: "ajuda@exemplo.com.br" })).toHaveAttribute(

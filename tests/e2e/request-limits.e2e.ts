@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test.ts";
 import { uniqueEmail, waitlistRows } from "../support/e2e-database.ts";
 import { bytesOf, chunked } from "../support/http.ts";
 

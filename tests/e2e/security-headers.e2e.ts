@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test.ts";
 
-// Security and caching headers on every kind of answer (DESIGN.md, quality bars).
+// Security and caching headers on every kind of answer (docs/product.md section 11).
 const htmlPaths = ["/", "/agentes", "/precos", "/blog", "/contato", "/admin", "/nao-existe"];
 
 for (const path of htmlPaths) {

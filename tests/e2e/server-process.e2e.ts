@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { expect, test as base } from "@playwright/test";
+import { expect, test as base } from "../support/e2e-test.ts";
 import { startBuiltServer } from "../support/built-server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 
@@ -87,6 +87,20 @@ test("without its database the server answers healthz 503 and pages with the 500
     expect(page.status).toBe(500);
     expect(await page.text()).toContain("Unexpected Application Error!");
     expect(server.process.exitCode).toBeNull();
+    // The failure went to the structured log, one JSON line each, and nothing else was printed.
+    const lines = server.output().split("\n").filter(Boolean);
+    const notJson = lines.filter((line) => {
+      try {
+        JSON.parse(line);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(notJson).toEqual([]);
+    expect(lines.map((line) => (JSON.parse(line) as { msg?: string }).msg)).toContain(
+      "request failed",
+    );
   } finally {
     await server.kill();
     await dropDatabase(name);

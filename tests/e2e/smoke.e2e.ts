@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test.ts";
 
 test("home renders with the header menu and the waitlist button", async ({ page }) => {
   const response = await page.goto("/");

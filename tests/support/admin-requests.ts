@@ -1,5 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import * as blogRoute from "../../app/routes/admin/blog.tsx";
+import * as invitationsRoute from "../../app/routes/admin/invitations.tsx";
+import * as emailsRoute from "../../app/routes/admin/emails.tsx";
 import * as layoutRoute from "../../app/routes/admin/layout.tsx";
 import * as loginRoute from "../../app/routes/admin/login.tsx";
 import * as robotsRoute from "../../app/routes/admin/robots.tsx";
@@ -62,6 +64,8 @@ export const adminSectionRoutes = {
   "/admin/lista/:id": waitlistEntryRoute,
   "/admin/robos": robotsRoute,
   "/admin/blog": blogRoute,
+  "/admin/convites": invitationsRoute,
+  "/admin/emails": emailsRoute,
 } satisfies Record<string, { loader: Handler; action: Handler | undefined }>;
 
 export type AdminSectionPath = keyof typeof adminSectionRoutes;

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { startSmtpServer, type TestSmtpServer } from "./smtp-server.ts";
@@ -22,6 +23,21 @@ export interface BuiltServer {
 }
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * The arguments `npm run serve` gives node (V8 flags, then server.ts), so tests and
+ * benchmarks run the server as production starts it.
+ */
+function serveArguments(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
+    scripts: { serve: string };
+  };
+  const [command, ...args] = manifest.scripts.serve.split(/\s+/);
+  if (command !== "node" || args.at(-1) !== "server.ts") {
+    throw new Error(`Unexpected serve script: ${manifest.scripts.serve}`);
+  }
+  return args;
+}
 
 // Every server started is registered here before anything waits for it, so a test that times
 // out or throws while one starts never leaves it running: whatever is left dies with the
@@ -52,7 +68,7 @@ export async function startBuiltServer(
   const databaseUrl = "DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL;
   const needsSmtp = databaseUrl && !env.SMTP_URL;
   const smtp = needsSmtp ? await startSmtpServer() : undefined;
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, serveArguments(), {
     cwd: projectRoot,
     env: {
       ...process.env,

@@ -1,22 +1,24 @@
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type Page } from "./e2e-test.ts";
 import { gotoHydrated } from "./hydration.ts";
 import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 // A site of its own (tests/support/own-server.ts) per Playwright worker, as the `site`
 // fixture and the pages' baseURL, for browser tests that change what public pages show
 // (robots, posts): the suite's shared server keeps its seeded data for the read-only page
-// tests running beside them. The page cache stays on, so edits must also invalidate it.
+// tests running beside them. The page cache is on, as in production, so edits must also invalidate it.
 export type IsolatedSite = OwnServer;
 
 export const test = base.extend<object, { site: IsolatedSite }>({
   site: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
     async ({}, use) => {
-      const site = await startOwnServer("site", { PAGE_CACHE_TTL_MS: "2000" });
+      const site = await startOwnServer("site");
       await use(site);
       await site.stop();
     },
-    { scope: "worker" },
+    // Its own database, admin and built server: slower to start than a test's 30 s on a
+    // busy 2-core machine.
+    { scope: "worker", timeout: 120_000 },
   ],
   baseURL: async ({ site }, use) => use(site.url),
 });

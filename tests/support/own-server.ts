@@ -53,7 +53,6 @@ export async function startOwnServer(
   try {
     server = await startBuiltServer({
       DATABASE_URL: databaseUrl,
-      PAGE_CACHE_TTL_MS: "0",
       SIGNUP_RATE_LIMIT: "0",
       LOGIN_RATE_LIMIT_PER_IP: "10000",
       LOGIN_RATE_LIMIT_PER_EMAIL: "10000",

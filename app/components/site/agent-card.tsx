@@ -55,7 +55,7 @@ export function AgentCard({
         className="mt-6 border-t border-border pt-4"
       />
       <Link
-        to={`/agentes/${card.id}`}
+        to={`/agentes/${card.slug}`}
         className="mt-6 inline-flex items-center gap-2 font-semibold text-primary hover:underline"
       >
         {linkLabel}

@@ -1,5 +1,7 @@
 import type { LegalSection } from "../../content/legal.ts";
 import { legalUpdatedAt } from "../../content/legal.ts";
+import { companyDetailParts, companySectionTitle } from "../../content/layout.ts";
+import { useSiteConfig } from "../../lib/use-site-config.ts";
 
 /** A static legal text: h1, intro, numbered sections, then anything page-specific. */
 export function LegalPage({
@@ -13,6 +15,7 @@ export function LegalPage({
   sections: readonly LegalSection[];
   children?: React.ReactNode;
 }) {
+  const details = companyDetailParts(useSiteConfig().company);
   return (
     <main id="conteudo" className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
@@ -31,6 +34,18 @@ export function LegalPage({
         ))}
       </div>
       {children}
+      {details.length > 0 ? (
+        <section className="mt-10">
+          <h2 className="text-xl font-semibold">{companySectionTitle}</h2>
+          <address className="mt-3 leading-relaxed text-foreground/90 not-italic">
+            {details.map((part) => (
+              <span key={part} className="block">
+                {part}
+              </span>
+            ))}
+          </address>
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -1,9 +1,17 @@
 import { blogCopy } from "../../content/blog.ts";
+import { Honeypot } from "../ui/honeypot.tsx";
 import { Mail } from "../ui/icons/mail.tsx";
 
-// SPEC.md: the newsletter does nothing. It is shown disabled with an "Em breve" note, so it
-// never pretends to subscribe anyone (docs/decisions/013-blog-categories-and-newsletter.md).
-export function NewsletterBox() {
+// The blog's newsletter form: a plain POST to /newsletter (the blog ships no JavaScript,
+// docs/decisions/060), double opt-in by e-mail (docs/decisions/104). The honeypot and the
+// per-client limit are those of /contato. /newsletter shows the same box with the answer.
+export function NewsletterBox({
+  message,
+  headingLevel: Heading = "h2",
+}: {
+  message?: string;
+  headingLevel?: "h1" | "h2";
+}) {
   const copy = blogCopy.newsletter;
   return (
     <section
@@ -12,12 +20,22 @@ export function NewsletterBox() {
     >
       <div className="flex items-center gap-3">
         <Mail aria-hidden="true" className="size-7 text-primary" />
-        <h2 id="newsletter" className="text-2xl font-bold">
+        <Heading id="newsletter" className="text-2xl font-bold">
           {copy.title}
-        </h2>
+        </Heading>
       </div>
       <p className="mt-3 text-muted-foreground">{copy.text}</p>
-      <form className="mt-6 flex flex-col gap-3 sm:flex-row" aria-describedby="newsletter-em-breve">
+      {message ? (
+        <p role="status" className="mt-4 rounded-md border border-border bg-background p-3">
+          {message}
+        </p>
+      ) : null}
+      <form
+        method="post"
+        action="/newsletter"
+        className="relative mt-6 flex flex-col gap-3 sm:flex-row"
+        aria-describedby="newsletter-nota"
+      >
         <label htmlFor="newsletter-email" className="sr-only">
           {copy.label}
         </label>
@@ -25,20 +43,21 @@ export function NewsletterBox() {
           id="newsletter-email"
           type="email"
           name="email"
+          required
+          autoComplete="email"
           placeholder={copy.placeholder}
-          disabled
-          className="h-11 w-full rounded-md border border-border bg-background px-3 disabled:cursor-not-allowed sm:max-w-sm"
+          className="h-11 w-full rounded-md border border-border bg-background px-3 sm:max-w-sm"
         />
+        <Honeypot id="newsletter-website" />
         <button
           type="submit"
-          disabled
-          className="h-11 rounded-md bg-primary px-5 font-semibold text-primary-foreground disabled:cursor-not-allowed disabled:opacity-60"
+          className="h-11 rounded-md bg-primary px-5 font-semibold text-primary-foreground"
         >
           {copy.button}
         </button>
       </form>
-      <p id="newsletter-em-breve" className="mt-3 text-sm font-medium text-accent">
-        {copy.soon}
+      <p id="newsletter-nota" className="mt-3 text-sm text-muted-foreground">
+        {copy.note}
       </p>
     </section>
   );

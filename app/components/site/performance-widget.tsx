@@ -2,7 +2,7 @@ import { agentPageCopy } from "../../content/agent-page.ts";
 import { ChartLine } from "../ui/icons/chart-line.tsx";
 import { ExternalLink } from "../ui/icons/external-link.tsx";
 
-/** DESIGN.md decision 10: a link to MyFxBook when the robot has one, else the placeholder. */
+/** docs/product.md rule 10: a link to MyFxBook when the robot has one, else the placeholder. */
 export function PerformanceWidget({
   name,
   myfxbookUrl,

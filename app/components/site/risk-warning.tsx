@@ -4,7 +4,7 @@ import { riskWarning } from "../../content/common.ts";
 import { cn } from "../../lib/cn.ts";
 import { TriangleAlert } from "../ui/icons/triangle-alert.tsx";
 
-/** The repeated risk warning (SPEC.md section 1); `critical` for TrendKey BTC. */
+/** The repeated risk warning (docs/product.md section 1); `critical` for TrendKey BTC. */
 export function RiskWarning({
   title = riskWarning.title,
   text = riskWarning.text,

@@ -14,8 +14,9 @@ const variants: Record<Variant, string> = {
 const sizes: Record<Size, string> = {
   sm: "h-9 px-3 text-sm",
   md: "h-10 px-4",
-  // min-height, not height: a long label may wrap on a phone.
-  lg: "min-h-12 px-6 py-2 text-center text-lg",
+  // Phones: a smaller type so the longest label ("Entre para a Lista de Espera VIP") fits
+  // on one line; min-height, not height, in case a label still needs two.
+  lg: "min-h-12 px-4 py-2 text-center text-base sm:px-6 sm:text-lg",
 };
 
 export function buttonClasses({

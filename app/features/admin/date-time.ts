@@ -1,4 +1,4 @@
-// pt-BR date and time in São Paulo time for the admin (DESIGN.md decision 12): "01/11/2026 23:30".
+// pt-BR date and time in São Paulo time for the admin (docs/product.md rule 12): "01/11/2026 23:30".
 const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
   day: "2-digit",
   month: "2-digit",

@@ -50,9 +50,23 @@ export function isHttpUrl(value: string): boolean {
  * `javascript:` or `data:` URL ever reaches an href or src.
  */
 export function optionalHttpUrl(label: string) {
-  return optionalText(label, URL_MAX_LENGTH).refine((value) => value === null || isHttpUrl(value), {
-    error: validationCopy.urlInvalid(label),
-  });
+  return optionalText(label, URL_MAX_LENGTH)
+    .refine((value) => value === null || isHttpUrl(value), {
+      error: validationCopy.urlInvalid(label),
+      abort: true,
+    })
+    .refine((value) => value === null || !hasUserInfo(value), {
+      error: validationCopy.urlUserInfo(label),
+    });
+}
+
+/**
+ * `https://a@b/` or `https://a:b@c/`: a link whose visible start names another site than
+ * the one it opens (issue 10), refused.
+ */
+export function hasUserInfo(value: string): boolean {
+  const url = new URL(value);
+  return url.username !== "" || url.password !== "";
 }
 
 export function slugField(label: string) {

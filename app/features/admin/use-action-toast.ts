@@ -10,7 +10,7 @@ export interface ActionToastMessages {
 }
 
 /**
- * Shows the toast of SPEC.md section 8 once per action result (success, or the error
+ * Shows the toast of docs/product.md section 8 once per action result (success, or the error
  * title with the server's reason) and calls `onResult` with it. When the session has
  * ended, the page reloads its data, which shows the login.
  */

@@ -5,7 +5,7 @@ import { TextField } from "../admin/field.tsx";
 import type { ActionResult } from "../admin/action-result.ts";
 import { loginIntents } from "../admin/intents.ts";
 
-/** The login (SPEC.md section 2 Admin): a plain form post, so it works without JavaScript. */
+/** The login (docs/product.md section 2 Admin): a plain form post, so it works without JavaScript. */
 export function LoginForm({
   result,
   action,

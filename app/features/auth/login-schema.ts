@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { loginCopy, validationCopy } from "../../content/admin.ts";
 
-// SPEC.md section 5: email and password both required. 254 is the longest valid address;
+// docs/product.md section 5: email and password both required. 254 is the longest valid address;
 // 128 is better-auth's longest password.
 export const loginSchema = z.object({
   email: z

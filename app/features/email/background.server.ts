@@ -19,6 +19,8 @@ export async function startEmailWorker(): Promise<void> {
     transport: createTransport(env, db),
     render: { siteUrl, contactEmail },
     messageIdDomain: new URL(siteUrl).hostname,
+    retryBaseMs: env.EMAIL_RETRY_BASE_MS,
+    leaseMs: env.EMAIL_LEASE_MS,
   });
 }
 

@@ -1,40 +1,34 @@
-import { Form, Link } from "react-router";
 import { confirmPageCopy as copy } from "../../content/email.ts";
+import { ButtonPage, OutcomePage } from "./link-page.tsx";
 
-export type ConfirmPageState = "valid" | "confirmed" | "not-found" | "gone";
+export type ConfirmPageState =
+  "valid" | "confirmed" | "not-found" | "gone" | "expired" | "resent" | "throttled";
 
-const messages = {
+const outcomes = {
   confirmed: { title: copy.doneTitle, text: copy.doneText },
   "not-found": { title: copy.notFoundTitle, text: copy.notFoundText },
   gone: { title: copy.goneTitle, text: copy.goneText },
+  resent: { title: copy.resentTitle, text: copy.resentText },
+  throttled: { title: copy.throttledTitle, text: copy.throttledText },
 } as const;
 
-/** The confirmation link's page: a button (plain form POST, no JavaScript) or the outcome. */
+/**
+ * The confirmation link's page: the button; or, for a link that expired unused, the
+ * "Reenviar confirmação" button; or the outcome.
+ */
 export function ConfirmPage({ state }: { state: ConfirmPageState }) {
-  return (
-    <main id="conteudo" className="mx-auto max-w-xl px-4 py-16 text-center">
-      {state === "valid" ? (
-        <>
-          <h1 className="text-3xl font-bold">{copy.title}</h1>
-          <p className="mt-4 text-muted-foreground">{copy.text}</p>
-          <Form method="post" className="mt-8">
-            <button
-              type="submit"
-              className="rounded-md bg-primary px-6 py-3 font-semibold text-primary-foreground"
-            >
-              {copy.button}
-            </button>
-          </Form>
-        </>
-      ) : (
-        <>
-          <h1 className="text-3xl font-bold">{messages[state].title}</h1>
-          <p className="mt-4 text-muted-foreground">{messages[state].text}</p>
-          <Link to="/" className="mt-6 inline-block text-primary underline underline-offset-4">
-            {copy.homeLink}
-          </Link>
-        </>
-      )}
-    </main>
-  );
+  if (state === "valid") {
+    return <ButtonPage title={copy.title} text={copy.text} button={copy.button} />;
+  }
+  if (state === "expired") {
+    return (
+      <ButtonPage
+        title={copy.goneTitle}
+        text={copy.expiredText}
+        button={copy.resendButton}
+        action="?reenviar"
+      />
+    );
+  }
+  return <OutcomePage {...outcomes[state]} link={{ to: "/", label: copy.homeLink }} />;
 }

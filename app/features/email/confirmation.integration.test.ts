@@ -1,20 +1,22 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { emailOutbox, emailTokens, waitlist } from "../../../db/schema.ts";
+import { consentEvents, emailOutbox, emailTokens, waitlist } from "../../../db/schema.ts";
+import { consentTextVersions } from "../../content/consent.ts";
 import { form } from "../../../tests/support/http.ts";
 import { callContactAction, postRequest } from "../../../tests/support/signup-requests.ts";
+import { callRoute } from "../../../tests/support/route-calls.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { action, loader } from "../../routes/site/confirm.tsx";
 import { hashToken, newToken } from "./tokens.server.ts";
 
-type Args = Parameters<typeof loader>[0];
-
 /** Calls the route the way React Router does; answers its status and page state. */
-async function call(handler: typeof loader | typeof action, token: string) {
-  const url = new URL(`http://localhost:3000/confirmar/${encodeURIComponent(token)}`);
-  const request = new Request(url, { method: handler === action ? "POST" : "GET" });
-  const result = await handler({ request, params: { token }, url } as unknown as Args);
-  return { status: result.init?.status ?? 200, state: result.data.state };
+async function call(handler: typeof loader | typeof action, token: string, search = "") {
+  const answer = await callRoute(handler, {
+    url: `http://localhost:3000/confirmar/${encodeURIComponent(token)}${search}`,
+    params: { token },
+    body: handler === action ? "" : undefined,
+  });
+  return { status: answer.status, state: (answer.body as { state: string }).state };
 }
 
 /** Signs up and returns the token of the queued confirmation message. */
@@ -48,6 +50,20 @@ describe("the confirmation link", () => {
     );
     expect(await call(action, token)).toEqual({ status: 410, state: "gone" });
     expect(await call(loader, token)).toEqual({ status: 410, state: "gone" });
+    // A used link offers no resend.
+    expect(await call(action, token, "?reenviar")).toEqual({ status: 410, state: "gone" });
+
+    const db = await getDb();
+    const [entry] = await db.select().from(waitlist).where(eq(waitlist.email, "clara@example.com"));
+    const ledger = await db
+      .select()
+      .from(consentEvents)
+      .where(eq(consentEvents.waitlistId, entry?.id ?? ""));
+    expect(ledger.find((line) => line.kind === "email-confirmed")).toMatchObject({
+      channel: "confirmation-link",
+      textVersion: consentTextVersions.confirmation,
+      createdAt: entry?.confirmedAt,
+    });
   });
 
   it("answers 410 after 7 days, and confirms nothing", async () => {
@@ -57,9 +73,31 @@ describe("the confirmation link", () => {
       .update(emailTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(emailTokens.tokenHash, hashToken(token)));
-    expect(await call(loader, token)).toEqual({ status: 410, state: "gone" });
+    expect(await call(loader, token)).toEqual({ status: 410, state: "expired" });
     expect(await call(action, token)).toEqual({ status: 410, state: "gone" });
     expect(await confirmedAt("atrasada@example.com")).toBeNull();
+  });
+
+  it("an expired link resends a new 7-day link, at most 3 confirmations a day per address", async () => {
+    const email = "reenvio@example.com";
+    const token = await signUpAndGetToken(email);
+    const db = await getDb();
+    await db
+      .update(emailTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(emailTokens.tokenHash, hashToken(token)));
+    const confirmations = () =>
+      db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
+    expect(await call(action, token, "?reenviar")).toEqual({ status: 200, state: "resent" });
+    expect(await call(action, token, "?reenviar")).toEqual({ status: 200, state: "resent" });
+    expect(await call(action, token, "?reenviar")).toEqual({ status: 429, state: "throttled" });
+    const queued = await confirmations();
+    expect(queued).toHaveLength(3);
+    const fresh = queued.at(-1)?.payload.token ?? "";
+    expect(fresh).not.toBe(token);
+    expect(await call(loader, fresh)).toEqual({ status: 200, state: "valid" });
+    expect(await call(action, fresh)).toEqual({ status: 200, state: "confirmed" });
+    expect(await call(action, token, "?reenviar")).toEqual({ status: 410, state: "gone" });
   });
 
   it.each([

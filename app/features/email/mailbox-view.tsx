@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { mailboxCopy as copy } from "../../content/email.ts";
 import type { loadMailbox } from "./mailbox.server.ts";
 
@@ -13,11 +13,11 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
 /** Staff's view of e-mail: counts, failed messages with "reenviar", the local mailbox. */
 export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: string }) {
   return (
-    <main id="conteudo" className="mx-auto max-w-5xl px-4 py-10">
-      <Link to="/admin" className="text-sm text-primary underline underline-offset-4">
-        {copy.backToAdmin}
-      </Link>
-      <h1 className="mt-4 text-3xl font-bold">{copy.title}</h1>
+    // A section inside the admin layout's <main> (one main landmark, one h1 per page).
+    <section aria-labelledby="emails-titulo">
+      <h2 id="emails-titulo" className="text-2xl font-bold">
+        {copy.title}
+      </h2>
       {notice ? (
         <p role="status" className="mt-4 rounded-md border p-3">
           {notice}
@@ -32,7 +32,7 @@ export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: st
         ))}
       </dl>
 
-      <h2 className="mt-10 text-xl font-semibold">{copy.failedTitle}</h2>
+      <h3 className="mt-10 text-xl font-semibold">{copy.failedTitle}</h3>
       {mailbox.failed.length === 0 ? (
         <p className="mt-3 text-muted-foreground">{copy.noFailed}</p>
       ) : (
@@ -56,7 +56,7 @@ export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: st
         </ul>
       )}
 
-      <h2 className="mt-10 text-xl font-semibold">{copy.mailboxTitle}</h2>
+      <h3 className="mt-10 text-xl font-semibold">{copy.mailboxTitle}</h3>
       {mailbox.mailbox.length === 0 ? (
         <p className="mt-3 text-muted-foreground">{copy.mailboxEmpty}</p>
       ) : (
@@ -85,6 +85,6 @@ export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: st
           ))}
         </ul>
       )}
-    </main>
+    </section>
   );
 }

@@ -1,20 +1,21 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, emailTokens, waitlist } from "../../../db/schema.ts";
-import { signIn } from "../../../tests/support/admin-requests.ts";
+import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { form } from "../../../tests/support/http.ts";
 import { callContactAction, postRequest } from "../../../tests/support/signup-requests.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../lib/db.server.ts";
-import { action, loader } from "../../routes/admin/emails.tsx";
 import { processDueEmails } from "./outbox.server.ts";
 import { mailboxTransport } from "./transport.server.ts";
 
-type LoaderArgs = Parameters<typeof loader>[0];
-type ActionArgs = Parameters<typeof action>[0];
-const url = "http://localhost:3000/admin/emails";
 let cookie = "";
+
+// Through the admin layout's guard, as React Router calls the section.
+const load = (options: { cookie?: string } = { cookie }) => callSection("/admin/emails", options);
+const post = (fields: Record<string, string>, options: { cookie?: string } = { cookie }) =>
+  callSection("/admin/emails", { ...options, fields });
 
 beforeAll(async () => {
   await createOrResetAdmin(await getDb(), {
@@ -23,32 +24,6 @@ beforeAll(async () => {
   });
   cookie = await signIn("caixa@agentesfx.test", "senha-de-teste-longa");
 });
-
-async function settle(run: () => Promise<unknown>) {
-  try {
-    const value = (await run()) as { data?: unknown; init?: ResponseInit } | Response;
-    if (value instanceof Response) return { status: value.status, body: undefined };
-    if (value && "init" in value) return { status: value.init?.status ?? 200, body: value.data };
-    return { status: 200, body: value };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, body: undefined };
-    const { data, init } = thrown as { data: unknown; init?: ResponseInit };
-    return { status: init?.status ?? 500, body: data };
-  }
-}
-
-const load = (headers: Record<string, string> = { cookie }) =>
-  settle(() => loader({ request: new Request(url, { headers }) } as unknown as LoaderArgs));
-const post = (fields: Record<string, string>, headers: Record<string, string> = { cookie }) =>
-  settle(() =>
-    action({
-      request: new Request(url, {
-        method: "POST",
-        headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(fields).toString(),
-      }),
-    } as unknown as ActionArgs),
-  );
 
 describe("/admin/emails", () => {
   it("is for staff only: the page redirects to the login, the action answers 401", async () => {
@@ -82,11 +57,11 @@ describe("/admin/emails", () => {
     expect(page.counts.failed).toBeGreaterThanOrEqual(1);
     expect(page.failed.map((message) => message.id)).toContain(failed?.id);
 
-    expect(await post({ id: failed?.id ?? "" })).toEqual({
+    expect(await post({ id: failed?.id ?? "" })).toMatchObject({
       status: 200,
       body: { notice: mailboxCopy.resent },
     });
-    expect(await post({ id: failed?.id ?? "" })).toEqual({
+    expect(await post({ id: failed?.id ?? "" })).toMatchObject({
       status: 409,
       body: { notice: mailboxCopy.notResent },
     });

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema.ts";
 import type { Database } from "../../lib/db.server.ts";
 import { getLogger } from "../../lib/logger.server.ts";
+import { isErasedEmailSql } from "./erasure.server.ts";
 import { renderEmail, type EmailJob, type RenderContext } from "./templates.tsx";
 import type { MailTransport } from "./transport.server.ts";
 
@@ -23,6 +24,9 @@ export interface OutboxOptions {
 }
 
 const defaults = { batchSize: 50, maxAttempts: 6, retryBaseMs: 30_000, leaseMs: 120_000 };
+
+/** Payload fields holding a link's raw token: dropped once the message is settled (081). */
+const linkFields = sql`array['token', 'unsubscribeToken']`;
 
 export function messageIdFor(outboxId: string, domain: string): string {
   return `<${outboxId}@${domain}>`;
@@ -48,10 +52,23 @@ export async function processDueEmails(options: OutboxOptions): Promise<number> 
       runAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
     })
     .where(inArray(emailOutbox.id, due))
-    .returning();
+    .returning({
+      id: emailOutbox.id,
+      template: emailOutbox.template,
+      recipient: emailOutbox.recipient,
+      payload: emailOutbox.payload,
+      attempts: emailOutbox.attempts,
+      // A deleted entry's address is never written to again (docs/decisions/088).
+      erased: sql<boolean>`${isErasedEmailSql(sql`${emailOutbox.recipient}`)}`,
+    });
 
+  const sent: string[] = [];
   await Promise.all(
     claimed.map(async (row) => {
+      if (row.erased) {
+        await db.delete(emailOutbox).where(eq(emailOutbox.id, row.id));
+        return;
+      }
       try {
         const rendered = await renderEmail(
           { template: row.template, payload: row.payload } as EmailJob,
@@ -63,15 +80,7 @@ export async function processDueEmails(options: OutboxOptions): Promise<number> 
           to: row.recipient,
           ...rendered,
         });
-        await db
-          .update(emailOutbox)
-          .set({
-            status: "sent",
-            sentAt: sql`now()`,
-            lastError: null,
-            payload: sql`${emailOutbox.payload} - 'token'`,
-          })
-          .where(eq(emailOutbox.id, row.id));
+        sent.push(row.id);
       } catch (error) {
         const lastError = error instanceof Error ? error.message : String(error);
         const final = row.attempts >= maxAttempts;
@@ -80,7 +89,11 @@ export async function processDueEmails(options: OutboxOptions): Promise<number> 
           .update(emailOutbox)
           .set(
             final
-              ? { status: "failed", lastError, payload: sql`${emailOutbox.payload} - 'token'` }
+              ? {
+                  status: "failed",
+                  lastError,
+                  payload: sql`${emailOutbox.payload} - ${linkFields}`,
+                }
               : { lastError, runAt: sql`now() + ${delayMs} * interval '1 millisecond'` },
           )
           .where(eq(emailOutbox.id, row.id));
@@ -91,6 +104,19 @@ export async function processDueEmails(options: OutboxOptions): Promise<number> 
       }
     }),
   );
+  // One statement marks the whole batch sent (docs/decisions/106): a crash before it sends
+  // those messages again, with the same Message-ID, as any crash after SMTP acceptance does.
+  if (sent.length > 0) {
+    await db
+      .update(emailOutbox)
+      .set({
+        status: "sent",
+        sentAt: sql`now()`,
+        lastError: null,
+        payload: sql`${emailOutbox.payload} - ${linkFields}`,
+      })
+      .where(inArray(emailOutbox.id, sent));
+  }
   return claimed.length;
 }
 

@@ -1,5 +1,9 @@
-// Link tokens: 256 random bits, base64url in the link; only their SHA-256 is stored.
+// Link tokens: 256 random bits, base64url in the link; only their SHA-256 is stored
+// (docs/decisions/081).
 import { createHash, randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { emailTokens, type EmailTokenPurpose } from "../../../db/schema.ts";
+import { getDb } from "../../lib/db.server.ts";
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -15,4 +19,31 @@ export function hashToken(token: string): string {
 /** A token of the shape newToken makes; anything else is answered 404 without a lookup. */
 export function isWellFormedToken(token: string): boolean {
   return TOKEN_PATTERN.test(token);
+}
+
+/** "not-found": unknown or malformed (404); "gone": expired or already used (410). */
+export type TokenState = "valid" | "not-found" | "gone";
+
+export const tokenStatus = { valid: 200, "not-found": 404, gone: 410 } as const;
+
+/** Whether a link's token may still be spent, without spending it (a GET never does). */
+export async function linkTokenState(
+  token: string,
+  purpose: EmailTokenPurpose,
+): Promise<TokenState> {
+  if (!isWellFormedToken(token)) return "not-found";
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      live: sql<boolean>`${emailTokens.usedAt} is null and ${emailTokens.expiresAt} > now()`,
+    })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose)));
+  if (!row) return "not-found";
+  return row.live ? "valid" : "gone";
+}
+
+/** The rows a data-modifying statement returned, on either driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }

@@ -14,6 +14,8 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** Marketing messages: List-Unsubscribe with one-click POST (RFC 8058). */
+  unsubscribeUrl?: string;
 }
 
 export interface MailTransport {
@@ -32,6 +34,12 @@ export function smtpTransport(url: string, from: string): MailTransport {
         html: email.html,
         text: email.text,
         messageId: email.messageId,
+        ...(email.unsubscribeUrl
+          ? {
+              list: { unsubscribe: email.unsubscribeUrl },
+              headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+            }
+          : {}),
       });
     },
     close: () => transporter.close(),

@@ -1,4 +1,5 @@
 import { Badge } from "../../components/ui/badge.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
 import { postsAdminCopy as copy } from "../../content/admin.ts";
 import { formatDate } from "../../lib/format.ts";
 import { CardList } from "../admin/card-list.tsx";
@@ -20,7 +21,26 @@ function PostCard({ post }: { post: AdminPost }) {
           {copy.createdAt} {formatDate(post.createdAt)}
         </p>
       </div>
-      <PostDialog mode={{ kind: "edit", post }} />
+      <div className="flex flex-wrap gap-2">
+        {post.isPublished ? (
+          <a
+            href={`/blog/${post.slug}`}
+            aria-label={copy.viewOnSiteLabel(post.title)}
+            className={buttonClasses({ variant: "outline", size: "sm" })}
+          >
+            {copy.viewOnSite}
+          </a>
+        ) : (
+          <a
+            href={`/admin/blog/${post.id}/previa`}
+            aria-label={copy.previewLabelFor(post.title)}
+            className={buttonClasses({ variant: "outline", size: "sm" })}
+          >
+            {copy.preview}
+          </a>
+        )}
+        <PostDialog mode={{ kind: "edit", post }} />
+      </div>
     </article>
   );
 }

@@ -4,7 +4,7 @@ import sanitizeHtml from "sanitize-html";
 import { getLogger } from "../../lib/logger.server.ts";
 
 // Post content is Markdown written in the admin; it is rendered here when the post is saved
-// and sanitized, so no script from a post ever runs (DESIGN.md decision 8): no <script>, no
+// and sanitized, so no script from a post ever runs (docs/product.md rule 8): no <script>, no
 // event handler attributes, no javascript: or data: URLs, no inline styles. Visitors get
 // the stored HTML: no visitor request ever parses Markdown (decision 058).
 const marked = new Marked({ gfm: true, breaks: false, async: false });

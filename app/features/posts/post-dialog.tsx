@@ -28,9 +28,11 @@ const editMessages = {
 /** "Novo Post" -> "Criar Novo Post", or a post's "Editar" -> "Editar Post". */
 export function PostDialog({ mode }: { mode: Mode }) {
   const messages = mode.kind === "create" ? createMessages : editMessages;
-  const { open, onOpenChange, errors, fetcher, busy, onSubmit } = useDialogForm(
+  // Closing with unsaved text asks first (docs/decisions/078).
+  const { open, onOpenChange, errors, fetcher, formRef, busy, onSubmit } = useDialogForm(
     postFormSchema,
     messages,
+    { guardChanges: true },
   );
   const post = mode.kind === "edit" ? mode.post : undefined;
 
@@ -52,6 +54,7 @@ export function PostDialog({ mode }: { mode: Mode }) {
         className="max-w-2xl"
       >
         <fetcher.Form
+          ref={formRef}
           method="post"
           action="/admin/blog"
           noValidate

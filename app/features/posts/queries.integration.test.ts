@@ -6,6 +6,7 @@ import {
   getPublishedPostBySlug,
   listPublishedPosts,
   listPublishedPostSlugs,
+  listRelatedPosts,
 } from "./queries.server.ts";
 
 const seeded = ["por-que-uma-vps-gerenciada", "hedge-e-preco-medio", "o-que-e-um-robo-de-trading"];
@@ -61,5 +62,36 @@ describe("post queries", () => {
       imageUrl: null,
     });
     expect(await getPublishedPostBySlug("nao-existe")).toBeUndefined();
+  });
+
+  it("relates up to three other published posts, the same category first", async () => {
+    const db = await getDb();
+    await db.insert(blogPosts).values([
+      {
+        title: "Mesma",
+        slug: "mesma-categoria",
+        content: "x",
+        category: "Educação",
+        isPublished: true,
+        publishedAt: new Date("2020-01-01T00:00:00Z"),
+      },
+      {
+        title: "Rascunho",
+        slug: "rascunho-educacao",
+        content: "x",
+        category: "Educação",
+        isPublished: false,
+      },
+    ]);
+    const post = await getPublishedPostBySlug("o-que-e-um-robo-de-trading");
+    const related = await listRelatedPosts(post!);
+    // The older post of the same category comes before the newer ones of other categories;
+    // never the post itself or a draft.
+    const slugs = related.map((p) => p.slug);
+    expect(slugs).toHaveLength(3);
+    expect(slugs[0]).toBe("mesma-categoria");
+    expect(slugs).not.toContain("o-que-e-um-robo-de-trading");
+    expect(slugs).not.toContain("rascunho-educacao");
+    expect(await listRelatedPosts(post!, 1)).toHaveLength(1);
   });
 });

@@ -1,11 +1,12 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { blogPosts, type PostCategory } from "../../../db/schema.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { isUniqueViolation } from "../../lib/db-errors.server.ts";
+import { publicPagesChanged } from "../../lib/public-pages.server.ts";
 import { isValidSlug } from "../../lib/slug.ts";
 import type { PostInput } from "./schema.ts";
 
-// Public reads: drafts never leave the database through these (DESIGN.md decision 8).
+// Public reads: drafts never leave the database through these (docs/product.md rule 8).
 const newestFirst = [
   sql`${blogPosts.publishedAt} desc nulls last`,
   sql`${blogPosts.createdAt} desc`,
@@ -36,6 +37,20 @@ export async function getPublishedPostBySlug(slug: string) {
     .where(and(eq(blogPosts.slug, slug), eq(blogPosts.isPublished, true)))
     .limit(1);
   return post;
+}
+
+/**
+ * Up to `limit` other published posts to read after this one: the same category first,
+ * then the newest.
+ */
+export async function listRelatedPosts(post: { id: string; category: PostCategory }, limit = 3) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.isPublished, true), ne(blogPosts.id, post.id)))
+    .orderBy(sql`${blogPosts.category} = ${post.category} desc`, ...newestFirst)
+    .limit(limit);
 }
 
 /** Slugs and dates of published posts, for the sitemap. */
@@ -71,11 +86,21 @@ export interface AdminPost {
 export type PostWriteResult =
   { ok: true; id: string } | { ok: false; reason: "not-found" | "duplicate-slug" };
 
-/** Every post, drafts included, newest first (SPEC.md section 7). */
+/** Every post, drafts included, newest first (docs/product.md section 7). */
 export async function listPostsForAdmin(): Promise<AdminPost[]> {
   const db = await getDb();
   return db.select().from(blogPosts).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
 }
+
+/** Any post by id, drafts included (the admin's preview); undefined for an unknown id. */
+export async function getPostForPreview(id: string) {
+  if (!UUID.test(id)) return undefined;
+  const db = await getDb();
+  const [post] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
+  return post;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a save writes: the form's fields and the content's HTML rendered from them. */
 export type PostWrite = PostInput & { contentHtml: string };
@@ -94,7 +119,7 @@ function postValues(input: PostWrite) {
   };
 }
 
-/** A new post; published_at is now when it is published at once (DESIGN.md decision 9). */
+/** A new post; published_at is now when it is published at once (docs/product.md rule 9). */
 export async function createPost(input: PostWrite): Promise<PostWriteResult> {
   const db = await getDb();
   try {
@@ -103,6 +128,7 @@ export async function createPost(input: PostWrite): Promise<PostWriteResult> {
       .values({ ...postValues(input), publishedAt: input.isPublished ? sql`now()` : null })
       .returning({ id: blogPosts.id });
     if (!row) throw new Error("insert returned no row");
+    publicPagesChanged("post created");
     return { ok: true, id: row.id };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-slug" };
@@ -111,7 +137,7 @@ export async function createPost(input: PostWrite): Promise<PostWriteResult> {
 }
 
 /**
- * Saves a post. published_at (DESIGN.md decision 9) is set to now when the post becomes
+ * Saves a post. published_at (docs/product.md rule 9) is set to now when the post becomes
  * published, kept while it stays published and cleared when it goes back to draft; the
  * database decides from the row's current state, in the same statement.
  */
@@ -127,7 +153,9 @@ export async function updatePost(id: string, input: PostWrite): Promise<PostWrit
       .set({ ...postValues(input), publishedAt })
       .where(eq(blogPosts.id, id))
       .returning({ id: blogPosts.id });
-    return rows[0] ? { ok: true, id: rows[0].id } : { ok: false, reason: "not-found" };
+    if (!rows[0]) return { ok: false, reason: "not-found" };
+    publicPagesChanged("post updated");
+    return { ok: true, id: rows[0].id };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-slug" };
     throw error;

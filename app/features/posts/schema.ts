@@ -13,7 +13,7 @@ const { fields } = postsAdminCopy;
 export const POST_CONTENT_MAX_LENGTH = 20_000;
 export const DEFAULT_POST_AUTHOR = "Equipe Agentes FX";
 
-/** The "Criar Novo Post" and "Editar Post" forms (SPEC.md sections 2 and 5). */
+/** The "Criar Novo Post" and "Editar Post" forms (docs/product.md sections 2 and 5). */
 export const postFormSchema = z.object({
   title: requiredText(fields.title, 200),
   slug: slugField(fields.slug),

@@ -16,9 +16,16 @@ export async function updateRobotAction(form: FormEntries) {
   }
   const result = await updateRobot(id.data, parsed.data);
   if (result.ok) return actionOk();
-  return result.reason === "duplicate-slug"
-    ? actionFailed(409, robotsAdminCopy.duplicateSlug, {
+  switch (result.reason) {
+    case "duplicate-slug":
+      return actionFailed(409, robotsAdminCopy.duplicateSlug, {
         fieldErrors: { slug: robotsAdminCopy.duplicateSlug },
-      })
-    : actionFailed(404, robotsAdminCopy.notFound);
+      });
+    case "capacity-below-taken": {
+      const message = robotsAdminCopy.capacityBelowTaken(result.taken);
+      return actionFailed(409, message, { fieldErrors: { capacity: message } });
+    }
+    case "not-found":
+      return actionFailed(404, robotsAdminCopy.notFound);
+  }
 }

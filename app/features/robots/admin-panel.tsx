@@ -1,11 +1,18 @@
+import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { adminCopy, robotsAdminCopy as copy } from "../../content/admin.ts";
-import { formatAmount, parseStoredPrice } from "../../lib/format.ts";
+import {
+  discountedPrice,
+  formatAmount,
+  formatDollars,
+  parseStoredPrice,
+} from "../../lib/format.ts";
 import { CardList } from "../admin/card-list.tsx";
 import { TextAreaField, TextField } from "../admin/field.tsx";
 import { useDialogForm } from "../admin/use-dialog-form.ts";
 import type { Robot } from "./queries.server.ts";
+import { readPriceInput } from "./price-input.ts";
 import { robotUpdateSchema } from "./schema.ts";
 
 const toastMessages = {
@@ -19,7 +26,22 @@ function priceText(price: string | null): string {
   return amount === null ? copy.priceOnRequest : `${copy.pricePrefix}${formatAmount(amount)}`;
 }
 
+/** The price as the public pages will show it, from what is typed now (issue 10). */
+function pricePreview(typed: string): string {
+  const input = readPriceInput(typed);
+  if (!input.ok) return copy.pricePreviewInvalid;
+  if (input.price === null) return copy.pricePreviewOnRequest;
+  return copy.pricePreview(formatDollars(input.price), formatDollars(discountedPrice(input.price)));
+}
+
+/** The stored price as the admin types it: "1259.90" -> "1259,90". */
+function typedPrice(price: string | null): string {
+  const amount = parseStoredPrice(price);
+  return amount === null ? "" : formatAmount(amount);
+}
+
 function RobotEditDialog({ robot }: { robot: Robot }) {
+  const [price, setPrice] = useState(() => typedPrice(robot.price));
   const { open, onOpenChange, errors, fetcher, busy, onSubmit } = useDialogForm(
     robotUpdateSchema,
     toastMessages,
@@ -27,7 +49,13 @@ function RobotEditDialog({ robot }: { robot: Robot }) {
   const id = (field: string) => `robo-${robot.id}-${field}`;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setPrice(typedPrice(robot.price));
+        onOpenChange(next);
+      }}
+    >
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" aria-label={copy.editLabel(robot.name)}>
           {copy.edit}
@@ -94,13 +122,23 @@ function RobotEditDialog({ robot }: { robot: Robot }) {
           <TextField
             id={id("preco")}
             name="price"
-            type="number"
-            step="0.01"
-            min="0"
             inputMode="decimal"
+            autoComplete="off"
             label={copy.fields.price}
-            defaultValue={robot.price ?? ""}
+            value={price}
+            onChange={(event) => setPrice(event.currentTarget.value)}
+            hint={pricePreview(price)}
             error={errors.price}
+          />
+          <TextField
+            id={id("vagas")}
+            name="capacity"
+            inputMode="numeric"
+            autoComplete="off"
+            label={copy.fields.capacity}
+            defaultValue={robot.capacity ?? ""}
+            hint={copy.capacityHint}
+            error={errors.capacity}
           />
           <div className="flex justify-end">
             <Button type="submit" disabled={busy}>
@@ -120,6 +158,9 @@ function RobotCard({ robot }: { robot: Robot }) {
         <h3 className="text-lg font-semibold">{robot.name}</h3>
         <p className="mt-1 text-sm text-muted-foreground">{robot.description}</p>
         <p className="mt-2 font-semibold">{priceText(robot.price)}</p>
+        <p className="mt-1 text-sm">
+          {robot.capacity === null ? copy.capacityUnlimited : copy.capacityText(robot.capacity)}
+        </p>
         {robot.myfxbookLink ? (
           <a
             href={robot.myfxbookLink}

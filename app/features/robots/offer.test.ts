@@ -4,12 +4,15 @@ import { agentOffer, agentOffers, type RobotRow } from "./offer.ts";
 function row(overrides: Partial<RobotRow>): RobotRow {
   return {
     id: "00000000-0000-0000-0000-000000000000",
+    key: overrides.slug ?? "yenmax",
     name: "YenMax Agent",
     slug: "yenmax",
     description: "d",
     logoUrl: null,
     myfxbookLink: null,
     price: "199.00",
+    capacity: null,
+    autoInvite: false,
     createdAt: new Date(),
     ...overrides,
   };
@@ -19,10 +22,12 @@ describe("agentOffer", () => {
   it("takes name and price from the row and discounts 25%", () => {
     expect(agentOffer("yenmax", row({ name: "YenMax Pro", price: "199.00" }))).toEqual({
       id: "yenmax",
+      slug: "yenmax",
       name: "YenMax Pro",
       price: 199,
       discountedPrice: 149.25,
       myfxbookUrl: null,
+      freeSpots: null,
     });
   });
 
@@ -46,10 +51,20 @@ describe("agentOffer", () => {
       agentOffer("yenmax", row({ myfxbookLink: "javascript:alert(1)" })).myfxbookUrl,
     ).toBeNull();
     expect(agentOffer("yenmax", row({ myfxbookLink: "" })).myfxbookUrl).toBeNull();
+    expect(
+      agentOffer("yenmax", row({ myfxbookLink: "https://www.myfxbook.com@evil.example/" }))
+        .myfxbookUrl,
+    ).toBeNull();
   });
 });
 
 describe("agentOffers", () => {
+  it("finds each agent's row by its key, whatever its slug", () => {
+    const offers = agentOffers([row({ key: "yenmax", slug: "yenmax-pro", price: "10.00" })]);
+    expect(offers[0]).toMatchObject({ id: "yenmax", slug: "yenmax-pro", price: 10 });
+    expect(offers[1]).toMatchObject({ id: "midaspulse", slug: "midaspulse", price: null });
+  });
+
   it("lists the three agents in the site's order, whatever the rows' order", () => {
     const offers = agentOffers([
       row({ slug: "trendkey-btc", name: "TrendKey BTC", price: "249.00" }),

@@ -3,11 +3,17 @@ import { agentIds, agentNames, type AgentId } from "../../content/agent-ids.ts";
 import { discountedPrice, parseStoredPrice } from "../../lib/format.ts";
 import { httpUrlOrNull } from "../../lib/url.ts";
 
-export type RobotRow = typeof robots.$inferSelect;
+/** A robot row as the public pages read it, with its free spots when it has a capacity. */
+export type RobotRow = typeof robots.$inferSelect & {
+  /** capacity - accepted - open invitations (issue 12); null: unlimited or unknown. */
+  freeSpots?: number | null;
+};
 
-/** What the public pages show of a robot row (DESIGN.md decision 10). */
+/** What the public pages show of a robot row (docs/product.md rule 10). */
 export interface AgentOffer {
   id: AgentId;
+  /** The page's current URL slug (the key until staff rename it; issue 10). */
+  slug: string;
   name: string;
   /** Monthly USD price, null for "Sob consulta". */
   price: number | null;
@@ -15,26 +21,30 @@ export interface AgentOffer {
   discountedPrice: number | null;
   /** The MyFxBook page, only when it is an http(s) URL. */
   myfxbookUrl: string | null;
+  /** Spots free now, null for a robot without a capacity (issue 12). */
+  freeSpots: number | null;
 }
 
 /**
- * The offer of one agent. The agent's pages are keyed by its id; without a robot row of that
- * slug (an admin re-slugged it) the page keeps its static name and shows "Sob consulta"
- * (docs/decisions/012-robots-on-public-pages.md).
+ * The offer of one agent. Pages are keyed by the robot's immutable key; without a robot row
+ * of that key the page keeps its static name and shows "Sob consulta"
+ * (docs/decisions/012-robots-on-public-pages.md, docs/decisions/090).
  */
 export function agentOffer(id: AgentId, row: RobotRow | undefined): AgentOffer {
   const price = row ? parseStoredPrice(row.price) : null;
   return {
     id,
+    slug: row?.slug ?? id,
     name: row?.name.trim() || agentNames[id],
     price,
     discountedPrice: price === null ? null : discountedPrice(price),
     myfxbookUrl: httpUrlOrNull(row?.myfxbookLink),
+    freeSpots: row?.capacity == null ? null : Math.max(0, row.freeSpots ?? row.capacity),
   };
 }
 
 /** The three agents' offers, in the site's order, from any list of robot rows. */
 export function agentOffers(rows: readonly RobotRow[]): AgentOffer[] {
-  const bySlug = new Map(rows.map((row) => [row.slug, row]));
-  return agentIds.map((id) => agentOffer(id, bySlug.get(id)));
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return agentIds.map((id) => agentOffer(id, byKey.get(id)));
 }

@@ -2,20 +2,56 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { robots } from "../../../db/schema.ts";
 import { getDb } from "../../lib/db.server.ts";
+import { loader as agentLoader } from "../../routes/site/agent.tsx";
 import { agentOffers } from "./offer.ts";
-import { getRobotBySlug, listRobots } from "./queries.server.ts";
+import { getRobotBySlug, listRobots, resolveAgentSlug, updateRobot } from "./queries.server.ts";
+import type { RobotUpdate } from "./schema.ts";
+
+async function robotByKey(key: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(robots).where(eq(robots.key, key));
+  if (!row) throw new Error(`no robot ${key}`);
+  return row;
+}
+
+function edit(row: typeof robots.$inferSelect, changes: Partial<RobotUpdate>): RobotUpdate {
+  return {
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    logoUrl: row.logoUrl,
+    myfxbookLink: row.myfxbookLink,
+    price: row.price === null ? null : Number(row.price),
+    capacity: row.capacity,
+    ...changes,
+  };
+}
+
+/** The agent page's loader as the router calls it: its data, or the Response it throws. */
+async function agentPageFor(slug: string) {
+  try {
+    const args = { params: { slug } } as unknown as Parameters<typeof agentLoader>[0];
+    return { data: await agentLoader(args) };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { response: thrown };
+    const status = (thrown as { init?: { status?: number } }).init?.status;
+    return { response: new Response(null, { status }) };
+  }
+}
 
 describe("robot queries", () => {
-  it("lists the seeded robots, newest first", async () => {
+  it("lists the seeded robots in the public site's order, whatever their creation times", async () => {
     const db = await getDb();
     await db
       .update(robots)
       .set({ createdAt: new Date("2030-01-01T00:00:00Z") })
-      .where(eq(robots.slug, "midaspulse"));
+      .where(eq(robots.slug, "trendkey-btc"));
     const rows = await listRobots();
-    expect(rows).toHaveLength(3);
-    expect(rows[0]?.slug).toBe("midaspulse");
-    expect(rows.map((row) => row.slug).sort()).toEqual(["midaspulse", "trendkey-btc", "yenmax"]);
+    expect(rows.map((row) => [row.key, row.capacity, row.freeSpots])).toEqual([
+      ["yenmax", null, null],
+      ["midaspulse", null, null],
+      ["trendkey-btc", 20, 20],
+    ]);
   });
 
   it("finds a robot by slug, and nothing for an unknown slug", async () => {
@@ -39,3 +75,62 @@ describe("robot queries", () => {
     ]);
   });
 });
+
+describe("renaming a robot's slug", () => {
+  it("keeps the robot on its page under the new slug; old slugs answer 301", async () => {
+    const midas = await robotByKey("midaspulse");
+    await setPrice(midas.id, "179.00");
+    expect(await updateRobot(midas.id, edit(midas, { slug: "midas-pulse" }))).toEqual({
+      ok: true,
+    });
+    const renamed = await robotByKey("midaspulse");
+    expect(renamed.slug).toBe("midas-pulse");
+
+    const page = await agentPageFor("midas-pulse");
+    expect(page.data?.offer).toMatchObject({ id: "midaspulse", slug: "midas-pulse", price: 179 });
+
+    const old = await agentPageFor("midaspulse");
+    expect(old.response?.status).toBe(301);
+    expect(old.response?.headers.get("location")).toBe("/agentes/midas-pulse");
+
+    // A second rename: both earlier slugs lead to the newest.
+    expect(await updateRobot(midas.id, edit(renamed, { slug: "midas" }))).toEqual({ ok: true });
+    for (const slug of ["midaspulse", "midas-pulse"]) {
+      expect(await resolveAgentSlug(slug)).toEqual({ movedTo: "midas" });
+    }
+    // The public offers still find it by key, with links to the current slug.
+    expect(agentOffers(await listRobots())[1]).toMatchObject({ id: "midaspulse", slug: "midas" });
+    expect((await agentPageFor("nao-existe")).response?.status).toBe(404);
+  });
+
+  it("lets another robot take a retired slug, which then leads to it", async () => {
+    const yenmax = await robotByKey("yenmax");
+    expect(await updateRobot(yenmax.id, edit(yenmax, { slug: "midas-pulse" }))).toEqual({
+      ok: true,
+    });
+    const page = await agentPageFor("midas-pulse");
+    expect(page.data?.offer.id).toBe("yenmax");
+    expect(await resolveAgentSlug("yenmax")).toEqual({ movedTo: "midas-pulse" });
+  });
+});
+
+describe("a robot's capacity", () => {
+  it("is saved from the dialog, kept when the form lacks the field, emptied for unlimited", async () => {
+    const trendkey = await robotByKey("trendkey-btc");
+    expect(await updateRobot(trendkey.id, edit(trendkey, { capacity: 2 }))).toEqual({ ok: true });
+    expect((await robotByKey("trendkey-btc")).capacity).toBe(2);
+    expect(await updateRobot(trendkey.id, edit(trendkey, { capacity: undefined }))).toEqual({
+      ok: true,
+    });
+    expect((await robotByKey("trendkey-btc")).capacity).toBe(2);
+    expect(await updateRobot(trendkey.id, edit(trendkey, { capacity: null }))).toEqual({
+      ok: true,
+    });
+    expect((await robotByKey("trendkey-btc")).capacity).toBeNull();
+  });
+});
+
+async function setPrice(id: string, price: string) {
+  const db = await getDb();
+  await db.update(robots).set({ price }).where(eq(robots.id, id));
+}

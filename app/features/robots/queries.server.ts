@@ -1,48 +1,154 @@
-import { asc, desc, eq } from "drizzle-orm";
-import { robots } from "../../../db/schema.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { and, eq, sql } from "drizzle-orm";
+import { invitations, robots, robotSlugHistory } from "../../../db/schema.ts";
+import { agentIds } from "../../content/agent-ids.ts";
+import { appNow } from "../../lib/clock.server.ts";
+import { getDb, withTransaction, type Executor } from "../../lib/db.server.ts";
 import { isUniqueViolation } from "../../lib/db-errors.server.ts";
+import { publicPagesChanged } from "../../lib/public-pages.server.ts";
 import { isValidSlug } from "../../lib/slug.ts";
 import type { RobotUpdate } from "./schema.ts";
 
 // Robots are read by the public pages and listed and edited by the admin: no create, no
-// delete (SPEC.md section 2).
+// delete (SPEC.md section 2). Each row carries its spots (issue 12): taken = accepted
+// invitations, held = open invitations before their deadline.
 
-export type Robot = typeof robots.$inferSelect;
+export type Robot = typeof robots.$inferSelect & {
+  taken: number;
+  held: number;
+  /** capacity - taken - held, never below 0; null for an unlimited robot. */
+  freeSpots: number | null;
+};
 
 export type RobotUpdateResult =
-  { ok: true } | { ok: false; reason: "not-found" | "duplicate-slug" };
+  | { ok: true }
+  | { ok: false; reason: "not-found" | "duplicate-slug" }
+  | { ok: false; reason: "capacity-below-taken"; taken: number };
 
-/** Every robot, newest first (SPEC.md section 7; same-time rows by name). */
-export async function listRobots(): Promise<Robot[]> {
-  const db = await getDb();
-  return db.select().from(robots).orderBy(desc(robots.createdAt), asc(robots.name));
+/**
+ * Accepted and open (before `now`'s deadline) invitations of a robot row. Spelled out with
+ * table names: Drizzle leaves columns in a select list unqualified, which inside the
+ * subquery would name the invitation's own `id`.
+ */
+export function spotColumns(now: Date) {
+  const taken = sql<number>`(select count(*)::int from invitations i
+    where i.robot_id = robots.id and i.status = 'accepted')`;
+  const held = sql<number>`(select count(*)::int from invitations i
+    where i.robot_id = robots.id and i.status = 'sent'
+      and i.deadline > ${now.toISOString()}::timestamptz)`;
+  return { taken, held };
+}
+
+function withFreeSpots<T extends { capacity: number | null; taken: number; held: number }>(
+  row: T,
+): T & { freeSpots: number | null } {
+  return {
+    ...row,
+    freeSpots: row.capacity === null ? null : Math.max(0, row.capacity - row.taken - row.held),
+  };
+}
+
+/** The site's order of the agents (content/agent-ids.ts); other rows after them, by name. */
+const siteOrder = sql`array_position(array[${sql.join(
+  agentIds.map((id) => sql`${id}`),
+  sql`, `,
+)}]::text[], ${robots.key})`;
+
+/** Every robot in the order the public site shows them (issue 10), with its spots. */
+export async function listRobots(executor?: Executor, now = appNow()): Promise<Robot[]> {
+  const db = executor ?? (await getDb());
+  const rows = await db
+    .select({ robot: robots, ...spotColumns(now) })
+    .from(robots)
+    .orderBy(sql`${siteOrder} nulls last`, robots.name);
+  return rows.map(({ robot, taken, held }) => withFreeSpots({ ...robot, taken, held }));
 }
 
 /** The robot with this slug, or undefined (also for anything that is no slug). */
-export async function getRobotBySlug(slug: string): Promise<Robot | undefined> {
+export async function getRobotBySlug(slug: string, now = appNow()): Promise<Robot | undefined> {
   if (!isValidSlug(slug)) return undefined;
   const db = await getDb();
-  const [row] = await db.select().from(robots).where(eq(robots.slug, slug)).limit(1);
-  return row;
+  const [row] = await db
+    .select({ robot: robots, ...spotColumns(now) })
+    .from(robots)
+    .where(eq(robots.slug, slug))
+    .limit(1);
+  return row && withFreeSpots({ ...row.robot, taken: row.taken, held: row.held });
 }
 
-export async function updateRobot(id: string, input: RobotUpdate): Promise<RobotUpdateResult> {
+/**
+ * Where an agent page's slug leads: the robot that has it now, or the current slug of the
+ * robot that had it before or whose key it is (a 301), or nothing (404).
+ */
+export async function resolveAgentSlug(
+  slug: string,
+): Promise<{ robot: Robot } | { movedTo: string } | undefined> {
+  if (!isValidSlug(slug)) return undefined;
+  const robot = await getRobotBySlug(slug);
+  if (robot) return { robot };
   const db = await getDb();
+  const [moved] = await db
+    .select({ slug: robots.slug })
+    .from(robotSlugHistory)
+    .innerJoin(robots, eq(robots.id, robotSlugHistory.robotId))
+    .where(eq(robotSlugHistory.slug, slug))
+    .limit(1);
+  if (moved) return { movedTo: moved.slug };
+  const [byKey] = await db
+    .select({ slug: robots.slug })
+    .from(robots)
+    .where(eq(robots.key, slug))
+    .limit(1);
+  return byKey ? { movedTo: byKey.slug } : undefined;
+}
+
+/**
+ * Saves the dialog. The key never changes; a new slug keeps the old one in the history so
+ * its links answer 301. The capacity cannot go below the spots already taken; the robot row
+ * is locked so no invitation is accepted meanwhile (docs/decisions/091).
+ */
+export async function updateRobot(id: string, input: RobotUpdate): Promise<RobotUpdateResult> {
   try {
-    const rows = await db
-      .update(robots)
-      .set({
-        name: input.name,
-        slug: input.slug,
-        description: input.description,
-        logoUrl: input.logoUrl,
-        myfxbookLink: input.myfxbookLink,
-        price: input.price === null ? null : input.price.toFixed(2),
-      })
-      .where(eq(robots.id, id))
-      .returning({ id: robots.id });
-    return rows.length > 0 ? { ok: true } : { ok: false, reason: "not-found" };
+    const result = await withTransaction(async (tx): Promise<RobotUpdateResult> => {
+      const [current] = await tx
+        .select({ slug: robots.slug })
+        .from(robots)
+        .where(eq(robots.id, id))
+        .for("update");
+      if (!current) return { ok: false, reason: "not-found" } as const;
+      if (input.capacity !== undefined && input.capacity !== null) {
+        const [row] = await tx
+          .select({ taken: sql<number>`count(*)::int` })
+          .from(invitations)
+          .where(and(eq(invitations.robotId, id), eq(invitations.status, "accepted")));
+        const taken = row?.taken ?? 0;
+        if (input.capacity < taken) return { ok: false, reason: "capacity-below-taken", taken };
+      }
+      await tx
+        .update(robots)
+        .set({
+          name: input.name,
+          slug: input.slug,
+          description: input.description,
+          logoUrl: input.logoUrl,
+          myfxbookLink: input.myfxbookLink,
+          price: input.price === null ? null : input.price.toFixed(2),
+          capacity: input.capacity,
+        })
+        .where(eq(robots.id, id));
+      if (current.slug !== input.slug) {
+        await tx.delete(robotSlugHistory).where(eq(robotSlugHistory.slug, input.slug));
+        await tx
+          .insert(robotSlugHistory)
+          .values({ slug: current.slug, robotId: id })
+          .onConflictDoUpdate({
+            target: robotSlugHistory.slug,
+            set: { robotId: id, retiredAt: sql`now()` },
+          });
+      }
+      return { ok: true } as const;
+    });
+    if (result.ok) publicPagesChanged("robot updated");
+    return result;
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-slug" };
     throw error;

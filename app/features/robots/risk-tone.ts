@@ -1,6 +1,6 @@
 import type { BadgeTone } from "../../components/ui/badge.tsx";
 
-/** SPEC.md section 3: Alto red, Moderado yellow, Baixo green, any other value grey. */
+/** docs/product.md section 3: Alto red, Moderado yellow, Baixo green, any other value grey. */
 export function riskTone(level: string): BadgeTone {
   switch (level) {
     case "Alto":

@@ -1,14 +1,14 @@
-import { Readable } from "node:stream";
-import { stringify } from "csv-stringify";
+import { stringify } from "csv-stringify/sync";
 import { waitlistCsvCopy as copy, waitlistEntryCopy } from "../../content/admin.ts";
 import type { WaitlistFilter } from "./admin-filters.ts";
-import { waitlistExportRows } from "./admin-queries.server.ts";
+import { waitlistExportBatches } from "./admin-queries.server.ts";
 import { agentsText } from "./agents-text.ts";
 import { statusLabels } from "./statuses.ts";
-import { formatDateTime } from "../admin/date-time.ts";
 
 // /admin/lista.csv (docs/decisions/072-waitlist-csv-export.md): UTF-8 with BOM, a header
-// row, pt-BR dates in São Paulo time, streamed in keyset batches.
+// row, pt-BR dates in São Paulo time, streamed in keyset batches. Each batch of 1,000 rows
+// becomes one chunk (csv-stringify's sync API): a chunk per row cost one socket write and
+// several promise hops per row, and a million-row export took minutes (decision 077).
 
 /**
  * A cell a spreadsheet would run as a formula (it starts with =, +, -, @, tab or CR) gets a
@@ -25,9 +25,9 @@ function toRecord(row: {
   status: keyof typeof statusLabels;
   message: string | null;
   marketingConsent: boolean;
-  termsAcceptedAt: Date;
+  termsAcceptedAt: string;
   source: string | null;
-  createdAt: Date;
+  createdAt: string;
 }): string[] {
   return [
     row.name,
@@ -36,21 +36,32 @@ function toRecord(row: {
     statusLabels[row.status],
     row.message ?? "",
     row.marketingConsent ? waitlistEntryCopy.yes : waitlistEntryCopy.no,
-    formatDateTime(row.termsAcceptedAt),
+    row.termsAcceptedAt,
     row.source ?? "",
-    formatDateTime(row.createdAt),
+    row.createdAt,
   ].map(neutraliseFormula);
 }
 
-async function* records(filter: WaitlistFilter) {
-  for await (const row of waitlistExportRows(filter)) yield toRecord(row);
-}
-
-/** The filter's entries as a streamed CSV body. */
+/** The filter's entries as a streamed CSV body, read one batch per pull (backpressure). */
 export function waitlistCsvStream(filter: WaitlistFilter): ReadableStream<Uint8Array> {
-  const csv = stringify({ bom: true, header: true, columns: [...copy.columns] });
-  const source = Readable.from(records(filter));
-  source.on("error", (error) => csv.destroy(error));
-  source.pipe(csv);
-  return Readable.toWeb(csv) as ReadableStream<Uint8Array>;
+  const batches = waitlistExportBatches(filter);
+  const encoder = new TextEncoder();
+  let first = true;
+  const csv = (records: string[][]) => {
+    const text = stringify(records, { bom: first, header: first, columns: [...copy.columns] });
+    first = false;
+    return encoder.encode(text);
+  };
+  return new ReadableStream({
+    async pull(controller) {
+      const { value: batch, done } = await batches.next();
+      if (!done) return controller.enqueue(csv(batch.map(toRecord)));
+      // An empty export still has its BOM and header row.
+      if (first) controller.enqueue(csv([]));
+      controller.close();
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
 }

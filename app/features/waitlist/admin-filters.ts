@@ -4,7 +4,7 @@ import { waitlistFilterCopy as copy } from "../../content/admin.ts";
 import { waitlistStatuses } from "./statuses.ts";
 
 // The /admin/lista filters live in the URL (docs/decisions/071-waitlist-list-queries.md):
-// q, status, agente, de, ate (São Paulo days), origem, ordem and a keyset cursor
+// q, status, agente, de, ate (São Paulo days), origem, confirmado (sim/nao), ordem and a keyset cursor
 // (apos = next page, antes = previous page). Unknown parameters (pagina=…) are ignored.
 
 export const WAITLIST_PAGE_SIZE = 50;
@@ -13,6 +13,7 @@ const SOURCE_MAX_LENGTH = 100;
 const CURSOR_MAX_LENGTH = 200;
 
 export const waitlistSortOrders = ["recentes", "antigos"] as const;
+export const waitlistConfirmedFilters = ["sim", "nao"] as const;
 
 /** A keyset position: the created_at of a row (ISO text, microseconds kept) and its id. */
 export interface WaitlistCursor {
@@ -58,14 +59,19 @@ const cursor = z
   })
   .optional();
 
+/** A choice whose empty value ("Todos", the form's first option) means no filter. */
+const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, error: string) =>
+  z.preprocess((value) => (value === "" ? undefined : value), z.enum(values, { error }).optional());
+
 export const waitlistFilterSchema = z.object({
   q: optionalText(SEARCH_MAX_LENGTH, copy.searchTooLong),
-  status: z.enum(waitlistStatuses, { error: copy.invalidStatus }).optional(),
-  agente: z.enum(agentIds, { error: copy.invalidAgent }).optional(),
+  status: optionalChoice(waitlistStatuses, copy.invalidStatus),
+  agente: optionalChoice(agentIds, copy.invalidAgent),
   de: isoDay,
   ate: isoDay,
   origem: optionalText(SOURCE_MAX_LENGTH, copy.sourceTooLong),
-  ordem: z.enum(waitlistSortOrders, { error: copy.invalidOrder }).optional(),
+  confirmado: optionalChoice(waitlistConfirmedFilters, copy.invalidConfirmed),
+  ordem: optionalChoice(waitlistSortOrders, copy.invalidOrder),
   apos: cursor,
   antes: cursor,
 });
@@ -75,7 +81,7 @@ export type WaitlistFilter = z.output<typeof waitlistFilterSchema>;
 /** The filter's query string without the page cursor (for the CSV link and the counts). */
 export function filterSearch(params: URLSearchParams, drop: readonly string[] = []): string {
   const next = new URLSearchParams();
-  for (const key of ["q", "status", "agente", "de", "ate", "origem", "ordem"]) {
+  for (const key of ["q", "status", "agente", "de", "ate", "origem", "confirmado", "ordem"]) {
     const value = params.get(key);
     if (value && !drop.includes(key)) next.set(key, value);
   }

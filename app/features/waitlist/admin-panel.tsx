@@ -5,15 +5,23 @@ import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/form-fields.tsx";
 import { agentIds, agentNames } from "../../content/agent-ids.ts";
 import {
+  countText,
   waitlistAdminCopy as copy,
   waitlistFilterCopy as filterCopy,
 } from "../../content/admin.ts";
+import { cn } from "../../lib/cn.ts";
 import { formatDate } from "../../lib/format.ts";
+import { WaitlistSummary, type WaitlistSummaryView } from "./admin-summary.tsx";
 import type { ActionResult } from "../admin/action-result.ts";
 import { SelectField, TextField } from "../admin/field.tsx";
 import { useActionToast } from "../admin/use-action-toast.ts";
 import { agentsText } from "./agents-text.ts";
-import { encodeCursor, filterSearch, type WaitlistCursor } from "./admin-filters.ts";
+import {
+  encodeCursor,
+  filterSearch,
+  waitlistConfirmedFilters,
+  type WaitlistCursor,
+} from "./admin-filters.ts";
 import { settableWaitlistStatuses } from "./status-schema.ts";
 import { statusLabels, statusTones, type WaitlistStatus, waitlistStatuses } from "./statuses.ts";
 
@@ -74,6 +82,7 @@ export interface WaitlistRowView {
   interestedAgents: string[];
   status: WaitlistStatus;
   createdAt: Date;
+  confirmedAt: Date | null;
 }
 
 export interface WaitlistPanelProps {
@@ -81,8 +90,13 @@ export interface WaitlistPanelProps {
   next: WaitlistCursor | null;
   previous: WaitlistCursor | null;
   total: number;
-  byStatus: Record<WaitlistStatus, number>;
-  byAgent: Record<string, number>;
+  /** null when the filter matches too many people to count per status (decision 075). */
+  byStatus: Record<WaitlistStatus, number> | null;
+  byAgent: Record<string, number> | null;
+  /** A total above this limit stopped counting there (null: exact). */
+  limit: number | null;
+  /** The whole list per status, agent and source (null when the query was refused). */
+  summary: WaitlistSummaryView | null;
   /** The URL's query string (filters and cursor). */
   search: string;
   /** Why the query string was refused (400), if it was. */
@@ -92,7 +106,7 @@ export interface WaitlistPanelProps {
 function Filters({ params }: { params: URLSearchParams }) {
   const value = (key: string) => params.get(key) ?? "";
   return (
-    <Form method="get" className="mt-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-7 lg:items-end">
+    <Form method="get" className="mt-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-4 lg:items-end">
       <div className="sm:col-span-3 lg:col-span-2">
         <TextField
           id="filtro-q"
@@ -149,6 +163,19 @@ function Filters({ params }: { params: URLSearchParams }) {
         defaultValue={value("origem")}
       />
       <SelectField
+        id="filtro-confirmado"
+        name="confirmado"
+        label={filterCopy.confirmed}
+        defaultValue={value("confirmado")}
+      >
+        <option value="">{filterCopy.any}</option>
+        {waitlistConfirmedFilters.map((option) => (
+          <option key={option} value={option}>
+            {filterCopy.confirmedLabels[option]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
         id="filtro-ordem"
         name="ordem"
         label={filterCopy.order}
@@ -157,7 +184,7 @@ function Filters({ params }: { params: URLSearchParams }) {
         <option value="">{filterCopy.orderLabels.recentes}</option>
         <option value="antigos">{filterCopy.orderLabels.antigos}</option>
       </SelectField>
-      <div className="flex flex-wrap gap-2 sm:col-span-3 lg:col-span-7">
+      <div className="flex flex-wrap gap-2 sm:col-span-3 lg:col-span-4">
         <Button type="submit">{filterCopy.apply}</Button>
         <Link to="/admin/lista" className={buttonClasses({ variant: "outline" })}>
           {filterCopy.clear}
@@ -174,7 +201,14 @@ function Filters({ params }: { params: URLSearchParams }) {
   );
 }
 
-function Counts({ byStatus, byAgent }: Pick<WaitlistPanelProps, "byStatus" | "byAgent">) {
+function Counts({
+  byStatus,
+  byAgent,
+  limit,
+}: Pick<WaitlistPanelProps, "byStatus" | "byAgent" | "limit">) {
+  if (!byStatus || !byAgent) {
+    return <p className="mt-4 text-sm text-muted-foreground">{filterCopy.countsTooMany(limit)}</p>;
+  }
   return (
     <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
       <div>
@@ -182,7 +216,7 @@ function Counts({ byStatus, byAgent }: Pick<WaitlistPanelProps, "byStatus" | "by
         <dd className="mt-1 flex flex-wrap gap-2">
           {waitlistStatuses.map((status) => (
             <span key={status}>
-              {statusLabels[status]}: {byStatus[status]}
+              {statusLabels[status]}: {countText(byStatus[status], null)}
             </span>
           ))}
         </dd>
@@ -192,7 +226,7 @@ function Counts({ byStatus, byAgent }: Pick<WaitlistPanelProps, "byStatus" | "by
         <dd className="mt-1 flex flex-wrap gap-2">
           {agentIds.map((id) => (
             <span key={id}>
-              {agentNames[id]}: {byAgent[id] ?? 0}
+              {agentNames[id]}: {countText(byAgent[id] ?? 0, null)}
             </span>
           ))}
         </dd>
@@ -200,6 +234,9 @@ function Counts({ byStatus, byAgent }: Pick<WaitlistPanelProps, "byStatus" | "by
     </dl>
   );
 }
+
+/** A cell: a table cell from md up, a line of the row's card below. */
+const card = "px-3 py-3 max-md:col-start-2 max-md:block max-md:p-0";
 
 function pageHref(params: URLSearchParams, key: "apos" | "antes" | null, cursor?: WaitlistCursor) {
   const next = new URLSearchParams(filterSearch(params));
@@ -252,15 +289,16 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
   return (
     <section aria-labelledby="lista-de-espera-titulo">
       <h2 id="lista-de-espera-titulo" className="text-2xl font-bold">
-        {copy.title(total)}
+        {copy.title(total, props.limit)}
       </h2>
+      {props.summary ? <WaitlistSummary summary={props.summary} /> : null}
       <Filters params={params} />
       {error ? (
         <p role="alert" className="mt-4 text-sm text-danger">
           {error}
         </p>
       ) : null}
-      <Counts byStatus={props.byStatus} byAgent={props.byAgent} />
+      <Counts byStatus={props.byStatus} byAgent={props.byAgent} limit={props.limit} />
       {rows.length === 0 ? (
         <p className="mt-4 text-muted-foreground">
           {filterSearch(params) ? filterCopy.noResults : copy.empty}
@@ -268,9 +306,11 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
       ) : (
         <>
           <BulkBar selected={visible} onDone={() => setSelected([])} />
+          {/* Below md each row is a card (the table's cells stacked beside its checkbox), so
+              a phone shows every key field without scrolling sideways (decision 079). */}
           <div className="mt-4 overflow-x-auto rounded-lg border border-border">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-muted text-muted-foreground">
+            <table className="w-full text-left text-sm max-md:block">
+              <thead className="bg-muted text-muted-foreground max-md:hidden">
                 <tr>
                   <th scope="col" className="px-3 py-2">
                     <Checkbox
@@ -282,31 +322,26 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
                     />
                   </th>
                   {Object.entries(copy.columns).map(([key, column]) => (
-                    <th
-                      key={key}
-                      scope="col"
-                      className={
-                        key === "agents" || key === "date"
-                          ? "hidden px-3 py-2 font-semibold md:table-cell"
-                          : "px-3 py-2 font-semibold"
-                      }
-                    >
+                    <th key={key} scope="col" className="px-3 py-2 font-semibold">
                       {column}
                     </th>
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-md:block">
                 {rows.map((row) => (
-                  <tr key={row.id} className="border-t border-border align-top">
-                    <td className="px-3 py-3">
+                  <tr
+                    key={row.id}
+                    className="border-t border-border align-top max-md:grid max-md:grid-cols-[auto_minmax(0,1fr)] max-md:gap-x-3 max-md:gap-y-1 max-md:p-3 max-md:first:border-t-0"
+                  >
+                    <td className="px-3 py-3 max-md:row-span-6 max-md:p-0">
                       <Checkbox
                         aria-label={filterCopy.selectRow(row.name)}
                         checked={visible.includes(row.id)}
                         onChange={(event) => toggle(row.id, event.currentTarget.checked)}
                       />
                     </td>
-                    <td className="px-3 py-3 font-medium">
+                    <td className={cn(card, "font-medium")}>
                       <Link
                         to={`/admin/lista/${row.id}`}
                         aria-label={filterCopy.detailsLabel(row.name)}
@@ -315,17 +350,22 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
                         {row.name}
                       </Link>
                     </td>
-                    <td className="px-3 py-3 break-all">{row.email}</td>
-                    <td className="hidden px-3 py-3 md:table-cell">
+                    <td className={cn(card, "break-all")}>
+                      {row.email}
+                      <span className="block text-xs text-muted-foreground">
+                        {filterCopy.confirmedLabels[row.confirmedAt ? "sim" : "nao"]}
+                      </span>
+                    </td>
+                    <td className={cn(card, "max-md:text-muted-foreground")}>
                       {agentsText(row.interestedAgents)}
                     </td>
-                    <td className="px-3 py-3">
+                    <td className={card}>
                       <StatusBadge status={row.status} />
                     </td>
-                    <td className="hidden px-3 py-3 whitespace-nowrap md:table-cell">
+                    <td className={cn(card, "whitespace-nowrap max-md:text-muted-foreground")}>
                       {formatDate(row.createdAt)}
                     </td>
-                    <td className="px-3 py-3">
+                    <td className={cn(card, "max-md:pt-1")}>
                       <StatusButtons id={row.id} status={row.status} action="/admin/lista" />
                     </td>
                   </tr>

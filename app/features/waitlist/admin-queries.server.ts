@@ -1,20 +1,29 @@
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
-import { waitlist, waitlistStatusChanges } from "../../../db/schema.ts";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { waitlist, waitlistCounts, waitlistStatusChanges } from "../../../db/schema.ts";
 import { type Executor, getDb } from "../../lib/db.server.ts";
 import { WAITLIST_PAGE_SIZE, type WaitlistCursor, type WaitlistFilter } from "./admin-filters.ts";
 import type { SettableWaitlistStatus } from "./status-schema.ts";
+import { type AgentId, agentIds, isAgentId } from "../../content/agent-ids.ts";
 import type { WaitlistStatus } from "./statuses.ts";
 
 // The admin's waitlist queries (docs/decisions/071-waitlist-list-queries.md). Every query
 // takes an executor, so it can run inside a caller's transaction.
 
 const TIME_ZONE = "America/Sao_Paulo";
-// Accented letters folded to ASCII before lower(), so the match works under any collation
-// (PGlite has no unaccent).
-const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
-const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
 
-/** Text folded the way the search column is: no accents, lower case. */
+/** Text folded the way the search column (waitlist.search_text) is: no accents, lower case. */
 export function foldForSearch(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
@@ -23,12 +32,11 @@ function likePattern(text: string): string {
   return `%${foldForSearch(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const searchable = sql`lower(translate(${waitlist.name} || ' ' || ${waitlist.email}, ${ACCENTED}, ${PLAIN}))`;
-
 /** The filter's conditions, without the ones named in `skip` (for per-facet counts). */
 function conditions(filter: WaitlistFilter, skip: ReadonlyArray<"status" | "agente"> = []) {
   const parts: SQL[] = [];
-  if (filter.q) parts.push(sql`${searchable} like ${likePattern(filter.q)}`);
+  // A trigram index serves the match (docs/decisions/073).
+  if (filter.q) parts.push(sql`${waitlist.searchText} like ${likePattern(filter.q)}`);
   if (filter.status && !skip.includes("status")) parts.push(eq(waitlist.status, filter.status));
   if (filter.agente && !skip.includes("agente")) {
     parts.push(sql`${waitlist.interestedAgents} @> array[${filter.agente}]::text[]`);
@@ -44,6 +52,11 @@ function conditions(filter: WaitlistFilter, skip: ReadonlyArray<"status" | "agen
     );
   }
   if (filter.origem) parts.push(eq(waitlist.source, filter.origem));
+  if (filter.confirmado) {
+    parts.push(
+      filter.confirmado === "sim" ? isNotNull(waitlist.confirmedAt) : isNull(waitlist.confirmedAt),
+    );
+  }
   return and(...parts);
 }
 
@@ -54,6 +67,7 @@ export interface WaitlistRow {
   interestedAgents: string[];
   status: WaitlistStatus;
   createdAt: Date;
+  confirmedAt: Date | null;
   /** The row's keyset position. */
   cursor: WaitlistCursor;
 }
@@ -107,7 +121,12 @@ export async function listWaitlistPage(
   const position = filter.apos ?? filter.antes;
   const { keyset, order } = keysetOf(filter, position, backwards);
   const found = await db
-    .select({ ...listColumns, createdAt: waitlist.createdAt, cursorAt: cursorText })
+    .select({
+      ...listColumns,
+      createdAt: waitlist.createdAt,
+      confirmedAt: waitlist.confirmedAt,
+      cursorAt: cursorText,
+    })
     .from(waitlist)
     .where(and(conditions(filter), keyset))
     .orderBy(...order)
@@ -128,44 +147,169 @@ export async function listWaitlistPage(
   };
 }
 
+/**
+ * Above this many matches, a count that has to scan the list stops and is shown as "more
+ * than" (docs/decisions/075).
+ */
+export const COUNT_SCAN_LIMIT = 10_000;
+
 export interface WaitlistCounts {
   /** People in the whole filter. */
   total: number;
-  /** Per status, for the filter without its status part. */
-  byStatus: Record<WaitlistStatus, number>;
-  /** Per agent id, for the filter without its agent part. */
-  byAgent: Record<string, number>;
+  /** Per status, for the filter without its status part; null when not counted (075). */
+  byStatus: Record<WaitlistStatus, number> | null;
+  /** Per agent id, for the filter without its agent part; null when not counted (075). */
+  byAgent: Record<string, number> | null;
+  /** null when the figures are exact; else the limit, and a total above it means "more". */
+  limit: number | null;
 }
 
+/**
+ * True when waitlist_counts answers the filter: nothing but status and agent (the cursor and
+ * order do not change counts). Any other part, including one added later, scans.
+ */
+const COUNT_NEUTRAL_KEYS: ReadonlySet<string> = new Set([
+  "status",
+  "agente",
+  "ordem",
+  "apos",
+  "antes",
+]);
+
+function countedByTable(filter: WaitlistFilter): boolean {
+  return Object.entries(filter).every(
+    ([key, value]) => value === undefined || COUNT_NEUTRAL_KEYS.has(key),
+  );
+}
+
+/** Counts from the trigger-kept waitlist_counts table (docs/decisions/074), no scan. */
+async function countsFromTable(filter: WaitlistFilter, db: Executor): Promise<WaitlistCounts> {
+  const rows = await db
+    .select({
+      status: waitlistCounts.status,
+      kind: waitlistCounts.kind,
+      value: waitlistCounts.value,
+      n: sql<number>`sum(${waitlistCounts.n})::int`,
+    })
+    .from(waitlistCounts)
+    .where(inArray(waitlistCounts.kind, ["status", "agent"]))
+    .groupBy(waitlistCounts.status, waitlistCounts.kind, waitlistCounts.value);
+  const byStatus: Record<WaitlistStatus, number> = { pending: 0, contacted: 0, converted: 0 };
+  const byAgent: Record<string, number> = {};
+  for (const row of rows) {
+    const statusFigure = filter.agente
+      ? row.kind === "agent" && row.value === filter.agente
+      : row.kind === "status";
+    if (statusFigure) byStatus[row.status] += row.n;
+    if (row.kind === "agent" && (!filter.status || filter.status === row.status)) {
+      byAgent[row.value] = (byAgent[row.value] ?? 0) + row.n;
+    }
+  }
+  return { total: totalOf(filter, byStatus), byStatus, byAgent, limit: null };
+}
+
+function totalOf(filter: WaitlistFilter, byStatus: Record<WaitlistStatus, number>): number {
+  return filter.status
+    ? byStatus[filter.status]
+    : Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+}
+
+/**
+ * Counts by reading the matches of the filter without its status and agent parts, at most
+ * COUNT_SCAN_LIMIT + 1 of them (docs/decisions/075): within the limit every figure is exact;
+ * past it only the total is counted (up to the limit), and the per-status and per-agent
+ * figures are left out.
+ */
+async function countsByScan(filter: WaitlistFilter, db: Executor): Promise<WaitlistCounts> {
+  const matches = await db
+    .select({ status: waitlist.status, agents: waitlist.interestedAgents })
+    .from(waitlist)
+    .where(conditions(filter, ["status", "agente"]))
+    .limit(COUNT_SCAN_LIMIT + 1);
+  if (matches.length > COUNT_SCAN_LIMIT) {
+    const total =
+      filter.status || filter.agente
+        ? await countUpTo(db, conditions(filter), COUNT_SCAN_LIMIT + 1)
+        : matches.length;
+    return { total, byStatus: null, byAgent: null, limit: COUNT_SCAN_LIMIT };
+  }
+  const byStatus: Record<WaitlistStatus, number> = { pending: 0, contacted: 0, converted: 0 };
+  const byAgent: Record<string, number> = Object.fromEntries(agentIds.map((id) => [id, 0]));
+  for (const { status, agents } of matches) {
+    if (!filter.agente || agents.includes(filter.agente)) byStatus[status] += 1;
+    if (!filter.status || filter.status === status) {
+      for (const agent of agents) byAgent[agent] = (byAgent[agent] ?? 0) + 1;
+    }
+  }
+  return { total: totalOf(filter, byStatus), byStatus, byAgent, limit: null };
+}
+
+/** How many rows match, counting no further than `limit`. */
+async function countUpTo(db: Executor, where: SQL | undefined, limit: number): Promise<number> {
+  const matches = db
+    .select({ one: sql`1`.as("one") })
+    .from(waitlist)
+    .where(where)
+    .limit(limit)
+    .as("matches");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+  return row?.n ?? 0;
+}
+
+/** Counts per status and per agent (facets) and the total, for the list's filter. */
 export async function countWaitlist(
   filter: WaitlistFilter,
   executor?: Executor,
 ): Promise<WaitlistCounts> {
   const db = executor ?? (await getDb());
-  const [statusRows, agentRows] = await Promise.all([
-    db
-      .select({ status: waitlist.status, n: sql<number>`count(*)::int` })
-      .from(waitlist)
-      .where(conditions(filter, ["status"]))
-      .groupBy(waitlist.status),
-    db
-      .select({
-        agent: sql<string>`agent`,
-        n: sql<number>`count(*)::int`,
-      })
-      .from(sql`${waitlist}, unnest(${waitlist.interestedAgents}) as agent`)
-      .where(conditions(filter, ["agente"]))
-      .groupBy(sql`agent`),
-  ]);
+  return countedByTable(filter) ? countsFromTable(filter, db) : countsByScan(filter, db);
+}
+
+const SUMMARY_SOURCES = 6;
+
+export interface WaitlistSummary {
+  /** Everyone on the list. */
+  total: number;
+  byStatus: Record<WaitlistStatus, number>;
+  byAgent: Record<AgentId, number>;
+  /** The most frequent sources, most first ('' = none given). */
+  topSources: { source: string; n: number }[];
+  /** Everyone whose source is not among topSources. */
+  otherSources: number;
+}
+
+/** The whole list per status, agent and source, from waitlist_counts (no scan). */
+export async function waitlistSummary(executor?: Executor): Promise<WaitlistSummary> {
+  const db = executor ?? (await getDb());
+  const rows = await db
+    .select({
+      status: waitlistCounts.status,
+      kind: waitlistCounts.kind,
+      value: waitlistCounts.value,
+      n: sql<number>`sum(${waitlistCounts.n})::int`,
+    })
+    .from(waitlistCounts)
+    .groupBy(waitlistCounts.status, waitlistCounts.kind, waitlistCounts.value);
   const byStatus: Record<WaitlistStatus, number> = { pending: 0, contacted: 0, converted: 0 };
-  for (const row of statusRows) byStatus[row.status] = row.n;
-  const total = filter.status
-    ? byStatus[filter.status]
-    : Object.values(byStatus).reduce((sum, n) => sum + n, 0);
+  const byAgent = Object.fromEntries(agentIds.map((id) => [id, 0])) as Record<AgentId, number>;
+  const bySource = new Map<string, number>();
+  for (const row of rows) {
+    if (row.kind === "status") byStatus[row.status] += row.n;
+    else if (row.kind === "agent" && isAgentId(row.value)) byAgent[row.value] += row.n;
+    else if (row.kind === "source") bySource.set(row.value, (bySource.get(row.value) ?? 0) + row.n);
+  }
+  const sources = [...bySource]
+    .filter(([, n]) => n > 0)
+    .map(([source, n]) => ({ source, n }))
+    .sort((a, b) => b.n - a.n || a.source.localeCompare(b.source));
+  const topSources = sources.slice(0, SUMMARY_SOURCES);
+  const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
   return {
     total,
     byStatus,
-    byAgent: Object.fromEntries(agentRows.map((row) => [row.agent, row.n])),
+    byAgent,
+    topSources,
+    otherSources: total - topSources.reduce((sum, { n }) => sum + n, 0),
   };
 }
 
@@ -220,11 +364,19 @@ export async function setWaitlistStatuses(
 const EXPORT_BATCH_SIZE = 1000;
 
 /**
- * Every entry of the filter (from its first row: the page cursor is ignored) with everything
- * stored, in the list's order, read in keyset
- * batches of 1,000 so memory stays constant however many rows match (CSV export).
+ * A time as pt-BR text in São Paulo time, "01/11/2026 23:30" (docs/product.md rule 12; the
+ * same text as features/admin/date-time.ts), formatted by the database: Intl in the server
+ * process was a third of the export's CPU (docs/decisions/077).
  */
-export async function* waitlistExportRows(filter: WaitlistFilter, executor?: Executor) {
+const saoPauloDateTime = (column: AnyColumn) =>
+  sql<string>`to_char(${column} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'DD/MM/YYYY HH24:MI')`;
+
+/**
+ * Every entry of the filter (from its first row: the page cursor is ignored) with everything
+ * stored, in the list's order, in keyset batches of 1,000, so memory stays constant however
+ * many rows match (CSV export).
+ */
+export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: Executor) {
   const db = executor ?? (await getDb());
   let position: WaitlistCursor | undefined;
   for (;;) {
@@ -234,16 +386,16 @@ export async function* waitlistExportRows(filter: WaitlistFilter, executor?: Exe
         ...listColumns,
         message: waitlist.message,
         marketingConsent: waitlist.marketingConsent,
-        termsAcceptedAt: waitlist.termsAcceptedAt,
+        termsAcceptedAt: saoPauloDateTime(waitlist.termsAcceptedAt),
         source: waitlist.source,
-        createdAt: waitlist.createdAt,
+        createdAt: saoPauloDateTime(waitlist.createdAt),
         cursorAt: cursorText,
       })
       .from(waitlist)
       .where(and(conditions(filter), keyset))
       .orderBy(...order)
       .limit(EXPORT_BATCH_SIZE);
-    yield* batch;
+    if (batch.length > 0) yield batch;
     const last = batch.at(-1);
     if (!last || batch.length < EXPORT_BATCH_SIZE) return;
     position = { createdAt: last.cursorAt, id: last.id };

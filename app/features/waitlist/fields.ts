@@ -52,7 +52,7 @@ export function firstInvalidField(errors: SignupFieldErrors): SignupField | unde
 }
 
 /**
- * The message of the error toast: SPEC.md's terms message when the terms are missing,
+ * The message of the error toast: the terms message of docs/product.md section 8 when the terms are missing,
  * otherwise the first invalid field's message.
  */
 export function signupErrorSummary(errors: SignupFieldErrors): string | undefined {

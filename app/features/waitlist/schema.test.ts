@@ -46,7 +46,7 @@ describe("signup schema", () => {
     expect(validateSignup({ ...base, message: `${message}c` }).success).toBe(false);
   });
 
-  it("accepts the bounds of DESIGN.md decision 3 and refuses one more", () => {
+  it("accepts the bounds of docs/product.md rule 3 and refuses one more", () => {
     const email254 = `${"a".repeat(242)}@example.com`;
     expect(email254).toHaveLength(254);
     expect(validateSignup({ ...base, name: "a".repeat(120), email: email254 }).success).toBe(true);

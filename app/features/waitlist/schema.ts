@@ -1,5 +1,5 @@
 // The waitlist form's one schema, run by the browser before submitting and by the action
-// (DESIGN.md decision 3). zod/mini keeps it small; the page loads it on first use
+// (docs/product.md rule 3). zod/mini keeps it small; the page loads it on first use
 // (docs/decisions/021-shared-schema-zod-mini.md).
 import * as z from "zod/mini";
 import { agentIds } from "../../content/agent-ids.ts";

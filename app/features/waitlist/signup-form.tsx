@@ -46,7 +46,7 @@ const confirmationId = "signup-confirmation";
 /**
  * The waitlist form. Without JavaScript it is a plain POST: a success is redirected to the
  * confirmation, an error answered by the page (messages in the page, typed values kept).
- * With JavaScript the shared schema runs first, and the answers become SPEC.md's toasts; a
+ * With JavaScript the shared schema runs first, and the answers become the toasts of docs/product.md section 8; a
  * success also leaves the confirmation in the page, focused, and clears every field (docs/decisions/023-signup-answers-with-and-without-javascript.md).
  */
 export function SignupForm({ preselectedAgent, source, result }: SignupFormProps) {
@@ -96,7 +96,7 @@ export function SignupForm({ preselectedAgent, source, result }: SignupFormProps
       setClientErrors(null);
       return true;
     }
-    // SPEC.md: without the terms (or any valid field) nothing is sent.
+    // docs/product.md section 5: without the terms (or any valid field) nothing is sent.
     setClientErrors(validation.errors);
     showToast("error", signupToasts.errorTitle, signupErrorSummary(validation.errors));
     focusField(form, firstInvalidField(validation.errors));

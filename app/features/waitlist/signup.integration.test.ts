@@ -430,7 +430,7 @@ describe("spam protection", () => {
   });
 });
 
-it("uses SPEC.md's success words", () => {
+it("uses the success words of docs/product.md section 8", () => {
   expect(signupToasts).toEqual({
     successTitle: "Sucesso!",
     successText: "Você foi adicionado à lista de espera VIP. Entraremos em contato em breve!",

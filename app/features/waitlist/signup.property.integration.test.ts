@@ -16,7 +16,7 @@ import { readSignupFields, signupLimits } from "./fields.ts";
 import { validateSignup } from "./schema.ts";
 
 // Random bodies thrown at the /contato action: it must never answer 5xx, a valid form must
-// be stored, and no row may ever break the rules of DESIGN.md decision 3.
+// be stored, and no row may ever break the rules of docs/product.md rule 3.
 type Entry = [string, string | Blob];
 
 const fieldNames = ["name", "email", "agents", "message", "terms", "contact", "website", "source"];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { waitlistAdminCopy } from "../../content/admin.ts";
 
 // The admin may move an entry to contacted or converted from any other status, never back
-// to pending (SPEC.md section 4).
+// to pending (docs/product.md section 4).
 export const settableWaitlistStatuses = ["contacted", "converted"] as const;
 export type SettableWaitlistStatus = (typeof settableWaitlistStatuses)[number];
 

@@ -243,7 +243,8 @@ describe("the admin routes with a session", () => {
 
     const robotsPage = await callSection("/admin/robos", { cookie });
     const robotRows = (robotsPage.body as { robots: Array<{ slug: string }> }).robots;
-    expect(robotRows.map((r) => r.slug).sort()).toEqual(["midaspulse", "trendkey-btc", "yenmax"]);
+    // The public site's order (issue 10), not the rows' creation order.
+    expect(robotRows.map((r) => r.slug)).toEqual(["yenmax", "midaspulse", "trendkey-btc"]);
 
     const blogPage = await callSection("/admin/blog", { cookie });
     const posts = (blogPage.body as { posts: Array<{ slug: string }> }).posts;
@@ -319,11 +320,12 @@ describe("robot edit", () => {
 
   it.each([
     ["", null],
-    ["abc", null],
     ["  ", null],
     ["149,25", "149.25"],
+    ["259.90", "259.90"],
+    ["1.259,90", "1259.90"],
     ["0", "0.00"],
-    ["12.345", "12.35"],
+    ["12.345", "12345.00"],
   ])("price %j is stored as %j", async (price, stored) => {
     const { id } = await robotBySlug("trendkey-btc");
     const outcome = await callRobots(
@@ -356,6 +358,13 @@ describe("robot edit", () => {
     [{ logoUrl: "ftp://exemplo.com/logo.png" }, "logoUrl", expect.stringContaining("http")],
     [{ price: "-5" }, "price", "Preço (USD): o valor não pode ser negativo."],
     [{ price: "100000000" }, "price", expect.stringContaining("máximo")],
+    [{ price: "abc" }, "price", expect.stringContaining("como 259,90 ou 1.259,90")],
+    [{ price: "0x1A" }, "price", expect.stringContaining("como 259,90 ou 1.259,90")],
+    [{ price: "2e2" }, "price", expect.stringContaining("como 259,90 ou 1.259,90")],
+    [{ price: "Infinity" }, "price", expect.stringContaining("como 259,90 ou 1.259,90")],
+    [{ myfxbookLink: "https://a@b.example/" }, "myfxbookLink", expect.stringContaining("@")],
+    [{ logoUrl: "https://u:p@cdn.example/l.png" }, "logoUrl", expect.stringContaining("@")],
+    [{ capacity: "-2" }, "capacity", expect.stringContaining("Vagas:")],
   ])("refuses %j", async (overrides, field, message) => {
     const before = await robotBySlug("yenmax");
     const outcome = await callRobots(robotFields(before.id, overrides), { cookie });

@@ -2,11 +2,10 @@ import { data } from "react-router";
 import { mailboxCopy } from "../../content/email.ts";
 import { MailboxView } from "../../features/email/mailbox-view.tsx";
 import { loadMailbox, resendFailedEmail } from "../../features/email/mailbox.server.ts";
-import { requireAdmin } from "../../lib/auth.server.ts";
 import type { Route } from "./+types/emails";
 
-// /admin/emails: staff's view of e-mail. Checks the session itself (a standalone route
-// until it moves under the admin layout); the logic lives in app/features/email.
+// /admin/emails: staff's view of e-mail, a section of the admin layout, whose guard checks
+// the session (docs/decisions/070); the logic lives in app/features/email.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function meta() {
@@ -17,13 +16,11 @@ export function headers() {
   return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader() {
   return loadMailbox();
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const id = (await request.formData().catch(() => null))?.get("id");
   if (typeof id !== "string" || !UUID.test(id)) {
     return data({ notice: mailboxCopy.invalidRequest }, { status: 400 });

@@ -16,6 +16,8 @@ import {
   robotsAdminCopy,
   waitlistAdminCopy,
 } from "../../content/admin.ts";
+import { mailboxCopy } from "../../content/email.ts";
+import { invitationsAdminCopy } from "../../content/invitations.ts";
 import { errorCopy } from "../../content/layout.ts";
 import { adminSessionContext, requireAdmin } from "../../features/admin/guard.server.ts";
 import { loginIntents } from "../../features/admin/intents.ts";
@@ -48,8 +50,10 @@ export function loader({ context }: Route.LoaderArgs) {
 
 const loadingText: Record<AdminSection, string> = {
   lista: waitlistAdminCopy.loading,
+  convites: invitationsAdminCopy.loading,
   robos: robotsAdminCopy.loading,
   blog: postsAdminCopy.loading,
+  emails: mailboxCopy.loading,
 };
 
 /** The section a link navigation is loading (not a form's), or null. */

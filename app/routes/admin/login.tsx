@@ -13,7 +13,7 @@ import { readForm } from "../../lib/read-form.server.ts";
 import { clientIpContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/login";
 
-// /admin: the login of SPEC.md section 2 Admin without a session; with one, the section the
+// /admin: the login of docs/product.md section 2 Admin without a session; with one, the section the
 // admin was going to (`?next=`, or an old `?tab=` link). "Sair" posts here too.
 
 export function meta() {
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * The login's toasts (SPEC.md section 8): success once the login redirects into a section,
+ * The login's toasts (docs/product.md section 8): success once the login redirects into a section,
  * or the reason of a failure.
  */
 function useLoginToasts(result: Route.ComponentProps["actionData"]) {

@@ -7,22 +7,34 @@ import { rowId } from "../../features/admin/schema-fields.ts";
 import { setWaitlistStatusAction } from "../../features/waitlist/admin-actions.server.ts";
 import { WaitlistEntryPanel } from "../../features/waitlist/admin-entry.tsx";
 import { getWaitlistEntry } from "../../features/waitlist/admin-queries.server.ts";
+import { personInvitations } from "../../features/invitations/admin-queries.server.ts";
+import { PersonInvitations } from "../../features/invitations/person-invitations.tsx";
+import { AdminEntryEmail } from "../../features/email/admin-entry-email.tsx";
+import { entryEmailAction, isEntryEmailIntent } from "../../features/email/admin-entry.server.ts";
+import { consentLedger } from "../../features/email/consent.server.ts";
 import { readForm } from "../../lib/read-form.server.ts";
 import type { Route } from "./+types/waitlist-entry";
 
 // /admin/lista/:id: one person, everything stored and the status history; its action is the
-// same status change as the list's, for this entry only. The admin layout checks the session.
+// same status change as the list's, for this entry only, plus the e-mail side's intents
+// (resend the confirmation, erase the entry). Its invitations are sent from /admin/convites'
+// action. The admin layout checks the session.
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = rowId.safeParse(params.id);
   const found = id.success ? await getWaitlistEntry(id.data) : null;
   if (!found) throw data(waitlistAdminCopy.notFound, { status: 404 });
-  return found;
+  const [invitations, consents] = await Promise.all([
+    personInvitations(found.entry.id),
+    consentLedger(found.entry.id),
+  ]);
+  return { ...found, invitations, consents };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const read = await readForm(request, ADMIN_FORM_MAX_BYTES);
   if (!read.ok) return actionFailed(read.status, read.message);
+  if (isEntryEmailIntent(read.form.get("intent"))) return entryEmailAction(params.id, read.form);
   const form = new URLSearchParams({
     id: params.id,
     status: String(read.form.get("status") ?? ""),
@@ -31,5 +43,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminWaitlistEntryPage({ loaderData }: Route.ComponentProps) {
-  return <WaitlistEntryPanel {...loaderData} />;
+  const { invitations, consents, ...entry } = loaderData;
+  return (
+    <>
+      <WaitlistEntryPanel {...entry} />
+      <AdminEntryEmail entry={entry.entry} consents={consents} />
+      <PersonInvitations
+        personId={entry.entry.id}
+        confirmed={entry.entry.confirmedAt !== null}
+        {...invitations}
+      />
+    </>
+  );
 }

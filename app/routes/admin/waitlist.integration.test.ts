@@ -3,7 +3,7 @@ import { waitlist, waitlistStatusChanges } from "../../../db/schema.ts";
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../lib/db.server.ts";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 
 // /admin/lista and /admin/lista/:id on both databases: keyset pages, filters, counts, bad
 // query strings, bulk status and the detail with its history (issue 10).
@@ -108,6 +108,12 @@ describe("/admin/lista", () => {
     expect(outcome.status).toBe(400);
     expect(outcome.body.rows).toEqual([]);
     expect(outcome.body.error).toMatch(/[a-zá]/i);
+  });
+
+  it("reads the filter form's empty choices ('Todos') as no filter", async () => {
+    const outcome = await list("?q=&status=&agente=&de=&ate=&origem=&ordem=");
+    expect(outcome.status).toBe(200);
+    expect(outcome.body.total).toBe(PEOPLE);
   });
 
   it("ignores unknown parameters such as pagina=-1", async () => {
@@ -235,5 +241,32 @@ describe("/admin/lista.csv", () => {
     const all = await db.select({ id: waitlist.id }).from(waitlist);
     // Header plus one line per entry (one message spans two lines).
     expect(text.trimEnd().split("\n")).toHaveLength(1 + all.length + 1);
+  });
+
+  it("streams batches of 1,000 as one CSV: one header, every row once, in order", async () => {
+    const db = await getDb();
+    await db.execute(sql`
+      insert into waitlist (name, email, terms_accepted_at, source, created_at)
+      select 'Lote ' || i, 'lote' || i || '@exemplo.com', now(), 'lote',
+             timestamptz '2026-06-01 12:00:00Z' + i * interval '1 second'
+        from generate_series(1, 2100) as i`);
+    // The BOM kept, so the test sees every byte sent.
+    const raw = async (search: string) =>
+      new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+        await (await csv(search)).response!.arrayBuffer(),
+      );
+    const text = await raw("?origem=lote&ordem=antigos");
+    const lines = text.trimEnd().split("\n");
+    expect(lines).toHaveLength(1 + 2100);
+    expect(lines[0]).toMatch(/^\ufeffNome,/);
+    expect(lines.filter((line) => line.includes("Nome,Email,"))).toHaveLength(1);
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(
+      Array.from({ length: 2100 }, (_, i) => `Lote ${i + 1}`),
+    );
+
+    const empty = await raw("?origem=ninguem");
+    expect(empty).toBe(
+      "\ufeffNome,Email,Agentes de Interesse,Status,Mensagem,Aceita receber comunicações,Termos aceitos em,Origem,Inscrição em\n",
+    );
   });
 });

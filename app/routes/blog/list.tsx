@@ -9,12 +9,12 @@ import { listPublishedPosts } from "../../features/posts/queries.server.ts";
 import { cn } from "../../lib/cn.ts";
 import { blogFeedPath } from "../../lib/public-routes.ts";
 import { pageTitle, seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+import { publicPage } from "../../lib/page-scripts.ts";
 
 // An unknown ?categoria= shows every post, with "Todos" selected
 // (docs/decisions/013-blog-categories-and-newsletter.md).
 
-export const handle = htmlOnlyPage;
+export const handle = publicPage;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get("categoria");
@@ -34,6 +34,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       siteUrl,
       path: selected ? `/blog?categoria=${selected}` : "/blog",
       ...blogCopy.meta,
+      card: "blog",
     }),
     {
       tagName: "link",

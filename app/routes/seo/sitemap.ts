@@ -1,12 +1,19 @@
 import { listPublishedPostSlugs } from "../../features/posts/queries.server.ts";
+import { agentOffers } from "../../features/robots/offer.ts";
+import { listRobots } from "../../features/robots/queries.server.ts";
 import { publicPaths } from "../../lib/public-routes.ts";
 import { getSiteConfig } from "../../lib/site-config.server.ts";
 import { buildSitemap } from "../../lib/sitemap.ts";
 
 export async function loader() {
-  const posts = await listPublishedPostSlugs();
+  const [posts, robots] = await Promise.all([listPublishedPostSlugs(), listRobots()]);
+  // Agent pages under their current slugs (a renamed robot's old path answers 301).
+  const agentPaths = new Map(agentOffers(robots).map((o) => [`/agentes/${o.id}`, o.slug]));
   const xml = buildSitemap(getSiteConfig().siteUrl, [
-    ...publicPaths.map((path) => ({ path })),
+    ...publicPaths.map((path) => {
+      const slug = agentPaths.get(path);
+      return { path: slug ? `/agentes/${slug}` : path };
+    }),
     ...posts.map((post) => ({
       path: `/blog/${post.slug}`,
       lastModified: post.publishedAt ?? post.createdAt,

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/agent";
 import { AgentIcon } from "../../components/site/agent-icon.tsx";
 import { PerformanceWidget } from "../../components/site/performance-widget.tsx";
@@ -13,15 +13,21 @@ import { isAgentId } from "../../content/agent-ids.ts";
 import { agentPageCopy } from "../../content/agent-page.ts";
 import { waitlistCta } from "../../content/common.ts";
 import { agentPage } from "../../features/robots/agent-view.ts";
-import { getRobotBySlug } from "../../features/robots/queries.server.ts";
+import { resolveAgentSlug } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+import { publicPage } from "../../lib/page-scripts.ts";
 
-export const handle = htmlOnlyPage;
+export const handle = publicPage;
 
+// The page is the robot's whose slug is in the URL; a slug it had before, or its key, answers
+// 301 to the current one (issue 10, docs/decisions/090).
 export async function loader({ params }: Route.LoaderArgs) {
-  if (!isAgentId(params.slug)) throw data(null, { status: 404 });
-  return agentPage(params.slug, await getRobotBySlug(params.slug));
+  const found = await resolveAgentSlug(params.slug);
+  if (found && "movedTo" in found) throw redirect(`/agentes/${found.movedTo}`, 301);
+  if (found && isAgentId(found.robot.key)) return agentPage(found.robot.key, found.robot);
+  // No robot row for an agent at all: its page keeps the static content (decision 012).
+  if (!found && isAgentId(params.slug)) return agentPage(params.slug, undefined);
+  throw data(null, { status: 404 });
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -29,14 +35,15 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const { offer, description } = loaderData;
   return seoMeta({
     siteUrl: siteUrlFromMatches(matches),
-    path: `/agentes/${offer.id}`,
+    card: "agent",
+    path: `/agentes/${offer.slug}`,
     title: offer.name,
     description,
   });
 }
 
 export default function AgentPage({ loaderData }: Route.ComponentProps) {
-  const { offer, agent } = loaderData;
+  const { offer, agent, notice } = loaderData;
   const waitlistUrl = `/contato?agente=${offer.id}`;
   return (
     <main id="conteudo">
@@ -56,7 +63,9 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-lg text-muted-foreground">{agent.tagline}</p>
               <div className="mt-3 flex flex-wrap gap-2">
                 <RiskBadge level={agent.riskLevel} />
-                {agent.scarcity ? <Badge tone="yellow">{agent.scarcity.badge}</Badge> : null}
+                {notice ? (
+                  <Badge tone={notice.soldOut ? "red" : "yellow"}>{notice.badge}</Badge>
+                ) : null}
               </div>
             </div>
           </div>
@@ -71,8 +80,12 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <dl className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
               {agent.metrics.map((metric) => (
-                <div key={metric.label} className="rounded-xl border border-border bg-card p-4">
+                <div
+                  key={metric.label}
+                  className="flex flex-col justify-between rounded-xl border border-border bg-card p-4"
+                >
                   <dt className="text-sm text-muted-foreground">{metric.label}</dt>
+                  {/* At the tile's foot: values line up when a label takes two lines. */}
                   <dd className="mt-1 text-2xl font-bold">{metric.value}</dd>
                 </div>
               ))}
@@ -116,10 +129,10 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
               size="lg"
               className="mt-4"
             />
-            {agent.scarcity ? (
+            {notice ? (
               <div className="mt-6 rounded-lg border border-accent/40 bg-accent/10 p-4">
-                <Badge tone="yellow">{agent.scarcity.badge}</Badge>
-                <p className="mt-2 text-sm font-medium">{agent.scarcity.text}</p>
+                <Badge tone={notice.soldOut ? "red" : "yellow"}>{notice.badge}</Badge>
+                <p className="mt-2 text-sm font-medium">{notice.text}</p>
               </div>
             ) : (
               <p className="mt-6 text-sm text-muted-foreground">{agentPageCopy.pricing.prompt}</p>

@@ -8,9 +8,9 @@ import { agentsPageCopy } from "../../content/agents-page.ts";
 import { agentCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+import { publicPage } from "../../lib/page-scripts.ts";
 
-export const handle = htmlOnlyPage;
+export const handle = publicPage;
 
 export async function loader() {
   return { cards: agentCards(await listRobots()) };
@@ -19,6 +19,7 @@ export async function loader() {
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
     siteUrl: siteUrlFromMatches(matches),
+    card: "agent",
     path: "/agentes",
     ...agentsPageCopy.meta,
   });

@@ -16,9 +16,9 @@ import { homeCopy } from "../../content/home.ts";
 import { agentCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+import { publicPage } from "../../lib/page-scripts.ts";
 
-export const handle = htmlOnlyPage;
+export const handle = publicPage;
 
 export async function loader() {
   return { cards: agentCards(await listRobots()) };
@@ -54,7 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-pretty">
             {hero.text}
           </p>
-          <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
             <ButtonLink to="/contato" size="lg">
               {waitlistCta.vipButton}
               <ArrowRight aria-hidden="true" className="size-5" />

@@ -12,9 +12,9 @@ import { Wrench } from "../../components/ui/icons/wrench.tsx";
 import { howItWorksCopy } from "../../content/how-it-works.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
-import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+import { publicPage } from "../../lib/page-scripts.ts";
 
-export const handle = htmlOnlyPage;
+export const handle = publicPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({

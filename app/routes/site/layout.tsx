@@ -23,6 +23,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
         year={root?.year ?? new Date().getFullYear()}
         instagramUrl={root?.site.instagramUrl ?? "#"}
         youtubeUrl={root?.site.youtubeUrl ?? "#"}
+        company={root?.site.company ?? {}}
       />
     </div>
   );

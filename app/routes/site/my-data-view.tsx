@@ -1,39 +1,51 @@
-import { data } from "react-router";
-import { myDataCopy } from "../../content/email.ts";
-import { MyDataLinkProblem, MyDataView } from "../../features/email/my-data-page.tsx";
-import { myDataFor } from "../../features/email/my-data.server.ts";
+import { data, redirect } from "react-router";
+import { myDataCopy as copy } from "../../content/email.ts";
+import { ButtonPage, OutcomePage } from "../../features/email/link-page.tsx";
+import { myDataLinkState, openMyData } from "../../features/email/my-data.server.ts";
+import { tokenStatus } from "../../features/email/tokens.server.ts";
+import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import type { Route } from "./+types/my-data-view";
 
-// /meus-dados/:token: the person's entry (valid 1 hour); ?formato=json downloads it.
+// /meus-dados/:token, the e-mailed link: GET shows a button (mail scanners follow links);
+// its POST spends the link (once, within 1 hour) and opens /meus-dados/painel in this
+// browser. Unknown or malformed 404, expired or used 410.
+export const handle = htmlOnlyPage;
+
 export function meta() {
-  return [{ title: myDataCopy.metaTitle }, { name: "robots", content: "noindex" }];
+  return [{ title: copy.metaTitle }, { name: "robots", content: "noindex" }];
 }
 
 export function headers() {
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+  // The site-wide Referrer-Policy (same-origin) keeps the token in the URL from other sites;
+  // no-referrer would make browsers post `Origin: null`, which React Router refuses.
+  return { "Cache-Control": "private, no-store" };
 }
 
-export async function loader({ params, url }: Route.LoaderArgs) {
-  const result = await myDataFor(params.token);
-  if (result.state !== "valid") {
-    return data(result, { status: result.state === "gone" ? 410 : 404 });
-  }
-  if (url.searchParams.get("formato") === "json") {
-    throw new Response(JSON.stringify(result.entry, null, 2), {
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Disposition": 'attachment; filename="meus-dados-agentes-fx.json"',
-        "Cache-Control": "private, no-store",
-      },
+export async function loader({ params }: Route.LoaderArgs) {
+  const state = await myDataLinkState(params.token);
+  return data({ state }, { status: tokenStatus[state] });
+}
+
+export async function action({ params }: Route.ActionArgs) {
+  const opened = await openMyData(params.token);
+  if (opened.state === "opened") {
+    return redirect("/meus-dados/painel", {
+      status: 303,
+      headers: { "Set-Cookie": opened.setCookie },
     });
   }
-  return result;
+  return data({ state: opened.state }, { status: tokenStatus[opened.state] });
 }
 
-export default function MyDataViewRoute({ loaderData }: Route.ComponentProps) {
-  return loaderData.state === "valid" ? (
-    <MyDataView entry={loaderData.entry} />
-  ) : (
-    <MyDataLinkProblem state={loaderData.state} />
-  );
+const problems = {
+  "not-found": { title: copy.notFoundTitle, text: copy.notFoundText },
+  gone: { title: copy.goneTitle, text: copy.goneText },
+} as const;
+
+export default function MyDataLinkRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const state = actionData?.state ?? loaderData.state;
+  if (state === "valid") {
+    return <ButtonPage title={copy.openTitle} text={copy.openText} button={copy.openButton} />;
+  }
+  return <OutcomePage {...problems[state]} link={{ to: "/meus-dados", label: copy.title }} />;
 }

@@ -3,17 +3,24 @@ import { myDataCopy } from "../../content/email.ts";
 import { MyDataRequestPage } from "../../features/email/my-data-page.tsx";
 import { requestMyDataLink } from "../../features/email/my-data.server.ts";
 import { getEnv } from "../../lib/env.server.ts";
+import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { clientIpContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/my-data";
 
 // /meus-dados: a person asks for a link to their data; the answer never reveals whether
-// the address is listed.
+// the address is listed. `?apagado` is where a deletion lands.
+export const handle = htmlOnlyPage;
+
 export function meta() {
   return [{ title: myDataCopy.metaTitle }, { name: "robots", content: "noindex" }];
 }
 
 export function headers() {
   return { "Cache-Control": "private, no-store" };
+}
+
+export function loader({ url }: Route.LoaderArgs) {
+  return { erased: url.searchParams.has("apagado") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,6 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ message: result.message }, { status: result.status });
 }
 
-export default function MyDataRoute({ actionData }: Route.ComponentProps) {
-  return <MyDataRequestPage message={actionData?.message} />;
+export default function MyDataRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const message = actionData?.message ?? (loaderData.erased ? myDataCopy.erased : undefined);
+  return <MyDataRequestPage message={message} />;
 }

@@ -6,7 +6,7 @@ import { getLogger } from "../../lib/logger.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 
 // Any path no other route matches: the 404 page, answered with HTTP 404. The page ships no
-// JavaScript, so the missing path (SPEC.md) is logged on the server's console.
+// JavaScript, so the missing path (docs/product.md section 2) is logged on the server's console.
 
 export const handle = htmlOnlyPage;
 

@@ -10,15 +10,17 @@ import { ArrowRight } from "../../components/ui/icons/arrow-right.tsx";
 import { Check } from "../../components/ui/icons/check.tsx";
 import { CreditCard } from "../../components/ui/icons/credit-card.tsx";
 import { ShieldCheck } from "../../components/ui/icons/shield-check.tsx";
-import { priceCopy } from "../../content/common.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { ButtonLink } from "../../components/ui/button.tsx";
+import { priceCopy, waitlistCta } from "../../content/common.ts";
 import { pricingCopy } from "../../content/pricing.ts";
 import { planCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { cn } from "../../lib/cn.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+import { publicPage } from "../../lib/page-scripts.ts";
 
-export const handle = htmlOnlyPage;
+export const handle = publicPage;
 
 export async function loader() {
   return { plans: planCards(await listRobots()) };
@@ -57,6 +59,17 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               <RiskBadge level={plan.riskLevel} />
             </div>
             <PriceTag price={plan.price} discountedPrice={plan.discountedPrice} className="mt-6" />
+            {plan.notice ? (
+              <div className="mt-4 rounded-lg border border-accent/40 bg-accent/10 p-3">
+                <Badge tone={plan.notice.soldOut ? "red" : "yellow"}>{plan.notice.badge}</Badge>
+                <p className="mt-2 text-sm font-medium">{plan.notice.text}</p>
+                {plan.notice.soldOut ? (
+                  <ButtonLink to={`/contato?agente=${plan.id}`} size="sm" className="mt-3 w-full">
+                    {waitlistCta.button}
+                  </ButtonLink>
+                ) : null}
+              </div>
+            ) : null}
             <ul className="mt-6 flex-1 space-y-2 text-sm">
               {plan.features.map((feature) => (
                 <li key={feature} className="flex gap-2">
@@ -66,7 +79,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <Link
-              to={`/agentes/${plan.id}`}
+              to={`/agentes/${plan.slug}`}
               className="mt-6 inline-flex items-center gap-2 font-semibold text-primary hover:underline"
             >
               {pricingCopy.planLink}

@@ -4,9 +4,9 @@ import { ButtonLink } from "../../components/ui/button.tsx";
 import { riskNoticeCopy } from "../../content/legal.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
-import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+import { publicPage } from "../../lib/page-scripts.ts";
 
-export const handle = htmlOnlyPage;
+export const handle = publicPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({

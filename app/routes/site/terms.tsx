@@ -2,9 +2,9 @@ import type { Route } from "./+types/terms";
 import { LegalPage } from "../../components/site/legal-page.tsx";
 import { termsCopy } from "../../content/legal.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+import { publicPage } from "../../lib/page-scripts.ts";
 
-export const handle = htmlOnlyPage;
+export const handle = publicPage;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({ siteUrl: siteUrlFromMatches(matches), path: "/termos", ...termsCopy.meta });

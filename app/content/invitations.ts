@@ -1,0 +1,157 @@
+// Issue 12: the invitation e-mails, the invitee's page (/convite/:token) and the admin's
+// /admin/convites section. Subject lines are fixed text (no header injection).
+
+/** SPEC.md section 9: the confirmation window after an invite. */
+export const INVITATION_HOURS = 48;
+/** The reminder goes this many hours before the deadline, if the invitation is still open. */
+export const REMINDER_HOURS_BEFORE = 12;
+
+export const invitationEmailCopy = {
+  invitation: {
+    subject: "Sua vaga na Agentes FX: confirme em 48 horas",
+    preview: "Abriu uma vaga para você. Confirme em até 48 horas.",
+    greeting: (name: string) => `Olá, ${name}!`,
+    body: (robot: string) =>
+      `Abriu uma vaga para você no ${robot}. Ela fica reservada em seu nome por 48 horas.`,
+    price: (price: string) => `Preço mensal: ${price}`,
+    discounted: (price: string) =>
+      `Com o desconto de 25% da corretora parceira: ${price} por mês, enquanto a conta na corretora estiver ativa.`,
+    deadline: (deadline: string) => `Confirme até ${deadline}.`,
+    button: "Ver meu convite",
+    ignore:
+      "Se não tiver mais interesse, use o mesmo link e escolha 'Não tenho mais interesse': a vaga passa para a próxima pessoa da lista.",
+  },
+  reminder: {
+    subject: "Faltam 12 horas para confirmar sua vaga",
+    preview: "Sua vaga reservada expira em 12 horas.",
+    greeting: (name: string) => `Olá, ${name}!`,
+    body: (robot: string) =>
+      `Sua vaga no ${robot} continua reservada, mas o prazo para confirmar termina em 12 horas.`,
+    deadline: (deadline: string) => `Confirme até ${deadline}.`,
+    button: "Ver meu convite",
+    ignore: "Depois do prazo, a vaga passa para a próxima pessoa da lista de espera.",
+  },
+  accepted: {
+    subject: "Sua vaga está confirmada",
+    preview: "Vaga confirmada. Veja os próximos passos.",
+    greeting: (name: string) => `Olá, ${name}!`,
+    body: (robot: string) => `Sua vaga no ${robot} está confirmada. Os próximos passos:`,
+    steps: [
+      "Pagamento: enviaremos por e-mail as instruções de pagamento (cartão, PayPal, transferência, PIX ou cripto).",
+      "Configuração da VPS: depois da confirmação do pagamento, nossa equipe configura a VPS e o agente em 2 a 4 horas úteis.",
+      "Comece a operar: avisaremos por e-mail quando o agente estiver rodando na sua conta.",
+    ],
+    price: (price: string, discounted: string) =>
+      `Preço mensal: ${price}; com o desconto de 25% da corretora parceira, ${discounted}.`,
+  },
+  onRequest: "Sob consulta",
+  /** "25/11/2026 às 14:30 (horário de Brasília)". */
+  deadline: (date: string, time: string) => `${date} às ${time} (horário de Brasília)`,
+} as const;
+
+export const invitationPageCopy = {
+  metaTitle: "Seu convite | Agentes FX",
+  title: (robot: string) => `Sua vaga no ${robot}`,
+  intro: "Abriu uma vaga para você. Ela fica reservada em seu nome até o prazo abaixo.",
+  priceLabel: "Preço mensal",
+  discountedLabel: "Com o desconto da corretora parceira",
+  discountExplained:
+    "O desconto de 25% vale para quem opera pela corretora parceira e continua enquanto a conta na corretora estiver ativa.",
+  deadlineLabel: "Confirme até",
+  timeLeft: (hours: number, minutes: number) =>
+    hours > 0 ? `Faltam ${hours} h ${minutes} min.` : `Faltam ${minutes} min.`,
+  accept: "Confirmar minha vaga",
+  decline: "Não tenho mais interesse",
+  acceptedTitle: "Vaga confirmada!",
+  acceptedText:
+    "Enviamos um e-mail com os próximos passos: as instruções de pagamento e, depois dele, a configuração da VPS em 2 a 4 horas úteis.",
+  declinedTitle: "Tudo certo",
+  declinedText: "Registramos que você não tem mais interesse. A vaga passa para a próxima pessoa.",
+  alreadyAcceptedTitle: "Convite já usado",
+  alreadyAcceptedText: "Esta vaga já foi confirmada. Os próximos passos foram enviados por e-mail.",
+  goneTitle: "Convite encerrado",
+  goneText:
+    "Este convite passou do prazo, foi recusado ou foi cancelado. Se ainda tiver interesse, continue na lista de espera: avisaremos quando abrir outra vaga.",
+  fullTitle: "Vagas esgotadas",
+  fullText:
+    "As vagas deste agente acabaram de ser preenchidas. Seu convite continua aberto até o prazo: se uma vaga abrir, você poderá confirmar por este mesmo link.",
+  notFoundTitle: "Convite não encontrado",
+  notFoundText:
+    "Este link de convite não existe ou foi copiado incompleto. Confira o endereço no e-mail que enviamos.",
+  invalidRequest: "Pedido inválido.",
+  homeLink: "Voltar para a página inicial",
+} as const;
+
+export const invitationsAdminCopy = {
+  tab: "Convites",
+  loading: "Carregando convites...",
+  title: "Convites e vagas",
+  capacity: "Vagas",
+  unlimited: "Ilimitadas",
+  taken: "Ocupadas",
+  held: "Reservadas",
+  free: "Livres",
+  queueTitle: (count: number) => `Fila de espera (${count})`,
+  queueEmpty: "Ninguém na fila: nenhuma pessoa com e-mail confirmado aguarda este agente.",
+  queueHint:
+    "E-mail confirmado, interesse neste agente, ainda sem convite para ele; inscrição mais antiga primeiro.",
+  inviteCount: "Quantas pessoas",
+  preview: "Ver quem será convidado",
+  previewTitle: (count: number) =>
+    count === 1 ? "Será convidada 1 pessoa:" : `Serão convidadas ${count} pessoas:`,
+  inviteNext: "Convidar próximos",
+  inviteNextLabel: (robot: string) => `Convidar próximos: ${robot}`,
+  noFreeSpots: "Sem vagas livres para convidar.",
+  autoInvite: "Convidar o próximo automaticamente",
+  autoInviteHint: "Quando um convite expira ou é recusado, a próxima pessoa da fila é convidada.",
+  saveAutoInvite: "Salvar",
+  openTitle: "Convites abertos",
+  noOpen: "Nenhum convite aberto.",
+  revoke: "Revogar",
+  revokeLabel: (email: string) => `Revogar o convite de ${email}`,
+  deadline: "Prazo",
+  invitedAt: "Enviado em",
+  invitedTitle: "Convites enviados!",
+  invitedText: "Os convites foram enviados por e-mail.",
+  noneInvited: "Ninguém foi convidado: a fila mudou ou não há vagas livres.",
+  revokedTitle: "Convite revogado",
+  revokedText: "A vaga foi liberada.",
+  savedTitle: "Configuração salva",
+  savedText: "A configuração do agente foi salva.",
+  errorTitle: "Erro nos convites",
+  notFound: "Convite ou agente não encontrado.",
+  notOpen: "Este convite não está mais aberto.",
+  invalidCount: "Quantas pessoas: escolha um número de 1 até as vagas livres.",
+  invalidRequest: "Pedido inválido.",
+  statusLabels: {
+    sent: "Enviado",
+    accepted: "Aceito",
+    declined: "Recusado",
+    expired: "Expirado",
+    revoked: "Revogado",
+  },
+  entry: {
+    title: "Convites",
+    none: "Nenhum convite enviado.",
+    robot: "Agente",
+    status: "Situação",
+    sentAt: "Enviado em",
+    deadline: "Prazo",
+    changedAt: "Alterado em",
+    invitedBy: "Por",
+    inviteTo: "Convidar para",
+    invite: "Enviar convite",
+    notConfirmed: "O e-mail desta pessoa ainda não foi confirmado: não é possível convidar.",
+    invitedTitle: "Convite enviado!",
+    invitedText: "O convite foi enviado por e-mail.",
+    refused: {
+      "not-confirmed": "O e-mail desta pessoa ainda não foi confirmado.",
+      "already-invited": "Esta pessoa já tem um convite aberto ou aceito para este agente.",
+      "no-free-spots": "Este agente não tem vagas livres.",
+      "not-found": "Pessoa ou agente não encontrado.",
+    },
+  },
+  /** Who changed a waitlist status when an invitation did it. */
+  automaticActor: "automático",
+  inviteeActor: "convidado (aceitou o convite)",
+} as const;

@@ -1,0 +1,56 @@
+// The process's invitation deadline keeper (issue 12, docs/decisions/092): a sweep at start-up
+// and then again at the earliest open deadline or after INVITATION_SWEEP_MS, whichever comes
+// first. It expires passed invitations (inviting the next where the robot says so) and
+// queues due reminders; a deadline missed while no server ran is caught by the first sweep.
+import { appNow } from "../../lib/clock.server.ts";
+import { getDb } from "../../lib/db.server.ts";
+import { getEnv } from "../../lib/env.server.ts";
+import { getLogger } from "../../lib/logger.server.ts";
+import { expireDueInvitations, nextDeadline, sendDueReminders } from "./invitations.server.ts";
+
+let stopCurrent: (() => Promise<void>) | undefined;
+
+/** One pass: returns how long to wait before the next one. */
+async function sweepOnce(intervalMs: number): Promise<number> {
+  const now = appNow();
+  const expired = await expireDueInvitations(now);
+  const reminded = await sendDueReminders(now);
+  if (expired > 0 || reminded > 0) {
+    getLogger().info({ expired, reminded }, "invitation sweep");
+  }
+  const next = await nextDeadline(await getDb());
+  if (!next) return intervalMs;
+  // A few milliseconds past the deadline, so the invitation is due when the timer fires.
+  return Math.min(intervalMs, Math.max(0, next.getTime() - appNow().getTime() + 5));
+}
+
+export function startInvitationWorker(): void {
+  if (stopCurrent) return;
+  const intervalMs = getEnv().INVITATION_SWEEP_MS;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    running = (async () => {
+      let delay = intervalMs;
+      try {
+        delay = await sweepOnce(intervalMs);
+      } catch (error) {
+        getLogger().warn({ err: error }, "invitation sweep failed; will retry");
+      }
+      if (!stopped) timer = setTimeout(tick, delay);
+    })();
+  };
+  tick();
+  stopCurrent = async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
+
+export async function stopInvitationWorker(): Promise<void> {
+  const stop = stopCurrent;
+  stopCurrent = undefined;
+  await stop?.();
+}

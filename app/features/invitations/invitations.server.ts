@@ -1,0 +1,633 @@
+// Spots and 48-hour invitations (issue 12, docs/decisions/091). Every change runs in one
+// transaction that first locks the robot's row (FOR UPDATE), so whatever runs at once (two
+// staff inviting, fifty invitees accepting, an expiry during an acceptance) is serialised
+// per robot and the capacity is checked against committed counts. The e-mails are written
+// to the outbox in the same transaction (docs/decisions/080).
+import { and, asc, eq, inArray, lte, notExists, sql } from "drizzle-orm";
+import {
+  emailOutbox,
+  invitations,
+  invitationTokens,
+  robots,
+  waitlist,
+  waitlistStatusChanges,
+} from "../../../db/schema.ts";
+import {
+  INVITATION_HOURS,
+  invitationEmailCopy,
+  invitationsAdminCopy,
+  REMINDER_HOURS_BEFORE,
+} from "../../content/invitations.ts";
+import { getDb, withTransaction, type Executor } from "../../lib/db.server.ts";
+import { dateAndTime, discountedPrice, formatDollars, parseStoredPrice } from "../../lib/format.ts";
+import { publicPagesChanged } from "../../lib/public-pages.server.ts";
+import { hashToken, isWellFormedToken, newToken } from "../email/tokens.server.ts";
+import type { EmailJob } from "../email/templates.tsx";
+import type { WaitlistStatus } from "../waitlist/statuses.ts";
+
+const HOUR_MS = 3_600_000;
+export const INVITATION_MS = INVITATION_HOURS * HOUR_MS;
+const REMINDER_BEFORE_MS = REMINDER_HOURS_BEFORE * HOUR_MS;
+
+type LockedRobot = Pick<
+  typeof robots.$inferSelect,
+  "id" | "key" | "name" | "price" | "capacity" | "autoInvite"
+>;
+
+export interface Spots {
+  capacity: number | null;
+  /** Accepted invitations. */
+  taken: number;
+  /** Open invitations before their deadline. */
+  held: number;
+  /** capacity - taken - held (never below 0); null when unlimited. */
+  free: number | null;
+}
+
+async function lockRobot(tx: Executor, robotId: string): Promise<LockedRobot | undefined> {
+  const [robot] = await tx
+    .select({
+      id: robots.id,
+      key: robots.key,
+      name: robots.name,
+      price: robots.price,
+      capacity: robots.capacity,
+      autoInvite: robots.autoInvite,
+    })
+    .from(robots)
+    .where(eq(robots.id, robotId))
+    .for("update");
+  return robot;
+}
+
+export async function spotsOf(
+  tx: Executor,
+  robot: Pick<LockedRobot, "id" | "capacity">,
+  now: Date,
+): Promise<Spots> {
+  const [row] = await tx
+    .select({
+      taken: sql<number>`count(*) filter (where ${invitations.status} = 'accepted')::int`,
+      held: sql<number>`count(*) filter (where ${invitations.status} = 'sent'
+        and ${invitations.deadline} > ${now.toISOString()}::timestamptz)::int`,
+    })
+    .from(invitations)
+    .where(eq(invitations.robotId, robot.id));
+  const taken = row?.taken ?? 0;
+  const held = row?.held ?? 0;
+  const free = robot.capacity === null ? null : Math.max(0, robot.capacity - taken - held);
+  return { capacity: robot.capacity, taken, held, free };
+}
+
+/** Who is waiting for a robot: e-mail confirmed, interested in it, never invited to it. */
+function queueCondition(robot: Pick<LockedRobot, "id" | "key">) {
+  return and(
+    sql`${waitlist.confirmedAt} is not null`,
+    sql`${robot.key} = any(${waitlist.interestedAgents})`,
+    notExists(
+      sql`(select 1 from ${invitations} where ${invitations.waitlistId} = ${waitlist.id}
+        and ${invitations.robotId} = ${robot.id})`,
+    ),
+  );
+}
+
+export interface QueuedPerson {
+  id: string;
+  name: string;
+  email: string;
+  createdAt: Date;
+}
+
+/** The first `limit` people of a robot's queue, oldest sign-up first. */
+export async function queueOf(
+  tx: Executor,
+  robot: Pick<LockedRobot, "id" | "key">,
+  limit: number,
+): Promise<QueuedPerson[]> {
+  return tx
+    .select({
+      id: waitlist.id,
+      name: waitlist.name,
+      email: waitlist.email,
+      createdAt: waitlist.createdAt,
+    })
+    .from(waitlist)
+    .where(queueCondition(robot))
+    .orderBy(asc(waitlist.createdAt), asc(waitlist.id))
+    .limit(limit);
+}
+
+export async function queueLength(
+  tx: Executor,
+  robot: Pick<LockedRobot, "id" | "key">,
+): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(waitlist)
+    .where(queueCondition(robot));
+  return row?.n ?? 0;
+}
+
+function enqueue(tx: Executor, recipient: string, job: EmailJob) {
+  return tx.insert(emailOutbox).values({ template: job.template, recipient, payload: job.payload });
+}
+
+function priceTexts(robot: LockedRobot) {
+  const price = parseStoredPrice(robot.price);
+  return price === null
+    ? { price: invitationEmailCopy.onRequest, discountedPrice: invitationEmailCopy.onRequest }
+    : { price: formatDollars(price), discountedPrice: formatDollars(discountedPrice(price)) };
+}
+
+export function deadlineText(deadline: Date): string {
+  return invitationEmailCopy.deadline(...dateAndTime(deadline));
+}
+
+/** A waitlist status that follows an invitation, with its history line. */
+async function followStatus(
+  tx: Executor,
+  waitlistId: string,
+  status: "contacted" | "converted",
+  changedBy: string,
+) {
+  // An invitation sent never moves a converted person back to contacted.
+  const from: WaitlistStatus[] = status === "contacted" ? ["pending"] : ["pending", "contacted"];
+  const changed = await tx
+    .update(waitlist)
+    .set({ status })
+    .where(and(eq(waitlist.id, waitlistId), inArray(waitlist.status, from)))
+    .returning({ id: waitlist.id });
+  if (changed.length > 0) {
+    await tx.insert(waitlistStatusChanges).values({ entryId: waitlistId, status, changedBy });
+  }
+}
+
+/** Sends one invitation while the robot's row is locked (the caller checked the spot). */
+async function inviteLocked(
+  tx: Executor,
+  robot: LockedRobot,
+  person: { id: string; name: string; email: string },
+  invitedBy: string,
+  now: Date,
+): Promise<string> {
+  const deadline = new Date(now.getTime() + INVITATION_MS);
+  const [created] = await tx
+    .insert(invitations)
+    .values({ waitlistId: person.id, robotId: robot.id, invitedBy, sentAt: now, deadline })
+    .returning({ id: invitations.id });
+  if (!created) throw new Error("invitation insert returned nothing");
+  const { token, hash } = newToken();
+  await tx.insert(invitationTokens).values({ tokenHash: hash, invitationId: created.id });
+  await followStatus(tx, person.id, "contacted", invitedBy);
+  await enqueue(tx, person.email, {
+    template: "invitation",
+    payload: {
+      name: person.name,
+      robotName: robot.name,
+      ...priceTexts(robot),
+      deadline: deadlineText(deadline),
+      token,
+    },
+  });
+  return created.id;
+}
+
+export type InviteResult = { invited: number } | { refused: "not-found" };
+
+export type InviteRefusal = "not-found" | "not-confirmed" | "already-invited" | "no-free-spots";
+
+/**
+ * Invites these people (in this order) to a robot, as many as it has free spots; people no
+ * longer in its queue are skipped. Used by "Convidar próximos" with the list staff saw.
+ */
+export async function invitePeople(
+  robotId: string,
+  waitlistIds: readonly string[],
+  invitedBy: string,
+  now: Date,
+): Promise<InviteResult> {
+  const result = await withTransaction(async (tx): Promise<InviteResult> => {
+    const robot = await lockRobot(tx, robotId);
+    if (!robot) return { refused: "not-found" };
+    const { free } = await spotsOf(tx, robot, now);
+    const room = free ?? waitlistIds.length;
+    if (room === 0 || waitlistIds.length === 0) return { invited: 0 };
+    const eligible = await tx
+      .select({ id: waitlist.id, name: waitlist.name, email: waitlist.email })
+      .from(waitlist)
+      .where(and(inArray(waitlist.id, [...waitlistIds]), queueCondition(robot)));
+    const byId = new Map(eligible.map((person) => [person.id, person]));
+    const chosen = waitlistIds.flatMap((id) => byId.get(id) ?? []).slice(0, room);
+    for (const person of chosen) await inviteLocked(tx, robot, person, invitedBy, now);
+    return { invited: chosen.length };
+  });
+  if ("invited" in result && result.invited > 0) publicPagesChanged("invitations sent");
+  return result;
+}
+
+/** Invites the next `count` people of the robot's queue (at most its free spots). */
+export async function inviteNext(
+  robotId: string,
+  count: number,
+  invitedBy: string,
+  now: Date,
+): Promise<InviteResult> {
+  const result = await withTransaction(async (tx): Promise<InviteResult> => {
+    const robot = await lockRobot(tx, robotId);
+    if (!robot) return { refused: "not-found" };
+    const invited = await inviteNextLocked(tx, robot, count, invitedBy, now);
+    return { invited };
+  });
+  if ("invited" in result && result.invited > 0) publicPagesChanged("invitations sent");
+  return result;
+}
+
+async function inviteNextLocked(
+  tx: Executor,
+  robot: LockedRobot,
+  count: number,
+  invitedBy: string,
+  now: Date,
+): Promise<number> {
+  const { free } = await spotsOf(tx, robot, now);
+  const room = Math.min(count, free ?? count);
+  if (room <= 0) return 0;
+  const people = await queueOf(tx, robot, room);
+  for (const person of people) await inviteLocked(tx, robot, person, invitedBy, now);
+  return people.length;
+}
+
+/** One person, from their admin page: any robot, if their e-mail is confirmed. */
+export async function invitePerson(
+  robotId: string,
+  waitlistId: string,
+  invitedBy: string,
+  now: Date,
+): Promise<{ ok: true } | { ok: false; reason: InviteRefusal }> {
+  const result = await withTransaction(async (tx) => {
+    const robot = await lockRobot(tx, robotId);
+    if (!robot) return { ok: false, reason: "not-found" } as const;
+    const [person] = await tx
+      .select({
+        id: waitlist.id,
+        name: waitlist.name,
+        email: waitlist.email,
+        confirmedAt: waitlist.confirmedAt,
+      })
+      .from(waitlist)
+      .where(eq(waitlist.id, waitlistId));
+    if (!person) return { ok: false, reason: "not-found" } as const;
+    if (!person.confirmedAt) return { ok: false, reason: "not-confirmed" } as const;
+    const [live] = await tx
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.waitlistId, person.id),
+          eq(invitations.robotId, robot.id),
+          inArray(invitations.status, ["sent", "accepted"]),
+        ),
+      );
+    if (live) return { ok: false, reason: "already-invited" } as const;
+    const { free } = await spotsOf(tx, robot, now);
+    if (free === 0) return { ok: false, reason: "no-free-spots" } as const;
+    await inviteLocked(tx, robot, person, invitedBy, now);
+    return { ok: true } as const;
+  });
+  if (result.ok) publicPagesChanged("invitation sent");
+  return result;
+}
+
+export interface InvitationView {
+  robotName: string;
+  price: number | null;
+  discountedPrice: number | null;
+  deadline: Date;
+}
+
+export type InvitationLookup =
+  { state: "open"; invitation: InvitationView } | { state: "accepted" | "gone" | "not-found" };
+
+async function invitationIdByToken(tx: Executor, token: string) {
+  if (!isWellFormedToken(token)) return undefined;
+  const [row] = await tx
+    .select({ id: invitations.id, robotId: invitations.robotId })
+    .from(invitationTokens)
+    .innerJoin(invitations, eq(invitations.id, invitationTokens.invitationId))
+    .where(eq(invitationTokens.tokenHash, hashToken(token)));
+  return row;
+}
+
+/** What /convite/:token shows; reading changes nothing (mail scanners follow links). */
+export async function lookUpInvitation(token: string, now: Date): Promise<InvitationLookup> {
+  return withTransaction(async (tx) => {
+    const found = await invitationIdByToken(tx, token);
+    if (!found) return { state: "not-found" };
+    const [row] = await tx
+      .select({
+        status: invitations.status,
+        deadline: invitations.deadline,
+        robotName: robots.name,
+        price: robots.price,
+      })
+      .from(invitations)
+      .innerJoin(robots, eq(robots.id, invitations.robotId))
+      .where(eq(invitations.id, found.id));
+    if (!row) return { state: "not-found" };
+    if (row.status === "accepted") return { state: "accepted" };
+    if (row.status !== "sent" || row.deadline <= now) return { state: "gone" };
+    const price = parseStoredPrice(row.price);
+    return {
+      state: "open",
+      invitation: {
+        robotName: row.robotName,
+        price,
+        discountedPrice: price === null ? null : discountedPrice(price),
+        deadline: row.deadline,
+      },
+    };
+  });
+}
+
+// Invitees' answers for one robot wait their turn in this process before taking a database
+// connection: they would only queue on the robot's row lock while each held one of the
+// pool's connections, and a burst (1,000 at once) would starve the pool for the whole site
+// (docs/decisions/092). The row lock still orders them across processes.
+const answerQueues = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(robotId: string, work: () => Promise<T>): Promise<T> {
+  const previous = answerQueues.get(robotId) ?? Promise.resolve();
+  const result = previous.then(work, work);
+  const settled = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  answerQueues.set(robotId, settled);
+  void settled.then(() => {
+    if (answerQueues.get(robotId) === settled) answerQueues.delete(robotId);
+  });
+  return result;
+}
+
+export type AnswerOutcome = "accepted" | "declined" | "already-accepted" | "gone" | "full";
+
+type Locked =
+  | { open: false; outcome: "gone" | "already-accepted"; changed: boolean }
+  | { open: true; robot: LockedRobot; invitation: typeof invitations.$inferSelect };
+
+/** Locks the robot, then the invitation; an open one past its deadline is expired here. */
+async function lockOpenInvitation(
+  tx: Executor,
+  invitationId: string,
+  robotId: string,
+  now: Date,
+): Promise<Locked> {
+  const robot = await lockRobot(tx, robotId);
+  if (!robot) return { open: false, outcome: "gone", changed: false };
+  const [invitation] = await tx
+    .select()
+    .from(invitations)
+    .where(eq(invitations.id, invitationId))
+    .for("update");
+  if (!invitation) return { open: false, outcome: "gone", changed: false };
+  if (invitation.status === "accepted") {
+    return { open: false, outcome: "already-accepted", changed: false };
+  }
+  if (invitation.status !== "sent") return { open: false, outcome: "gone", changed: false };
+  if (invitation.deadline <= now) {
+    await expireLocked(tx, robot, invitation.id, now);
+    return { open: false, outcome: "gone", changed: true };
+  }
+  return { open: true, robot, invitation };
+}
+
+/**
+ * The invitee's button on /convite/:token: the answer waits for the robot's earlier answers
+ * in this process (see oneAtATime) before it takes a connection.
+ */
+export async function answerInvitation(
+  token: string,
+  intent: "accept" | "decline",
+  now: Date,
+): Promise<AnswerOutcome | "not-found"> {
+  const found = await invitationIdByToken(await getDb(), token);
+  if (!found) return "not-found";
+  const answer = intent === "accept" ? acceptInvitation : declineInvitation;
+  return oneAtATime(found.robotId, () => answer(token, now));
+}
+
+/** "Confirmar minha vaga": takes the spot if the robot still has room for it. */
+export async function acceptInvitation(
+  token: string,
+  now: Date,
+): Promise<AnswerOutcome | "not-found"> {
+  let changed = false;
+  const outcome = await withTransaction(async (tx): Promise<AnswerOutcome | "not-found"> => {
+    const found = await invitationIdByToken(tx, token);
+    if (!found) return "not-found";
+    const locked = await lockOpenInvitation(tx, found.id, found.robotId, now);
+    if (!locked.open) {
+      changed = locked.changed;
+      return locked.outcome;
+    }
+    const { robot, invitation } = locked;
+    // The capacity counts accepted spots: open invitations beyond it (staff lowered the
+    // capacity) are served first come, first served (docs/decisions/091).
+    const { taken } = await spotsOf(tx, robot, now);
+    if (robot.capacity !== null && taken >= robot.capacity) return "full";
+    await tx
+      .update(invitations)
+      .set({ status: "accepted", acceptedAt: now })
+      .where(eq(invitations.id, invitation.id));
+    const [person] = await tx
+      .select({ name: waitlist.name, email: waitlist.email })
+      .from(waitlist)
+      .where(eq(waitlist.id, invitation.waitlistId));
+    await followStatus(tx, invitation.waitlistId, "converted", invitationsAdminCopy.inviteeActor);
+    if (person) {
+      await enqueue(tx, person.email, {
+        template: "invitation-accepted",
+        payload: { name: person.name, robotName: robot.name, ...priceTexts(robot) },
+      });
+    }
+    changed = true;
+    return "accepted";
+  });
+  if (changed) publicPagesChanged(`invitation ${outcome}`);
+  return outcome;
+}
+
+/** "Não tenho mais interesse": frees the spot; the next person may be invited by itself. */
+export async function declineInvitation(
+  token: string,
+  now: Date,
+): Promise<AnswerOutcome | "not-found"> {
+  let changed = false;
+  const outcome = await withTransaction(async (tx): Promise<AnswerOutcome | "not-found"> => {
+    const found = await invitationIdByToken(tx, token);
+    if (!found) return "not-found";
+    const locked = await lockOpenInvitation(tx, found.id, found.robotId, now);
+    if (!locked.open) {
+      changed = locked.changed;
+      return locked.outcome;
+    }
+    await tx
+      .update(invitations)
+      .set({ status: "declined", declinedAt: now })
+      .where(eq(invitations.id, locked.invitation.id));
+    if (locked.robot.autoInvite) {
+      await inviteNextLocked(tx, locked.robot, 1, invitationsAdminCopy.automaticActor, now);
+    }
+    changed = true;
+    return "declined";
+  });
+  if (changed) publicPagesChanged(`invitation ${outcome}`);
+  return outcome;
+}
+
+/** Staff revoke an open invitation: its spot is free at once. */
+export async function revokeInvitation(
+  invitationId: string,
+  revokedBy: string,
+  now: Date,
+): Promise<"revoked" | "not-open" | "not-found"> {
+  const outcome = await withTransaction(async (tx) => {
+    const [found] = await tx
+      .select({ robotId: invitations.robotId })
+      .from(invitations)
+      .where(eq(invitations.id, invitationId));
+    if (!found) return "not-found" as const;
+    await lockRobot(tx, found.robotId);
+    const revoked = await tx
+      .update(invitations)
+      .set({ status: "revoked", revokedAt: now, revokedBy })
+      .where(and(eq(invitations.id, invitationId), eq(invitations.status, "sent")))
+      .returning({ id: invitations.id });
+    return revoked.length > 0 ? ("revoked" as const) : ("not-open" as const);
+  });
+  if (outcome === "revoked") publicPagesChanged("invitation revoked");
+  return outcome;
+}
+
+async function expireLocked(tx: Executor, robot: LockedRobot, invitationId: string, now: Date) {
+  await tx
+    .update(invitations)
+    .set({ status: "expired", expiredAt: now })
+    .where(eq(invitations.id, invitationId));
+  if (robot.autoInvite) {
+    await inviteNextLocked(tx, robot, 1, invitationsAdminCopy.automaticActor, now);
+  }
+}
+
+const SWEEP_BATCH = 100;
+
+/**
+ * Expires every open invitation whose deadline has passed (each in its own transaction,
+ * robot row first), inviting the next person where the robot says so. Returns how many.
+ */
+export async function expireDueInvitations(now: Date): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const due = await withTransaction((tx) =>
+      tx
+        .select({ id: invitations.id, robotId: invitations.robotId })
+        .from(invitations)
+        .where(and(eq(invitations.status, "sent"), lte(invitations.deadline, now)))
+        .orderBy(asc(invitations.deadline))
+        .limit(SWEEP_BATCH),
+    );
+    let progressed = 0;
+    for (const { id, robotId } of due) {
+      const done = await withTransaction(async (tx) => {
+        const robot = await lockRobot(tx, robotId);
+        if (!robot) return false;
+        const [open] = await tx
+          .select({ id: invitations.id })
+          .from(invitations)
+          .where(
+            and(
+              eq(invitations.id, id),
+              eq(invitations.status, "sent"),
+              lte(invitations.deadline, now),
+            ),
+          )
+          .for("update");
+        if (!open) return false;
+        await expireLocked(tx, robot, id, now);
+        return true;
+      });
+      if (done) progressed += 1;
+    }
+    expired += progressed;
+    if (due.length < SWEEP_BATCH || progressed === 0) break;
+  }
+  if (expired > 0) publicPagesChanged("invitations expired");
+  return expired;
+}
+
+/**
+ * Queues the reminder of every open invitation within 12 hours of its deadline that has
+ * not had one; each reminder carries a link of its own (only its hash is stored).
+ */
+export async function sendDueReminders(now: Date): Promise<number> {
+  const dueBefore = new Date(now.getTime() + REMINDER_BEFORE_MS);
+  return withTransaction(async (tx) => {
+    const due = await tx
+      .update(invitations)
+      .set({ reminderAt: now })
+      .where(
+        sql`${invitations.id} in (select ${invitations.id} from ${invitations}
+          where ${invitations.status} = 'sent' and ${invitations.reminderAt} is null
+            and ${invitations.deadline} > ${now.toISOString()}::timestamptz
+            and ${invitations.deadline} <= ${dueBefore.toISOString()}::timestamptz
+          limit ${SWEEP_BATCH} for update skip locked)`,
+      )
+      .returning({
+        id: invitations.id,
+        waitlistId: invitations.waitlistId,
+        robotId: invitations.robotId,
+        deadline: invitations.deadline,
+      });
+    for (const invitation of due) {
+      const [row] = await tx
+        .select({ name: waitlist.name, email: waitlist.email, robotName: robots.name })
+        .from(waitlist)
+        .innerJoin(robots, eq(robots.id, invitation.robotId))
+        .where(eq(waitlist.id, invitation.waitlistId));
+      if (!row) continue;
+      const { token, hash } = newToken();
+      await tx.insert(invitationTokens).values({ tokenHash: hash, invitationId: invitation.id });
+      await enqueue(tx, row.email, {
+        template: "invitation-reminder",
+        payload: {
+          name: row.name,
+          robotName: row.robotName,
+          deadline: deadlineText(invitation.deadline),
+          token,
+        },
+      });
+    }
+    return due.length;
+  });
+}
+
+/** The earliest deadline of an open invitation, for the timer of the worker. */
+export async function nextDeadline(tx: Executor): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: sql<string | null>`min(${invitations.deadline})` })
+    .from(invitations)
+    .where(eq(invitations.status, "sent"));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** Per-robot auto-invite setting (/admin/convites). */
+export async function setAutoInvite(robotId: string, autoInvite: boolean): Promise<boolean> {
+  return withTransaction(async (tx) => {
+    const updated = await tx
+      .update(robots)
+      .set({ autoInvite })
+      .where(eq(robots.id, robotId))
+      .returning({ id: robots.id });
+    return updated.length > 0;
+  });
+}

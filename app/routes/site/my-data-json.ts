@@ -1,0 +1,26 @@
+import { myDataCopy as copy } from "../../content/email.ts";
+import { myData, sessionEntryId } from "../../features/email/my-data.server.ts";
+import type { Route } from "./+types/my-data-json";
+
+// /meus-dados/dados.json: everything stored about the person (entry and consent ledger) as
+// a download, in the Meus dados session (docs/decisions/086); 401 without one.
+export async function loader({ request }: Route.LoaderArgs) {
+  const entryId = await sessionEntryId(request);
+  const found = entryId ? await myData(entryId) : null;
+  if (!found) {
+    return new Response(`${copy.sessionTitle}. ${copy.sessionText}`, {
+      status: 401,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "private, no-store",
+      },
+    });
+  }
+  return new Response(JSON.stringify(found, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="meus-dados-agentes-fx.json"',
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

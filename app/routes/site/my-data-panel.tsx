@@ -1,0 +1,105 @@
+import { data, redirect } from "react-router";
+import { myDataCopy as copy } from "../../content/email.ts";
+import { eraseWaitlistEntry } from "../../features/email/erasure.server.ts";
+import { OutcomePage } from "../../features/email/link-page.tsx";
+import { MyDataPanel } from "../../features/email/my-data-page.tsx";
+import {
+  changeMyConsent,
+  correctMyData,
+  endSessionCookie,
+  type CorrectionErrors,
+  myData,
+  sessionEntryId,
+} from "../../features/email/my-data.server.ts";
+import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+import { readForm } from "../../lib/read-form.server.ts";
+import type { Route } from "./+types/my-data-panel";
+
+// /meus-dados/painel: the person's data, in the 1-hour session a Meus dados link opened
+// (docs/decisions/086); /meus-dados/dados.json downloads everything. The forms correct name and
+// agents, give or withdraw marketing consent, or delete the entry. Without a live session: 401.
+export const handle = htmlOnlyPage;
+
+const FORM_MAX_BYTES = 4 * 1024;
+
+const notices = {
+  dados: copy.saved,
+  consentimento: copy.consentSaved,
+} as const;
+
+export function meta() {
+  return [{ title: copy.metaTitle }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  // The site-wide Referrer-Policy (same-origin) keeps the token in the URL from other sites;
+  // no-referrer would make browsers post `Origin: null`, which React Router refuses.
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const entryId = await sessionEntryId(request);
+  const found = entryId ? await myData(entryId) : null;
+  if (!found) return data({ state: "no-session" as const }, { status: 401 });
+  const notice = url.searchParams.get("aviso");
+  return {
+    state: "open" as const,
+    data: found,
+    notice: notice && notice in notices ? notices[notice as keyof typeof notices] : undefined,
+  };
+}
+
+const failed = (status: number, message: string, errors?: CorrectionErrors) =>
+  data({ message, errors }, { status });
+
+export async function action({ request }: Route.ActionArgs) {
+  const entryId = await sessionEntryId(request);
+  if (!entryId) return failed(401, copy.sessionText);
+  const read = await readForm(request, FORM_MAX_BYTES);
+  if (!read.ok) return failed(read.status, read.message);
+  const done = (notice: keyof typeof notices) =>
+    redirect(`/meus-dados/painel?aviso=${notice}`, 303);
+  switch (read.form.get("intent")) {
+    case "correct": {
+      const corrected = await correctMyData(entryId, read.form);
+      if (!corrected.ok) {
+        return failed(400, copy.fixFields, corrected.errors);
+      }
+      return done("dados");
+    }
+    case "give-consent":
+    case "withdraw-consent":
+      await changeMyConsent(entryId, read.form.get("intent") === "give-consent");
+      return done("consentimento");
+    case "delete":
+      if (read.form.get("confirm") !== "on") {
+        return failed(400, copy.deleteNeedsConfirm);
+      }
+      await eraseWaitlistEntry(entryId);
+      return redirect("/meus-dados?apagado", {
+        status: 303,
+        headers: { "Set-Cookie": await endSessionCookie() },
+      });
+    default:
+      return failed(400, copy.invalidRequest);
+  }
+}
+
+export default function MyDataPanelRoute({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.state !== "open") {
+    return (
+      <OutcomePage
+        title={copy.sessionTitle}
+        text={copy.sessionText}
+        link={{ to: "/meus-dados", label: copy.title }}
+      />
+    );
+  }
+  return (
+    <MyDataPanel
+      data={loaderData.data}
+      notice={actionData?.message ?? loaderData.notice}
+      errors={actionData?.errors}
+    />
+  );
+}
