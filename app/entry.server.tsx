@@ -1,4 +1,5 @@
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
@@ -73,7 +74,10 @@ export default function handleRequest(
           }
           pipe(body);
           resolve(
-            new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
+            // React Router's adapter, not Readable.toWeb: when the client has gone (or the
+            // answer was already sent, as the body limit's 413 does) it stops reading the
+            // render, where toWeb's enqueue into a closed stream crashed the process.
+            new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -44,6 +44,9 @@ test("a chunked body over 64 KB answers 413 too, nothing stored", async () => {
   expect(response.status).toBe(413);
   expect(await response.text()).toBe(tooLarge);
   expect(await waitlistRows(email)).toHaveLength(0);
+  // The page React Router still renders for the cut request once crashed the process.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect((await fetch(`${baseUrl()}/healthz`)).status).toBe(200);
 });
 
 test("the body limit covers every non-GET request, not only the sign-up", async () => {
