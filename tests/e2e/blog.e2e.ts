@@ -1,6 +1,10 @@
 import { expect, test } from "../support/e2e-test.ts";
 import { queryE2eDatabase } from "../support/e2e-database.ts";
 
+// In order, in one worker: the draft test adds posts for a moment, which would show among
+// another test's related posts.
+test.describe.configure({ mode: "default" });
+
 const seeded = {
   education: "O que é um robô de trading e como ele funciona no Forex",
   strategy: "Hedge e preço médio: vantagens e riscos da estratégia",

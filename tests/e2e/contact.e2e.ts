@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "../support/e2e-test.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
 import { uniqueEmail, waitlistRows } from "../support/e2e-database.ts";
 
 const successText = "Você foi adicionado à lista de espera VIP. Entraremos em contato em breve!";
@@ -163,11 +163,11 @@ for (const width of [390, 1280]) {
   }) => {
     await page.setViewportSize({ width, height: 900 });
     await openHydrated(page);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await page.getByRole("button", { name: "Entrar para a Lista de Espera" }).click();
     await expect(page.getByLabel("Nome Completo *")).toHaveAttribute("aria-invalid", "true");
     await expect(toast(page)).toContainText("Erro");
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 }

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "../support/e2e-test.ts";
+import { expect, test } from "../support/e2e-test.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
 import pg from "pg";
 import { type BuiltServer, freePort, startBuiltServer } from "../support/built-server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
@@ -63,7 +63,7 @@ test("sign up, open the e-mail's link: GET does not confirm, the button does, a 
   const opened = await page.goto(url);
   expect(opened?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirme sua inscrição");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   expect((await entryOf("ana@example.com")).confirmed_at).toBeNull();
 
   await page.getByRole("button", { name: "Confirmar inscrição" }).click();
@@ -95,10 +95,6 @@ test("a malformed or unknown link answers a Portuguese 404 page", async ({ page 
 
 const linkIn = (text: string | undefined, path: string) =>
   new RegExp(`(http://127\\.0\\.0\\.1:\\d+/${path}/[A-Za-z0-9_-]{43})`).exec(text ?? "")?.[1] ?? "";
-
-async function expectNoAxeViolations(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-}
 
 test("an expired confirmation link offers 'Reenviar confirmação', which sends a new link", async ({
   page,

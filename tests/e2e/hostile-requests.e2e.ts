@@ -279,7 +279,13 @@ test("NUL bytes and overlong values in every admin field are refused with a fiel
       400,
       "Slug: o texto contém caracteres inválidos.",
     ],
-    ["robot price", "/admin/robos", { ...robot, price: "1\u00009" }, 200, ""],
+    [
+      "robot price",
+      "/admin/robos",
+      { ...robot, price: "1\u00009" },
+      400,
+      "Preço (USD): digite só números",
+    ],
     [
       "post category",
       "/admin/blog",
@@ -362,17 +368,7 @@ test("NUL bytes and overlong values in every admin field are refused with a fiel
           `${label}: ${answer.status}, expected ${status}: ${answer.text.slice(0, 160)}`,
       ),
   ).toEqual([]);
-  // The one accepted request: "1\09" is no number, so the price became "Sob consulta".
-  const after = await app.query<{ slug: string; name: string; price: string | null }>(
-    "select * from robots order by slug",
-  );
-  expect(after.filter((row) => row.slug !== "trendkey-btc")).toEqual(
-    before.filter((row) => row.slug !== "trendkey-btc"),
-  );
-  expect(after.find((row) => row.slug === "trendkey-btc")).toMatchObject({
-    name: "Mudou",
-    price: null,
-  });
+  expect(await app.query("select * from robots order by slug")).toEqual(before);
   expect(await tableDigests(app.query, ["waitlist", "blog_posts", "user", "account"])).toEqual(
     beforeOthers,
   );

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "../support/e2e-test.ts";
+import { axeViolations } from "../support/axe.ts";
 import pg from "pg";
 import { createAdminWithCli } from "../support/admin-cli.ts";
 import { type BuiltServer, freePort, startBuiltServer } from "../support/built-server.ts";
@@ -62,11 +62,6 @@ test.afterAll(async () => {
   await pool?.end();
   await dropDatabase(databaseName);
 });
-
-async function axeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
-}
 
 async function spotsText(page: Page) {
   await page.goto(`${server!.url}/agentes/trendkey-btc`);

@@ -1,0 +1,27 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "./e2e-test.ts";
+
+// axe-core's check, as every browser test runs it. Only violations are collected in full
+// (`resultTypes`): the passes axe would otherwise detail cost a third of each run.
+
+/** Each violation as "rule: help, targets", so a failure names what to fix. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  return violations.map(
+    (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
+  );
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+/** The page as it is, checked at a phone's width and then at a desktop's. */
+export async function expectNoAxeViolationsAtWidths(page: Page, widths = [390, 1280]) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    expect.soft(await axeViolations(page), `at ${width} px`).toEqual([]);
+  }
+}
