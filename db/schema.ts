@@ -124,7 +124,7 @@ export const blogPosts = pgTable(
     title: text("title").notNull(),
     slug: text("slug").notNull().unique(),
     content: text("content").notNull(),
-    // The content rendered and sanitized when the post is saved (issue 14, decision 058).
+    // The content rendered and sanitized when the post is saved (decision 058).
     contentHtml: text("content_html"),
     excerpt: text("excerpt"),
     featuredImageUrl: text("featured_image_url"),

@@ -26,7 +26,7 @@ export const seedRobots = [
     description:
       "Agente especializado em Bitcoin (BTCUSD) com machine learning, análise de sentimento e seguimento de tendência.",
     price: "249.00",
-    // SPEC.md section 9: TrendKey BTC has 20 spots; the others are unlimited (null).
+    // docs/product.md section 9: TrendKey BTC has 20 spots; the others are unlimited (null).
     capacity: 20,
   },
 ] as const;

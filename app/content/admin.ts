@@ -66,7 +66,7 @@ export const waitlistAdminCopy = {
   invalidStatus: "Status inválido: escolha contatado ou convertido.",
 } as const;
 
-// The waitlist section's filters, pages, detail and bulk change (issue 10; wording ours).
+// The waitlist section's filters, pages, detail and bulk change (wording ours).
 export const waitlistFilterCopy = {
   heading: "Filtros",
   search: "Buscar por nome ou email",
@@ -112,7 +112,7 @@ export const waitlistFilterCopy = {
   sourceTooLong: "Origem: no máximo 100 caracteres.",
 } as const;
 
-// The summary above the list (issue 10; wording ours).
+// The summary above the list (wording ours).
 export const waitlistSummaryCopy = {
   heading: (total: number) =>
     `Resumo: ${total.toLocaleString("pt-BR")} ${total === 1 ? "pessoa" : "pessoas"} na lista`,

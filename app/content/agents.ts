@@ -136,7 +136,7 @@ export const agents: Record<AgentId, AgentContent> = {
         "Stops Dinâmicos",
       ],
     },
-    // The text under the badge counts the robot's free spots (issue 12, content/spots.ts);
+    // The text under the badge counts the robot's free spots (content/spots.ts);
     // this one shows only if staff make the robot unlimited.
     scarcity: {
       badge: "Vagas Muito Limitadas",

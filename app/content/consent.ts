@@ -1,4 +1,4 @@
-// The consent ledger's wording (issue 11, docs/decisions/087). Each version names the text a
+// The consent ledger's wording (docs/decisions/087). Each version names the text a
 // person saw when they gave, withdrew or confirmed: change the version whenever that text
 // changes (the sign-up form's checkboxes, the confirmation page, the Meus dados and
 // unsubscribe pages).

@@ -1,4 +1,4 @@
-// Portuguese copy of the e-mails and the confirmation pages (issue 11). Subject lines are
+// Portuguese copy of the e-mails and the confirmation pages. Subject lines are
 // built only from this text, never from what a visitor typed (no header injection).
 export const emailCopy = {
   brand: "Agentes FX",

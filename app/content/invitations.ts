@@ -1,7 +1,7 @@
 // Issue 12: the invitation e-mails, the invitee's page (/convite/:token) and the admin's
 // /admin/convites section. Subject lines are fixed text (no header injection).
 
-/** SPEC.md section 9: the confirmation window after an invite. */
+/** docs/product.md section 9: the confirmation window after an invite. */
 export const INVITATION_HOURS = 48;
 /** The reminder goes this many hours before the deadline, if the invitation is still open. */
 export const REMINDER_HOURS_BEFORE = 12;

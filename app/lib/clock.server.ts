@@ -1,6 +1,6 @@
 import { getEnv } from "./env.server.ts";
 
-// The time invitation deadlines are kept by (issue 12, docs/decisions/092): the system clock
+// The time invitation deadlines are kept by (docs/decisions/092): the system clock
 // moved by CLOCK_OFFSET_MS, which only tests set. Code that decides by time takes a `now`
 // argument, so integration tests inject their own instant.
 export function appNow(): Date {

@@ -58,7 +58,7 @@ const envSchema = z.object({
   PRIVACY_EMAIL: z.string().email().default("privacidade@agentesfx.com.br"),
   INSTAGRAM_URL: z.string().url().default("https://www.instagram.com/agentesfx"),
   YOUTUBE_URL: z.string().url().default("https://www.youtube.com/@agentesfx"),
-  // E-mail (issue 11): without SMTP_URL messages go to the local mailbox at /admin/emails.
+  // E-mail: without SMTP_URL messages go to the local mailbox at /admin/emails.
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("Agentes FX <nao-responda@agentesfx.com.br>"),
   // Delay before an unsent message's second try, doubling after each failure (decision 080).

@@ -25,7 +25,7 @@ const dollarFormat = new Intl.NumberFormat("pt-BR", { style: "currency", currenc
 
 /**
  * A plan price on public pages: 149.25 -> "US$ 149,25" (a no-break space after "US$"), so
- * no Brazilian reads it as reais (issue 13); the admin keeps "Preço: $" (docs/product.md section 2).
+ * no Brazilian reads it as reais; the admin keeps "Preço: $" (docs/product.md section 2).
  */
 export function formatDollars(amount: number): string {
   return dollarFormat.format(amount);

@@ -10,7 +10,7 @@ export function httpUrlOrNull(
   if (!value) return null;
   try {
     const url = new URL(value.trim());
-    // A user-info part makes a link read as another site than the one it opens (issue 10).
+    // A user-info part makes a link read as another site than the one it opens.
     if (url.username !== "" || url.password !== "") return null;
     if (url.protocol === "https:") return url.href;
     return url.protocol === "http:" && !httpsOnly ? url.href : null;

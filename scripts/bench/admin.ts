@@ -1,11 +1,11 @@
-// `npm run bench:admin`: the waitlist admin at scale (issue 10). For each database it seeds a
+// `npm run bench:admin`: the waitlist admin at scale. For each database it seeds a
 // waitlist of its own (1,000,000 rows on PostgreSQL, 200,000 on PGlite) with one
 // generate_series statement, creates an admin, starts the built server, logs in and measures
 // the first page, a deep page, searches, a filtered page and the CSV export: latency p50/p95
 // over sequential requests (loopback, so it is the server's time plus a few tenths of a
 // millisecond), response bytes and the server's peak resident memory above idle (sampled
 // every 10 ms); and /healthz latency while an export runs.
-// Targets (issue 10): every page p95 < 300 ms and < 300 KB; the whole CSV < 30 s with peak
+// Targets: every page p95 < 300 ms and < 300 KB; the whole CSV < 30 s with peak
 // memory < 200 MB above idle; /healthz < 50 ms during the export.
 import fs from "node:fs";
 import os from "node:os";

@@ -1,4 +1,4 @@
-// `npm run bench:invites` (issue 12): on a fresh PostgreSQL database, 1,000 invitations sent
+// `npm run bench:invites`: on a fresh PostgreSQL database, 1,000 invitations sent
 // by 20 staff requests of 50, 4 at a time (the app's own invitation code, in this process), then
 // the capacity lowered to 600 and 1,000 acceptances posted at once over HTTP to the built
 // server (`POST /convite/:token`). Prints both throughputs and checks that exactly 600

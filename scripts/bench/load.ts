@@ -2,7 +2,7 @@
 // loopback against the built server, asking for compressed pages as browsers do), then the
 // same while an admin edits a robot every second, on PGlite and on PostgreSQL, with the
 // server's resident memory at idle and after the runs; then sign-ups on PostgreSQL.
-// Targets (issue 13): >= 5,000 page views/s with p99 < 20 ms on 2 cores, also right after
+// Targets: >= 5,000 page views/s with p99 < 20 ms on 2 cores, also right after
 // an admin edit; RSS <= 150 MB on PostgreSQL and <= 350 MB on PGlite. `--seconds=N`: each
 // run's length (default 10).
 import { execFile } from "node:child_process";

@@ -3,7 +3,7 @@
 // Flags: --no-lighthouse (sizes only), --runs=N (median of N Lighthouse runs per page,
 // default 5), --throttling-method=simulate|devtools|both (default both: Lighthouse's
 // simulated throttling and its real, devtools one), --paths=/a,/b (only these pages),
-// --strict (exit 1 when a budget is missed). Targets (issue 13): no JavaScript on the pages
+// --strict (exit 1 when a budget is missed). Targets: no JavaScript on the pages
 // that HTML serves alone, /contato under 120,000 bytes gzipped, the admin's figure printed;
 // Lighthouse 100 in every category on every public page.
 import os from "node:os";

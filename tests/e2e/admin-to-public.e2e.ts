@@ -2,7 +2,7 @@ import { expect, logIn, test } from "../support/isolated-site.ts";
 import { gotoHydrated } from "../support/hydration.ts";
 
 // What the admin changes reaches the public pages at once: robot prices and links, and
-// posts as they go from draft to published (issue 5; docs/product.md rules 8, 9 and 10).
+// posts as they go from draft to published (docs/product.md rules 8, 9 and 10).
 test("a robot's new price and MyFxBook link show on /precos and its agent page", async ({
   page,
   site,

@@ -6,7 +6,7 @@ import { expectNoAxeViolations, expectNoAxeViolationsAtWidths } from "../support
 import { gotoHydrated } from "../support/hydration.ts";
 
 // The waitlist section and the blog's preview in chromium, on a built server and PostgreSQL
-// database of its own (issue 10): search, agent filter, keyset pages both ways, the CSV
+// database of its own: search, agent filter, keyset pages both ways, the CSV
 // download, the detail page, a bulk change, the summary, phones at 390 px, the post dialog
 // that asks before losing text, and axe on every admin page at 1280 and 390 px.
 

@@ -129,7 +129,7 @@ test("robots: edit a robot in the dialog", async ({ page }) => {
   await expect(page.getByText("Erro ao atualizar")).toBeVisible();
   await expect(dialog.getByText(/Link MyFxBook: informe um endereço/)).toBeVisible();
 
-  // The price is typed the Brazilian way (issue 10); the dialog shows what the site will.
+  // The price is typed the Brazilian way; the dialog shows what the site will.
   const price = dialog.getByLabel("Preço (USD)");
   await expect(price).toHaveAttribute("inputmode", "decimal");
   await expect(price).toHaveValue("249,00");

@@ -126,7 +126,7 @@ test("a draft post is not reachable, and post content never runs a script", asyn
   }
 });
 
-test("the newsletter box subscribes by a plain form post (issue 11)", async ({ page }) => {
+test("the newsletter box subscribes by a plain form post", async ({ page }) => {
   await page.goto("/blog");
   await expect(page.getByText("Em breve")).toHaveCount(0);
   await page.getByRole("textbox", { name: "Seu e-mail" }).fill("blog-leitor@example.com");

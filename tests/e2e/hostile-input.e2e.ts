@@ -153,7 +153,7 @@ test("SQL injection in every field is refused or stored literally, and nothing e
     expect(logins.map((answer) => answer.status)).toEqual([400, 401, 401]);
 
     // Robot: name, description and a link's query are stored as typed; slug, URLs, a price
-    // that is no number typed the Brazilian way (issue 10) and ids are refused.
+    // that is no number typed the Brazilian way and ids are refused.
     const link = `https://www.myfxbook.com/?q=${payload}`;
     const accepted = await timed(() =>
       admin(

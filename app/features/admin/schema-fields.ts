@@ -62,7 +62,7 @@ export function optionalHttpUrl(label: string) {
 
 /**
  * `https://a@b/` or `https://a:b@c/`: a link whose visible start names another site than
- * the one it opens (issue 10), refused.
+ * the one it opens, refused.
  */
 export function hasUserInfo(value: string): boolean {
   const url = new URL(value);

@@ -9,7 +9,7 @@ import { formatDateTime } from "../admin/date-time.ts";
 import { type ActionToastMessages, useActionToast } from "../admin/use-action-toast.ts";
 import { invitationIntents } from "./intents.ts";
 
-// /admin/convites (issue 12): per robot its spots, its queue, "Convidar próximos" after a
+// /admin/convites: per robot its spots, its queue, "Convidar próximos" after a
 // preview of who, the open invitations with "Revogar", and the auto-invite setting.
 
 export interface RobotInvitationsView {

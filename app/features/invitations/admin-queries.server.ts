@@ -1,4 +1,4 @@
-// What /admin/convites and a person's admin page show of spots and invitations (issue 12).
+// What /admin/convites and a person's admin page show of spots and invitations.
 import { and, asc, desc, eq } from "drizzle-orm";
 import { invitations, robots, waitlist } from "../../../db/schema.ts";
 import { getDb } from "../../lib/db.server.ts";

@@ -1,4 +1,4 @@
-// The process's invitation deadline keeper (issue 12, docs/decisions/092): a sweep at start-up
+// The process's invitation deadline keeper (docs/decisions/092): a sweep at start-up
 // and then again at the earliest open deadline or after INVITATION_SWEEP_MS, whichever comes
 // first. It expires passed invitations (inviting the next where the robot says so) and
 // queues due reminders; a deadline missed while no server ran is caught by the first sweep.

@@ -1,4 +1,4 @@
-// Spots and 48-hour invitations (issue 12, docs/decisions/091). Every change runs in one
+// Spots and 48-hour invitations (docs/decisions/091). Every change runs in one
 // transaction that first locks the robot's row (FOR UPDATE), so whatever runs at once (two
 // staff inviting, fifty invitees accepting, an expiry during an acceptance) is serialised
 // per robot and the capacity is checked against committed counts. The e-mails are written

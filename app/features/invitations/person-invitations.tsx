@@ -30,7 +30,7 @@ export interface PersonInvitationsView {
   robotChoices: Array<{ id: string; name: string }>;
 }
 
-/** A person's invitations on their admin page, and the form to invite them (issue 12). */
+/** A person's invitations on their admin page, and the form to invite them. */
 export function PersonInvitations({
   personId,
   confirmed,

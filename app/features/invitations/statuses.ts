@@ -1,7 +1,7 @@
 import type { BadgeTone } from "../../components/ui/badge.tsx";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
 
-// The invitation states (issue 12), declared once (the table's check constraint, labels,
+// The invitation states, declared once (the table's check constraint, labels,
 // badges): a new state fails the typecheck until it has a label and a tone.
 export const invitationStatuses = ["sent", "accepted", "declined", "expired", "revoked"] as const;
 export type InvitationStatus = (typeof invitationStatuses)[number];

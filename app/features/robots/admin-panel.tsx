@@ -26,7 +26,7 @@ function priceText(price: string | null): string {
   return amount === null ? copy.priceOnRequest : `${copy.pricePrefix}${formatAmount(amount)}`;
 }
 
-/** The price as the public pages will show it, from what is typed now (issue 10). */
+/** The price as the public pages will show it, from what is typed now. */
 function pricePreview(typed: string): string {
   const input = readPriceInput(typed);
   if (!input.ok) return copy.pricePreviewInvalid;

@@ -5,14 +5,14 @@ import { httpUrlOrNull } from "../../lib/url.ts";
 
 /** A robot row as the public pages read it, with its free spots when it has a capacity. */
 export type RobotRow = typeof robots.$inferSelect & {
-  /** capacity - accepted - open invitations (issue 12); null: unlimited or unknown. */
+  /** capacity - accepted - open invitations; null: unlimited or unknown. */
   freeSpots?: number | null;
 };
 
 /** What the public pages show of a robot row (docs/product.md rule 10). */
 export interface AgentOffer {
   id: AgentId;
-  /** The page's current URL slug (the key until staff rename it; issue 10). */
+  /** The page's current URL slug (the key until staff rename it). */
   slug: string;
   name: string;
   /** Monthly USD price, null for "Sob consulta". */
@@ -21,7 +21,7 @@ export interface AgentOffer {
   discountedPrice: number | null;
   /** The MyFxBook page, only when it is an http(s) URL. */
   myfxbookUrl: string | null;
-  /** Spots free now, null for a robot without a capacity (issue 12). */
+  /** Spots free now, null for a robot without a capacity. */
   freeSpots: number | null;
 }
 

@@ -1,4 +1,4 @@
-// The admin's price input read the way a Brazilian types it (issue 10, docs/decisions/090):
+// The admin's price input read the way a Brazilian types it (docs/decisions/090):
 // "259,90", "259.90", "1.259,90", "1259" and "1.259" (a thousands dot) are prices; anything
 // else (hex, exponents, Infinity, a second decimal separator, more than two decimals) is
 // refused, never guessed. Shared by the form schema and the dialog's live preview.

@@ -9,7 +9,7 @@ import { isValidSlug } from "../../lib/slug.ts";
 import type { RobotUpdate } from "./schema.ts";
 
 // Robots are read by the public pages and listed and edited by the admin: no create, no
-// delete (SPEC.md section 2). Each row carries its spots (issue 12): taken = accepted
+// delete (docs/product.md section 2). Each row carries its spots: taken = accepted
 // invitations, held = open invitations before their deadline.
 
 export type Robot = typeof robots.$inferSelect & {
@@ -53,7 +53,7 @@ const siteOrder = sql`array_position(array[${sql.join(
   sql`, `,
 )}]::text[], ${robots.key})`;
 
-/** Every robot in the order the public site shows them (issue 10), with its spots. */
+/** Every robot in the order the public site shows them, with its spots. */
 export async function listRobots(executor?: Executor, now = appNow()): Promise<Robot[]> {
   const db = executor ?? (await getDb());
   const rows = await db

@@ -28,7 +28,7 @@ const priceField = z
   });
 
 /**
- * Spots (vagas): a whole number from 0 to MAX_CAPACITY, empty for unlimited (issue 12); a
+ * Spots (vagas): a whole number from 0 to MAX_CAPACITY, empty for unlimited; a
  * form without the field (an older page still open) keeps the stored number (undefined).
  */
 const capacityField = z

@@ -75,7 +75,7 @@ export function SignupForm({ preselectedAgent, source, result }: SignupFormProps
     if (!result) return;
     if (result.ok) {
       showToast("success", signupToasts.successTitle, signupToasts.successText);
-      // The confirmation stays on the page (issue 13) and takes the focus.
+      // The confirmation stays on the page and takes the focus.
       document.getElementById(confirmationId)?.focus();
       return;
     }

@@ -1,5 +1,5 @@
 // The /contato action's work: read the posted form safely, turn bots and floods away,
-// validate with the shared schema and store the sign-up (issue 4, docs/product.md rules 1-4).
+// validate with the shared schema and store the sign-up (docs/product.md rules 1-4).
 import { signupMessages as m } from "../../content/contact.ts";
 import { getLogger } from "../../lib/logger.server.ts";
 import { hitRateLimit, rateLimitSubject } from "../../lib/rate-limit.server.ts";

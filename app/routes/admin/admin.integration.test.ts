@@ -243,7 +243,7 @@ describe("the admin routes with a session", () => {
 
     const robotsPage = await callSection("/admin/robos", { cookie });
     const robotRows = (robotsPage.body as { robots: Array<{ slug: string }> }).robots;
-    // The public site's order (issue 10), not the rows' creation order.
+    // The public site's order, not the rows' creation order.
     expect(robotRows.map((r) => r.slug)).toEqual(["yenmax", "midaspulse", "trendkey-btc"]);
 
     const blogPage = await callSection("/admin/blog", { cookie });

@@ -12,7 +12,7 @@ import { appNow } from "../../lib/clock.server.ts";
 import { readForm } from "../../lib/read-form.server.ts";
 import type { Route } from "./+types/invitations";
 
-// /admin/convites (issue 12): spots, queues and invitations per robot (the admin layout
+// /admin/convites: spots, queues and invitations per robot (the admin layout
 // checks the session). `?robo=<id>&n=<N>` previews who "Convidar próximos" would invite.
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { getDb } from "../../lib/db.server.ts";
 import { eq, inArray, sql } from "drizzle-orm";
 
 // /admin/lista and /admin/lista/:id on both databases: keyset pages, filters, counts, bad
-// query strings, bulk status and the detail with its history (issue 10).
+// query strings, bulk status and the detail with its history.
 const ADMIN = { email: "lista@agentesfx.test", password: "uma-senha-bem-longa-2" };
 const PEOPLE = 120;
 let cookie: string;

@@ -20,7 +20,7 @@ import { publicPage } from "../../lib/page-scripts.ts";
 export const handle = publicPage;
 
 // The page is the robot's whose slug is in the URL; a slug it had before, or its key, answers
-// 301 to the current one (issue 10, docs/decisions/090).
+// 301 to the current one (docs/decisions/090).
 export async function loader({ params }: Route.LoaderArgs) {
   const found = await resolveAgentSlug(params.slug);
   if (found && "movedTo" in found) throw redirect(`/agentes/${found.movedTo}`, 301);

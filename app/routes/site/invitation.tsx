@@ -13,7 +13,7 @@ import { appNow } from "../../lib/clock.server.ts";
 import { readForm } from "../../lib/read-form.server.ts";
 import type { Route } from "./+types/invitation";
 
-// /convite/:token (issue 12): GET only shows the invitation (mail scanners follow links);
+// /convite/:token: GET only shows the invitation (mail scanners follow links);
 // the buttons' POST accepts or declines. Unknown 404, used or past its deadline 410, no
 // spot left 409; the pages never say who was invited.
 const FORM_MAX_BYTES = 1024;
