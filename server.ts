@@ -51,6 +51,7 @@ if (development) {
 }
 
 const {
+  assertConfiguration,
   getEnv,
   getLogger,
   openDatabase,
@@ -62,6 +63,7 @@ const {
 const logger = getLogger();
 
 try {
+  assertConfiguration();
   await openDatabase();
   await startBackgroundWork();
 } catch (error) {

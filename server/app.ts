@@ -27,7 +27,7 @@ export { closeDatabase, openDatabase } from "../app/lib/db.server.ts";
 export { startRateLimitPurge } from "../app/lib/rate-limit.server.ts";
 export { getEnv, getLogger, handleErrors };
 
-/** The e-mail outbox worker and the invitation deadline keeper (issues 11 and 12). */
+/** The e-mail outbox worker and the invitation deadline keeper. */
 export async function startBackgroundWork(): Promise<void> {
   await startEmailWorker();
   startInvitationWorker();
@@ -40,9 +40,16 @@ export async function stopBackgroundWork(): Promise<void> {
 
 const env = getEnv();
 const production = env.NODE_ENV === "production";
-// Refuse to start rather than sign sessions with a per-process key (docs/decisions/030).
-assertAuthSecretConfigured(env);
-assertSiteUrlConfigured();
+
+/**
+ * Throws when production lacks what it must not guess: the session secret (rather than a
+ * per-process key, docs/decisions/030) and the site's public origin. server.ts calls it
+ * before opening the database, so the refusal is one fatal line of the structured log.
+ */
+export function assertConfiguration() {
+  assertAuthSecretConfigured(env);
+  assertSiteUrlConfigured();
+}
 
 export const app = express();
 app.disable("x-powered-by");

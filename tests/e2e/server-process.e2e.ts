@@ -32,6 +32,23 @@ test("a second server on the same DATA_DIR refuses to start, with a clear messag
   }
 });
 
+test("production without SITE_URL refuses to start with one fatal line of the structured log", async ({
+  dataDir,
+}) => {
+  const refusal = await startBuiltServer({ DATA_DIR: dataDir, SITE_URL: undefined }).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  const [reason, ...printed] = (refusal ?? "").split("\n").filter(Boolean);
+  expect(reason).toBe("Server exited with 1 before it was ready:");
+  // One JSON line: no stack trace printed outside pino.
+  expect(printed).toHaveLength(1);
+  expect(JSON.parse(printed[0]!)).toMatchObject({
+    level: 60,
+    msg: expect.stringContaining("SITE_URL must be set in production"),
+  });
+});
+
 test("a server killed with SIGKILL leaves a lock that the next start takes over", async ({
   dataDir,
 }) => {
