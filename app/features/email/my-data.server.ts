@@ -10,10 +10,10 @@ import { emailTokens, waitlist } from "../../../db/schema.ts";
 import { myDataCopy as copy } from "../../content/email.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { getLogger } from "../../lib/logger.server.ts";
-import { readPublicForm } from "../../lib/public-form.server.ts";
 import { getSiteConfig } from "../../lib/site-config.server.ts";
 import { signupSchema } from "../waitlist/schema.ts";
 import { consentLedger, setMarketingConsent } from "./consent.server.ts";
+import { type EmailFormAnswer, readEmailForm } from "./email-form.server.ts";
 import {
   hashToken,
   isWellFormedToken,
@@ -23,39 +23,31 @@ import {
   type TokenState,
 } from "./tokens.server.ts";
 
-export interface MyDataRequestResult {
-  status: 200 | 400 | 413 | 415 | 429 | 503;
-  message: string;
-}
-
 /** Handles the /meus-dados form: honeypot, per-client limit, then the same answer for all. */
 export async function requestMyDataLink(
   request: Request,
   { clientIp, rateLimitPerMinute }: { clientIp: string; rateLimitPerMinute: number },
-): Promise<MyDataRequestResult> {
-  const sent = { status: 200, message: copy.sent } as const;
+): Promise<EmailFormAnswer> {
   try {
-    const read = await readPublicForm(request, {
-      name: "my-data",
-      clientIp,
-      perMinute: rateLimitPerMinute,
-    });
-    if (!read.ok) return { status: read.status, message: read.message ?? copy.rateLimited };
-    if (read.bot) return sent;
-    const email = z.safeParse(signupSchema.shape.email, read.form.get("email") ?? undefined);
-    if (!email.success) return { status: 400, message: copy.invalidEmail };
+    const read = await readEmailForm(
+      request,
+      { name: "my-data", clientIp, perMinute: rateLimitPerMinute },
+      copy,
+    );
+    if ("answer" in read) return read.answer;
+    const { email } = read;
     const { token, hash } = newToken();
     const db = await getDb();
     await db.execute(sql`
-      with entry as (select id from waitlist where email = ${email.data}),
+      with entry as (select id from waitlist where email = ${email}),
       token as (
         insert into email_tokens (token_hash, purpose, waitlist_id, expires_at)
         select ${hash}, 'my-data', id, now() + interval '1 hour' from entry
       )
       insert into email_outbox (template, recipient, payload)
-      select 'my-data-link', ${email.data}, jsonb_build_object('token', ${token}::text)
+      select 'my-data-link', ${email}, jsonb_build_object('token', ${token}::text)
       from entry`);
-    return sent;
+    return { status: 200, message: copy.sent };
   } catch (error) {
     getLogger().error({ err: error }, "Meus dados link could not be queued");
     return { status: 503, message: copy.unavailable };

@@ -3,14 +3,12 @@
 // message that carries one-click unsubscribe. The answer to a subscription is the same
 // whether or not the address was already subscribed. Nothing sends newsletters yet.
 import { sql } from "drizzle-orm";
-import * as z from "zod/mini";
 import { newsletterCopy as copy } from "../../content/email.ts";
 import { getDb, withTransaction } from "../../lib/db.server.ts";
 import { getLogger } from "../../lib/logger.server.ts";
-import { readPublicForm } from "../../lib/public-form.server.ts";
-import { signupSchema } from "../waitlist/schema.ts";
 import { emailHashSql } from "./erasure.server.ts";
 import { queueMarketingEmail } from "./unsubscribe.server.ts";
+import { type EmailFormAnswer, readEmailForm } from "./email-form.server.ts";
 import {
   hashToken,
   isWellFormedToken,
@@ -22,34 +20,26 @@ import {
 
 const CONFIRMATIONS_PER_DAY = 3;
 
-export interface NewsletterResult {
-  status: 200 | 400 | 413 | 415 | 429 | 503;
-  message: string;
-}
-
 /** The newsletter form: honeypot, per-client limit, then one answer for every address. */
 export async function subscribeToNewsletter(
   request: Request,
   { clientIp, rateLimitPerMinute }: { clientIp: string; rateLimitPerMinute: number },
-): Promise<NewsletterResult> {
-  const sent = { status: 200, message: copy.sent } as const;
+): Promise<EmailFormAnswer> {
   try {
-    const read = await readPublicForm(request, {
-      name: "newsletter",
-      clientIp,
-      perMinute: rateLimitPerMinute,
-    });
-    if (!read.ok) return { status: read.status, message: read.message ?? copy.rateLimited };
-    if (read.bot) return sent;
-    const email = z.safeParse(signupSchema.shape.email, read.form.get("email") ?? undefined);
-    if (!email.success) return { status: 400, message: copy.invalidEmail };
+    const read = await readEmailForm(
+      request,
+      { name: "newsletter", clientIp, perMinute: rateLimitPerMinute },
+      copy,
+    );
+    if ("answer" in read) return read.answer;
+    const { email } = read;
     const { token, hash } = newToken();
     const db = await getDb();
     // A confirmed, subscribed address is left alone; anyone else (new, unconfirmed, or
     // unsubscribed) gets a confirmation, at most 3 a day.
     await db.execute(sql`
       with subscriber as (
-        insert into newsletter_subscribers (email) values (${email.data})
+        insert into newsletter_subscribers (email) values (${email})
         on conflict (email) do update set
           confirmed_at = case when newsletter_subscribers.unsubscribed_at is null
             then newsletter_subscribers.confirmed_at end,
@@ -58,21 +48,21 @@ export async function subscribeToNewsletter(
           or newsletter_subscribers.unsubscribed_at is not null
         returning id
       ), unerased as (
-        delete from erased_emails where email_hash = ${emailHashSql(email.data)}
+        delete from erased_emails where email_hash = ${emailHashSql(email)}
           and exists (select 1 from subscriber)
       ), allowed as (
         select id from subscriber
         where (select count(*) from email_outbox
-          where recipient = ${email.data} and template = 'confirm-newsletter'
+          where recipient = ${email} and template = 'confirm-newsletter'
             and created_at > now() - interval '1 day') < ${CONFIRMATIONS_PER_DAY}
       ), token as (
         insert into email_tokens (token_hash, purpose, subscriber_id, expires_at)
         select ${hash}, 'confirm-newsletter', id, now() + interval '7 days' from allowed
       )
       insert into email_outbox (template, recipient, payload)
-      select 'confirm-newsletter', ${email.data}, jsonb_build_object('token', ${token}::text)
+      select 'confirm-newsletter', ${email}, jsonb_build_object('token', ${token}::text)
       from allowed`);
-    return sent;
+    return { status: 200, message: copy.sent };
   } catch (error) {
     getLogger().error({ err: error }, "newsletter subscription could not be stored");
     return { status: 503, message: copy.unavailable };
