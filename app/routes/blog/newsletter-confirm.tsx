@@ -5,6 +5,7 @@ import { confirmNewsletter, newsletterTokenState } from "../../features/email/ne
 import { tokenStatus } from "../../features/email/tokens.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import type { Route } from "./+types/newsletter-confirm";
+import { privatePageHeaders } from "../../lib/private-page.ts";
 
 // /newsletter/confirmar/:token: GET shows the button, only its POST confirms (the waitlist's
 // confirmation rules). Unknown or malformed 404, expired or used 410.
@@ -14,11 +15,7 @@ export function meta() {
   return [{ title: copy.metaTitle }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  // The site-wide Referrer-Policy (same-origin) keeps the token in the URL from other sites;
-  // no-referrer would make browsers post `Origin: null`, which React Router refuses.
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const state = await newsletterTokenState(params.token);

@@ -6,6 +6,7 @@ import { getEnv } from "../../lib/env.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { clientIpContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/newsletter";
+import { privatePageHeaders } from "../../lib/private-page.ts";
 
 // /newsletter: where the blog's newsletter box posts (docs/decisions/104). Success answers
 // Post/Redirect/Get to `?pedido=enviado`; a bad address or a flood shows the box with the
@@ -16,9 +17,7 @@ export function meta() {
   return [{ title: newsletterCopy.metaTitle }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export function loader({ url }: Route.LoaderArgs) {
   return { sent: url.searchParams.get("pedido") === "enviado" };

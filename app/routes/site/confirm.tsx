@@ -12,6 +12,7 @@ import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { overClientLimit } from "../../lib/public-form.server.ts";
 import { clientIpContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/confirm";
+import { privatePageHeaders } from "../../lib/private-page.ts";
 
 // /confirmar/:token, the double opt-in link: GET shows a button, only its POST confirms
 // (mail scanners follow GET links). Unknown or malformed 404, expired or used 410; a link
@@ -55,11 +56,7 @@ export async function action({ params, url, context }: Route.ActionArgs) {
   return answer(resent === "queued" ? "resent" : resent === "throttled" ? "throttled" : "gone");
 }
 
-export function headers() {
-  // The site-wide Referrer-Policy (same-origin) keeps the token in the URL from other sites;
-  // no-referrer would make browsers post `Origin: null`, which React Router refuses.
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export default function ConfirmRoute({ loaderData, actionData }: Route.ComponentProps) {
   return <ConfirmPage state={actionData?.state ?? loaderData.state} />;

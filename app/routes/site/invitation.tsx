@@ -12,6 +12,7 @@ import {
 import { appNow } from "../../lib/clock.server.ts";
 import { readForm } from "../../lib/read-form.server.ts";
 import type { Route } from "./+types/invitation";
+import { privatePageHeaders } from "../../lib/private-page.ts";
 
 // /convite/:token: GET only shows the invitation (mail scanners follow links);
 // the buttons' POST accepts or declines. Unknown 404, used or past its deadline 410, no
@@ -61,9 +62,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return answer({ state: await answerInvitation(params.token, intent, appNow()) });
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
-}
+export const headers = privatePageHeaders;
 
 export default function InvitationRoute({ loaderData, actionData }: Route.ComponentProps) {
   return <InvitationPage view={actionData?.view ?? loaderData.view} />;

@@ -14,6 +14,7 @@ import {
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { readForm } from "../../lib/read-form.server.ts";
 import type { Route } from "./+types/my-data-panel";
+import { privatePageHeaders } from "../../lib/private-page.ts";
 
 // /meus-dados/painel: the person's data, in the 1-hour session a Meus dados link opened
 // (docs/decisions/086); /meus-dados/dados.json downloads everything. The forms correct name and
@@ -31,11 +32,7 @@ export function meta() {
   return [{ title: copy.metaTitle }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  // The site-wide Referrer-Policy (same-origin) keeps the token in the URL from other sites;
-  // no-referrer would make browsers post `Origin: null`, which React Router refuses.
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const entryId = await sessionEntryId(request);

@@ -5,6 +5,7 @@ import { myDataLinkState, openMyData } from "../../features/email/my-data.server
 import { tokenStatus } from "../../features/email/tokens.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import type { Route } from "./+types/my-data-view";
+import { privatePageHeaders } from "../../lib/private-page.ts";
 
 // /meus-dados/:token, the e-mailed link: GET shows a button (mail scanners follow links);
 // its POST spends the link (once, within 1 hour) and opens /meus-dados/painel in this
@@ -15,11 +16,7 @@ export function meta() {
   return [{ title: copy.metaTitle }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  // The site-wide Referrer-Policy (same-origin) keeps the token in the URL from other sites;
-  // no-referrer would make browsers post `Origin: null`, which React Router refuses.
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const state = await myDataLinkState(params.token);

@@ -6,6 +6,7 @@ import { getEnv } from "../../lib/env.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { clientIpContext } from "../../lib/request-context.ts";
 import type { Route } from "./+types/my-data";
+import { privatePageHeaders } from "../../lib/private-page.ts";
 
 // /meus-dados: a person asks for a link to their data; the answer never reveals whether
 // the address is listed. `?apagado` is where a deletion lands.
@@ -15,9 +16,7 @@ export function meta() {
   return [{ title: myDataCopy.metaTitle }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export function loader({ url }: Route.LoaderArgs) {
   return { erased: url.searchParams.has("apagado") };

@@ -4,6 +4,7 @@ import { ButtonPage, OutcomePage } from "../../features/email/link-page.tsx";
 import { unsubscribe, unsubscribeLinkExists } from "../../features/email/unsubscribe.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import type { Route } from "./+types/unsubscribe";
+import { privatePageHeaders } from "../../lib/private-page.ts";
 
 // /descadastrar/:token, the List-Unsubscribe link (docs/decisions/089): GET shows the button;
 // a POST (the button, or the mail provider's one-click POST) unsubscribes. Unknown 404.
@@ -13,11 +14,7 @@ export function meta() {
   return [{ title: copy.metaTitle }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  // The site-wide Referrer-Policy (same-origin) keeps the token in the URL from other sites;
-  // no-referrer would make browsers post `Origin: null`, which React Router refuses.
-  return { "Cache-Control": "private, no-store" };
-}
+export const headers = privatePageHeaders;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const found = await unsubscribeLinkExists(params.token);
