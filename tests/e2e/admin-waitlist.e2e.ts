@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, type IsolatedSite, test } from "../support/isolated-site.ts";
+import { expect, type IsolatedSite, logIn, test } from "../support/isolated-site.ts";
 import { expectNoAxeViolations, expectNoAxeViolationsAtWidths } from "../support/axe.ts";
-import { gotoHydrated } from "../support/hydration.ts";
 
 // The waitlist section and the blog's preview in chromium, on a built server and PostgreSQL
 // database of its own: search, agent filter, keyset pages both ways, the CSV
@@ -16,15 +15,6 @@ test.beforeEach(({ site: current }) => {
   // Several pages and an axe run per test, on a 2-core machine shared with other suites.
   test.setTimeout(120_000);
 });
-
-/** The login form, with room for a slow password check on a busy machine. */
-async function logIn(page: Page, current: IsolatedSite) {
-  await gotoHydrated(page, "/admin");
-  await page.getByLabel("Email").fill(current.adminEmail);
-  await page.getByLabel("Senha").fill(current.adminPassword);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible({ timeout: 30_000 });
-}
 
 /**
  * `count` people whose names share a tag no other test uses, one a minute going back from
