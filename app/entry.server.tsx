@@ -76,7 +76,8 @@ export default function handleRequest(
           resolve(
             // React Router's adapter, not Readable.toWeb: when the client has gone (or the
             // answer was already sent, as the body limit's 413 does) it stops reading the
-            // render, where toWeb's enqueue into a closed stream crashed the process.
+            // render, where toWeb's enqueue into a closed stream crashed the process
+            // (docs/decisions/107).
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
               status: responseStatusCode,
