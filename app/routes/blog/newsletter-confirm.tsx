@@ -4,8 +4,8 @@ import { ButtonPage, OutcomePage } from "../../features/email/link-page.tsx";
 import { confirmNewsletter, newsletterTokenState } from "../../features/email/newsletter.server.ts";
 import { tokenStatus } from "../../features/email/tokens.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
-import type { Route } from "./+types/newsletter-confirm";
 import { privatePageHeaders } from "../../lib/private-page.ts";
+import type { Route } from "./+types/newsletter-confirm";
 
 // /newsletter/confirmar/:token: GET shows the button, only its POST confirms (the waitlist's
 // confirmation rules). Unknown or malformed 404, expired or used 410.

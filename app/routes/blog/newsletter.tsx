@@ -5,8 +5,8 @@ import { subscribeToNewsletter } from "../../features/email/newsletter.server.ts
 import { getEnv } from "../../lib/env.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { clientIpContext } from "../../lib/request-context.ts";
-import type { Route } from "./+types/newsletter";
 import { privatePageHeaders } from "../../lib/private-page.ts";
+import type { Route } from "./+types/newsletter";
 
 // /newsletter: where the blog's newsletter box posts (docs/decisions/104). Success answers
 // Post/Redirect/Get to `?pedido=enviado`; a bad address or a flood shows the box with the

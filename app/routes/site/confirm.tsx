@@ -11,8 +11,8 @@ import { getEnv } from "../../lib/env.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { overClientLimit } from "../../lib/public-form.server.ts";
 import { clientIpContext } from "../../lib/request-context.ts";
-import type { Route } from "./+types/confirm";
 import { privatePageHeaders } from "../../lib/private-page.ts";
+import type { Route } from "./+types/confirm";
 
 // /confirmar/:token, the double opt-in link: GET shows a button, only its POST confirms
 // (mail scanners follow GET links). Unknown or malformed 404, expired or used 410; a link

@@ -11,8 +11,8 @@ import {
 } from "../../features/invitations/invitations.server.ts";
 import { appNow } from "../../lib/clock.server.ts";
 import { readForm } from "../../lib/read-form.server.ts";
-import type { Route } from "./+types/invitation";
 import { privatePageHeaders } from "../../lib/private-page.ts";
+import type { Route } from "./+types/invitation";
 
 // /convite/:token: GET only shows the invitation (mail scanners follow links);
 // the buttons' POST accepts or declines. Unknown 404, used or past its deadline 410, no

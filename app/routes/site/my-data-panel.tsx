@@ -13,8 +13,8 @@ import {
 } from "../../features/email/my-data.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { readForm } from "../../lib/read-form.server.ts";
-import type { Route } from "./+types/my-data-panel";
 import { privatePageHeaders } from "../../lib/private-page.ts";
+import type { Route } from "./+types/my-data-panel";
 
 // /meus-dados/painel: the person's data, in the 1-hour session a Meus dados link opened
 // (docs/decisions/086); /meus-dados/dados.json downloads everything. The forms correct name and

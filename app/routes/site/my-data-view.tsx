@@ -4,8 +4,8 @@ import { ButtonPage, OutcomePage } from "../../features/email/link-page.tsx";
 import { myDataLinkState, openMyData } from "../../features/email/my-data.server.ts";
 import { tokenStatus } from "../../features/email/tokens.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
-import type { Route } from "./+types/my-data-view";
 import { privatePageHeaders } from "../../lib/private-page.ts";
+import type { Route } from "./+types/my-data-view";
 
 // /meus-dados/:token, the e-mailed link: GET shows a button (mail scanners follow links);
 // its POST spends the link (once, within 1 hour) and opens /meus-dados/painel in this

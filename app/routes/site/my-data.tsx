@@ -5,8 +5,8 @@ import { requestMyDataLink } from "../../features/email/my-data.server.ts";
 import { getEnv } from "../../lib/env.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { clientIpContext } from "../../lib/request-context.ts";
-import type { Route } from "./+types/my-data";
 import { privatePageHeaders } from "../../lib/private-page.ts";
+import type { Route } from "./+types/my-data";
 
 // /meus-dados: a person asks for a link to their data; the answer never reveals whether
 // the address is listed. `?apagado` is where a deletion lands.

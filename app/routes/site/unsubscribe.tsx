@@ -3,8 +3,8 @@ import { unsubscribeCopy as copy } from "../../content/email.ts";
 import { ButtonPage, OutcomePage } from "../../features/email/link-page.tsx";
 import { unsubscribe, unsubscribeLinkExists } from "../../features/email/unsubscribe.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
-import type { Route } from "./+types/unsubscribe";
 import { privatePageHeaders } from "../../lib/private-page.ts";
+import type { Route } from "./+types/unsubscribe";
 
 // /descadastrar/:token, the List-Unsubscribe link (docs/decisions/089): GET shows the button;
 // a POST (the button, or the mail provider's one-click POST) unsubscribes. Unknown 404.
