@@ -60,6 +60,9 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
         .catch(callback);
     },
   });
+  // A sender killed mid-session (the SIGKILL tests) resets its connection; smtp-server
+  // reports that as an 'error' event, which would otherwise crash the test process.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   state.port = (server.server.address() as AddressInfo).port;
   state.url = `smtp://127.0.0.1:${state.port}`;

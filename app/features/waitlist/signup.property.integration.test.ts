@@ -215,8 +215,9 @@ it("never answers 5xx, stores every valid form and never an invalid row", async 
     { numRuns: 300 },
   );
   expect(answered).toBeGreaterThanOrEqual(300);
-  // The generators must really exercise the storing path.
-  expect(stored).toBeGreaterThan(30);
+  // The generators must really exercise the storing path. About one run in ten stores
+  // (28 to 50 of 300 seen), so the bound sits well below that to stay deterministic.
+  expect(stored).toBeGreaterThan(10);
 
   const rows = await db.select().from(waitlist);
   for (const row of rows) {
