@@ -6,17 +6,9 @@ import { agentsText } from "./agents-text.ts";
 import { statusLabels } from "./statuses.ts";
 
 // /admin/lista.csv (docs/decisions/072-waitlist-csv-export.md): UTF-8 with BOM, a header
-// row, pt-BR dates in São Paulo time, streamed in keyset batches. Each batch of 1,000 rows
+// row, pt-BR dates in São Paulo time, streamed in keyset batches. Each batch of 500 rows
 // becomes one chunk (csv-stringify's sync API): a chunk per row cost one socket write and
 // several promise hops per row, and a million-row export took minutes (decision 077).
-
-/**
- * A cell a spreadsheet would run as a formula (it starts with =, +, -, @, tab or CR) gets a
- * leading apostrophe, so it is shown as text.
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 function toRecord(row: {
   name: string;
@@ -39,7 +31,7 @@ function toRecord(row: {
     row.termsAcceptedAt,
     row.source ?? "",
     row.createdAt,
-  ].map(neutraliseFormula);
+  ];
 }
 
 /** The filter's entries as a streamed CSV body, read one batch per pull (backpressure). */
@@ -48,7 +40,14 @@ export function waitlistCsvStream(filter: WaitlistFilter): ReadableStream<Uint8A
   const encoder = new TextEncoder();
   let first = true;
   const csv = (records: string[][]) => {
-    const text = stringify(records, { bom: first, header: first, columns: [...copy.columns] });
+    // escape_formulas: a cell a spreadsheet would run as a formula (=, +, -, @, tab, CR and
+    // their full-width forms) gets a leading apostrophe, so it is shown as text.
+    const text = stringify(records, {
+      bom: first,
+      header: first,
+      columns: [...copy.columns],
+      escape_formulas: true,
+    });
     first = false;
     return encoder.encode(text);
   };

@@ -361,7 +361,7 @@ export async function setWaitlistStatuses(
   return existing?.n ?? 0;
 }
 
-const EXPORT_BATCH_SIZE = 1000;
+const EXPORT_BATCH_SIZE = 500;
 
 /**
  * A time as pt-BR text in São Paulo time, "01/11/2026 23:30" (docs/product.md rule 12; the
@@ -373,7 +373,7 @@ const saoPauloDateTime = (column: AnyColumn) =>
 
 /**
  * Every entry of the filter (from its first row: the page cursor is ignored) with everything
- * stored, in the list's order, in keyset batches of 1,000, so memory stays constant however
+ * stored, in the list's order, in keyset batches of 500, so memory stays constant however
  * many rows match (CSV export).
  */
 export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: Executor) {

@@ -196,7 +196,7 @@ describe("/admin/lista.csv", () => {
 
   it("exports the whole filter with BOM, header, pt-BR dates and neutralised formulas", async () => {
     const db = await getDb();
-    const names = ["=HYPERLINK(1)", "+1", "-2", "@SUM", "\tTab", "\rCR"];
+    const names = ["=HYPERLINK(1)", "+1", "-2", "@SUM", "\tTab", "\rCR", "\uFF1DFULLWIDTH"];
     await db.insert(waitlist).values(
       names.map((name, i) => ({
         name,
@@ -231,6 +231,7 @@ describe("/admin/lista.csv", () => {
     expect(text).toContain("\n'@SUM,");
     expect(text).toContain("\n'\tTab,");
     expect(text).toContain(`\n"'\rCR",`);
+    expect(text).toContain("\n'\uFF1DFULLWIDTH,");
     expect(text.trimEnd().split("\n")).toHaveLength(1 + names.length + 1);
   });
 
@@ -243,7 +244,7 @@ describe("/admin/lista.csv", () => {
     expect(text.trimEnd().split("\n")).toHaveLength(1 + all.length + 1);
   });
 
-  it("streams batches of 1,000 as one CSV: one header, every row once, in order", async () => {
+  it("streams batches of 500 as one CSV: one header, every row once, in order", async () => {
     const db = await getDb();
     await db.execute(sql`
       insert into waitlist (name, email, terms_accepted_at, source, created_at)
