@@ -3,7 +3,7 @@ import { gotoHydrated } from "../support/hydration.ts";
 
 // What the admin changes reaches the public pages at once: robot prices and links, and
 // posts as they go from draft to published (docs/product.md rules 8, 9 and 10).
-test("a robot's new price and MyFxBook link show on /precos and its agent page", async ({
+test("a robot's new price, MyFxBook link and slug show on /precos and its agent page", async ({
   page,
   site,
 }) => {
@@ -18,6 +18,8 @@ test("a robot's new price and MyFxBook link show on /precos and its agent page",
   await dialog.getByLabel("Preço (USD)").fill("210");
   const link = "https://www.myfxbook.com/members/agentesfx/yenmax";
   await dialog.getByLabel("Link MyFxBook").fill(link);
+  // A new slug keeps the robot (its price included) on its pages (docs/decisions/090).
+  await dialog.getByLabel("Slug").fill("yenmax-pro");
   await dialog.getByRole("button", { name: "Salvar Alterações" }).click();
   await expect(page.getByText("Robô atualizado!")).toBeVisible();
 
@@ -27,7 +29,18 @@ test("a robot's new price and MyFxBook link show on /precos and its agent page",
   await expect(visitor.getByText("US$ 157,50", { exact: true })).toBeVisible();
   await expect(visitor.getByText("US$ 149,25", { exact: true })).toHaveCount(0);
 
+  const plan = visitor.getByRole("article").filter({ hasText: "YenMax Agent" });
+  await expect(plan.getByRole("link", { name: /YenMax Agent/ })).toHaveAttribute(
+    "href",
+    "/agentes/yenmax-pro",
+  );
+
+  // The old address answers 301 to the new one.
+  const moved = await visitor.request.get("/agentes/yenmax", { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe("/agentes/yenmax-pro");
   await visitor.goto("/agentes/yenmax");
+  await expect(visitor).toHaveURL(/\/agentes\/yenmax-pro$/);
   const pricing = visitor.getByRole("region", { name: "Preço mensal" });
   await expect(pricing.locator("s")).toHaveText("US$ 210,00");
   await expect(pricing.getByText("US$ 157,50", { exact: true })).toBeVisible();

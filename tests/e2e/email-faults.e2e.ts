@@ -17,6 +17,9 @@ test.beforeEach(async () => {
   databaseName = uniqueDatabaseName("agentes_e2e_mail_faults");
   databaseUrl = await createDatabase(databaseName);
   pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // An idle connection cut by the server is dropped by the pool and replaced on the next
+  // query; without a listener its 'error' event would crash the test worker.
+  pool.on("error", () => {});
 });
 
 test.afterEach(async () => {
