@@ -16,10 +16,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { invitationStatuses } from "../app/features/invitations/statuses.ts";
+import { postCategories } from "../app/features/posts/categories.ts";
 import { waitlistStatuses } from "../app/features/waitlist/statuses.ts";
-
-export const postCategories = ["Educação", "Estratégia", "Tecnologia", "Mercado"] as const;
-export type PostCategory = (typeof postCategories)[number];
 
 // The waitlist search folds accented letters to ASCII before lower(), so it matches under
 // any collation; PGlite has no unaccent, and translate() is immutable where unaccent() is

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { postCategories } from "../../../db/schema.ts";
+import { postCategories } from "./categories.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { Checkbox, Label } from "../../components/ui/form-fields.tsx";

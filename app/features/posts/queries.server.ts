@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { blogPosts, type PostCategory } from "../../../db/schema.ts";
+import { blogPosts } from "../../../db/schema.ts";
+import type { PostCategory } from "./categories.ts";
 import { getDb } from "../../lib/db.server.ts";
 import { isUniqueViolation } from "../../lib/db-errors.server.ts";
 import { publicPagesChanged } from "../../lib/public-pages.server.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { postCategories } from "../../../db/schema.ts";
+import { postCategories } from "./categories.ts";
 import { postsAdminCopy, validationCopy } from "../../content/admin.ts";
 import {
   checkboxField,
