@@ -16,6 +16,7 @@ import {
 import { assertAuthSecretConfigured } from "../app/lib/auth.server.ts";
 import { assertSiteUrlConfigured, getEnv } from "../app/lib/env.server.ts";
 import { getLogger } from "../app/lib/logger.server.ts";
+import { requestEnded, requestStarted } from "../app/lib/requests-in-flight.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/lib/request-context.ts";
 import { bodySizeLimit } from "./body-limit.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
@@ -93,6 +94,9 @@ app.use(
 
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
+  requestStarted();
+  // 'close' fires for every answer, finished or cut short; 'finish' only for the first.
+  res.once("close", requestEnded);
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const level = res.statusCode >= 500 ? "error" : "debug";

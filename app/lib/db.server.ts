@@ -1,10 +1,10 @@
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -36,6 +36,24 @@ const PGLITE_SHARED_BUFFERS = "16MB";
 export const pgliteExtensions = { pg_trgm };
 
 let opening: Promise<Connection> | undefined;
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement that a hot path sends with the same text every time. On PostgreSQL it is
+ * a named prepared statement, parsed and planned once per connection instead of on every
+ * call (the sign-up: docs/decisions/109); PGlite runs in-process, where there is nothing
+ * to save.
+ */
+export async function executePrepared(db: Database, name: string, query: SQL): Promise<void> {
+  const client: unknown = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    await client.query({ name, text, values: params });
+  } else {
+    await db.execute(query);
+  }
+}
 
 /** Connects to PostgreSQL, applies pending migrations (one process at a time) and the seed. */
 export async function connectPostgres(url: string): Promise<Connection> {

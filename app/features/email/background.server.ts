@@ -2,11 +2,16 @@
 // before it closes.
 import { getDb } from "../../lib/db.server.ts";
 import { getEnv } from "../../lib/env.server.ts";
+import { requestsInFlight } from "../../lib/requests-in-flight.server.ts";
 import { getSiteConfig } from "../../lib/site-config.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
 import { assertMailTransportConfigured, createTransport } from "./transport.server.ts";
 
 let worker: OutboxWorker | undefined;
+
+// Requests being answered at once from which the server counts as busy: a quiet site has
+// none or one at a time (docs/decisions/109).
+const BUSY_REQUESTS = 4;
 
 export async function startEmailWorker(): Promise<void> {
   const env = getEnv();
@@ -21,6 +26,7 @@ export async function startEmailWorker(): Promise<void> {
     messageIdDomain: new URL(siteUrl).hostname,
     retryBaseMs: env.EMAIL_RETRY_BASE_MS,
     leaseMs: env.EMAIL_LEASE_MS,
+    busy: () => requestsInFlight() >= BUSY_REQUESTS,
   });
 }
 

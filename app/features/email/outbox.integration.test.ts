@@ -6,7 +6,7 @@ import { callContactAction, postRequest } from "../../../tests/support/signup-re
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { emailCopy } from "../../content/email.ts";
 import { getDb } from "../../lib/db.server.ts";
-import { processDueEmails, type OutboxOptions } from "./outbox.server.ts";
+import { processDueEmails, startOutboxWorker, type OutboxOptions } from "./outbox.server.ts";
 import { hashToken } from "./tokens.server.ts";
 import { mailboxTransport, smtpTransport } from "./transport.server.ts";
 
@@ -210,6 +210,41 @@ describe("sending", () => {
     const mails = messagesTo("duas-vezes@example.com");
     expect(mails).toHaveLength(2);
     expect(mails[0]?.messageId).toBe(mails[1]?.messageId);
+  });
+
+  it("lets visitors go first: waits while the server is busy, but never past its limit", async () => {
+    const statusOf = async (email: string) => (await outboxFor(email))[0]?.status;
+    await signUp("depois@example.com");
+    let busy = true;
+    const worker = startOutboxWorker({
+      ...(await options()),
+      pollMs: 50,
+      busy: () => busy,
+      maxYieldMs: 60_000,
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(await statusOf("depois@example.com")).toBe("queued");
+      busy = false;
+      await expect.poll(() => statusOf("depois@example.com"), { timeout: 5_000 }).toBe("sent");
+    } finally {
+      await worker.stop();
+    }
+
+    await signUp("sempre-ocupado@example.com");
+    const alwaysBusy = startOutboxWorker({
+      ...(await options()),
+      pollMs: 50,
+      busy: () => true,
+      maxYieldMs: 300,
+    });
+    try {
+      await expect
+        .poll(() => statusOf("sempre-ocupado@example.com"), { timeout: 5_000 })
+        .toBe("sent");
+    } finally {
+      await alwaysBusy.stop();
+    }
   });
 
   it("without SMTP keeps the message in the local mailbox", async () => {

@@ -23,7 +23,18 @@ export interface OutboxOptions {
   leaseMs?: number;
 }
 
+export interface OutboxWorkerOptions extends OutboxOptions {
+  pollMs?: number;
+  /**
+   * True while the server is busy with visitors' requests: the worker then waits, for at most
+   * `maxYieldMs` in a row, so a burst of sign-ups is answered before its e-mails are sent.
+   */
+  busy?: () => boolean;
+  maxYieldMs?: number;
+}
+
 const defaults = { batchSize: 50, maxAttempts: 6, retryBaseMs: 30_000, leaseMs: 120_000 };
+const YIELD_PAUSE_MS = 100;
 
 /** Payload fields holding a link's raw token: dropped once the message is settled (081). */
 const linkFields = sql`array['token', 'unsubscribeToken']`;
@@ -124,15 +135,29 @@ export interface OutboxWorker {
   stop: () => Promise<void>;
 }
 
-/** Polls the outbox until stopped; a full batch is followed at once by the next one. */
-export function startOutboxWorker(options: OutboxOptions & { pollMs?: number }): OutboxWorker {
+/**
+ * Polls the outbox until stopped; a full batch is followed at once by the next one. While
+ * `busy()` says visitors are waiting, it checks again after a short pause instead, for at
+ * most `maxYieldMs` in a row (docs/decisions/109).
+ */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const pollMs = options.pollMs ?? 500;
   const batchSize = options.batchSize ?? defaults.batchSize;
+  const maxYieldMs = options.maxYieldMs ?? 30_000;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let yieldingSince: number | undefined;
 
   const tick = () => {
+    if (options.busy?.()) {
+      yieldingSince ??= Date.now();
+      if (Date.now() - yieldingSince < maxYieldMs) {
+        timer = setTimeout(tick, YIELD_PAUSE_MS);
+        return;
+      }
+    }
+    yieldingSince = undefined;
     running = (async () => {
       let claimed = 0;
       try {

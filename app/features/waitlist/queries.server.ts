@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { consentTextVersions } from "../../content/consent.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { executePrepared, getDb } from "../../lib/db.server.ts";
 import { emailHashSql } from "../email/erasure.server.ts";
 import { newToken } from "../email/tokens.server.ts";
 
@@ -27,7 +27,7 @@ export interface WaitlistSignup {
 export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void> {
   const db = await getDb();
   const { token, hash } = newToken();
-  await db.execute(sql`
+  await executePrepared(db, "waitlist-signup", sql`
     with entry as (
       insert into waitlist
         (name, email, interested_agents, message, marketing_consent, source, terms_accepted_at)
