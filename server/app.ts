@@ -95,7 +95,7 @@ app.use(
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
   requestStarted();
-  // 'close' fires for every answer, finished or cut short; 'finish' only for the first.
+  // 'close' fires for every answer, finished or cut short; 'finish' only when sent in full.
   res.once("close", requestEnded);
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -27,7 +27,10 @@ export interface WaitlistSignup {
 export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void> {
   const db = await getDb();
   const { token, hash } = newToken();
-  await executePrepared(db, "waitlist-signup", sql`
+  await executePrepared(
+    db,
+    "waitlist-signup",
+    sql`
     with entry as (
       insert into waitlist
         (name, email, interested_agents, message, marketing_consent, source, terms_accepted_at)
@@ -57,5 +60,6 @@ export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void>
     where not exists (select 1 from entry)
       and (select count(*) from email_outbox
         where recipient = ${signup.email} and template = 'already-listed'
-          and created_at > now() - interval '1 day') < ${ALREADY_LISTED_PER_DAY}`);
+          and created_at > now() - interval '1 day') < ${ALREADY_LISTED_PER_DAY}`,
+  );
 }
