@@ -214,14 +214,11 @@ describe("sending", () => {
 
   it("lets visitors go first: waits while the server is busy, but never past its limit", async () => {
     const statusOf = async (email: string) => (await outboxFor(email))[0]?.status;
+    const startWorker = async (busy: () => boolean, maxYieldMs: number) =>
+      startOutboxWorker({ ...(await options()), pollMs: 50, busy, maxYieldMs });
     await signUp("depois@example.com");
     let busy = true;
-    const worker = startOutboxWorker({
-      ...(await options()),
-      pollMs: 50,
-      busy: () => busy,
-      maxYieldMs: 60_000,
-    });
+    const worker = await startWorker(() => busy, 60_000);
     try {
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(await statusOf("depois@example.com")).toBe("queued");
@@ -232,12 +229,7 @@ describe("sending", () => {
     }
 
     await signUp("sempre-ocupado@example.com");
-    const alwaysBusy = startOutboxWorker({
-      ...(await options()),
-      pollMs: 50,
-      busy: () => true,
-      maxYieldMs: 300,
-    });
+    const alwaysBusy = await startWorker(() => true, 300);
     try {
       await expect
         .poll(() => statusOf("sempre-ocupado@example.com"), { timeout: 5_000 })
