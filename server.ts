@@ -1,6 +1,7 @@
 // The process entry: `node server.ts` serves the production build, `npm run dev` runs Vite in
 // middleware mode (with the "development" export condition, so Node and Vite load the same
 // react-router build and share its context classes). The app itself lives in server/app.ts (bundled by the build).
+import fs from "node:fs";
 import net from "node:net";
 import closeWithGrace from "close-with-grace";
 import compression from "compression";
@@ -44,7 +45,14 @@ if (development) {
   appModule = (await import(buildPath)) as AppModule;
   // Hashed file names: cache forever.
   root.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  root.use(express.static("build/client", { maxAge: "1h", index: false }));
+  // The static handler stats the disk and builds a 404 error for every path it does not
+  // hold: asked only for the names the build has, page views never touch the disk.
+  const clientFiles = new Set(fs.readdirSync("build/client"));
+  const serveClientFile = express.static("build/client", { maxAge: "1h", index: false });
+  root.use((req, res, next) => {
+    if (clientFiles.has(req.path.split("/")[1]!)) serveClientFile(req, res, next);
+    else next();
+  });
   root.use(appModule.app);
   // Errors of the static file handlers too: no stack trace, logged through pino only.
   root.use(appModule.handleErrors);

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
@@ -19,6 +18,7 @@ import { getLogger } from "../app/lib/logger.server.ts";
 import { requestEnded, requestStarted } from "../app/lib/requests-in-flight.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/lib/request-context.ts";
 import { bodySizeLimit } from "./body-limit.ts";
+import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
 import { createPageCacheMiddleware } from "./page-cache.ts";
 import { hstsOverHttps, permissionsPolicy, requireRequestOrigin } from "./request-guards.ts";
@@ -59,7 +59,7 @@ app.set("etag", false);
 app.set("trust proxy", env.TRUST_PROXY);
 
 app.use((_req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = nextCspNonce();
   next();
 });
 
