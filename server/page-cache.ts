@@ -60,13 +60,16 @@ function isShared(page: RenderedPage): boolean {
   );
 }
 
+// Every visitor who asks for a page while it is stored waits for this, so it must be quick:
+// brotli quality 5 takes about 1.4 ms for /precos (74 KB) and is 1.7 % larger than quality 9,
+// which took about 19 ms.
 async function encode(body: string): Promise<NonNullable<RenderedPage["encoded"]>> {
   const identity = Buffer.from(body);
   const [gzipped, brotlied] = await Promise.all([
     gzip(identity, { level: 9 }),
     brotli(identity, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
