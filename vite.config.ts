@@ -2,36 +2,52 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-// Modules that (nearly) every public page loads: the site frame and the small shared
-// widgets. Bundled into one chunk with what they import (React Router included) instead of
-// a dozen small chunks, which saves about 4 KB of gzipped JavaScript per page
-// (docs/decisions/014-page-weight.md).
+// Modules that every page loading scripts uses (/contato, invitations, the admin): the root
+// and site layout routes, the site frame and the small shared widgets. Bundled into one
+// chunk with what they import (React Router and React included) instead of a dozen small
+// chunks, which compress badly and repeat their import lists
+// (docs/decisions/014-page-weight.md). Modules that only HTML-only pages use (decision 060)
+// stay out: no page that loads scripts needs them.
 const siteFrameModules = [
   "components/not-found.tsx",
   "components/site-footer.tsx",
   "components/site-header.tsx",
-  "components/site/cta-band.tsx",
-  "components/site/page-hero.tsx",
-  "components/site/risk-warning.tsx",
   "components/ui/badge.tsx",
   "components/ui/button.tsx",
+  "components/ui/form-fields.tsx",
   "components/ui/icon.tsx",
-  "components/ui/icons/arrow-right.tsx",
   "components/ui/icons/menu.tsx",
-  "components/ui/icons/triangle-alert.tsx",
   "components/ui/icons/x.tsx",
   "components/ui/toaster.tsx",
+  "content/agent-ids.ts",
   "content/common.ts",
   "content/layout.ts",
   "lib/active-menu.ts",
   "lib/cn.ts",
   "lib/nonce.tsx",
   "lib/seo.ts",
-  "lib/use-site-config.ts",
+  "root.tsx",
+  "routes/site/layout.tsx",
 ].map((file) => `/app/${file}`);
 
-const isSiteFrameModule = (id: string) =>
-  siteFrameModules.some((file) => id.replaceAll("\\", "/").endsWith(file));
+// react-dom's main module, which both React Router and react-dom/client import: in the site
+// chunk instead of a chunk of its own. The only files named here that are not ours.
+const siteFramePackageModules = ["react-dom/index.js", "react-dom/cjs/react-dom.production.js"].map(
+  (file) => `/node_modules/${file}`,
+);
+
+// /contato's route, its form and their copy, in one chunk instead of five.
+const contactModules = [
+  "components/ui/icons/check.tsx",
+  "content/contact.ts",
+  "content/http-errors.ts",
+  "features/waitlist/fields.ts",
+  "features/waitlist/signup-form.tsx",
+  "routes/site/contact.tsx",
+].map((file) => `/app/${file}`);
+
+const matches = (files: string[]) => (id: string) =>
+  files.some((file) => id.replaceAll("\\", "/").endsWith(file));
 
 export default defineConfig({
   environments: {
@@ -39,7 +55,14 @@ export default defineConfig({
     client: {
       build: {
         rollupOptions: {
-          output: { codeSplitting: { groups: [{ name: "site", test: isSiteFrameModule }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "site", test: matches([...siteFrameModules, ...siteFramePackageModules]) },
+                { name: "contact", test: matches(contactModules) },
+              ],
+            },
+          },
         },
       },
     },

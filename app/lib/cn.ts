@@ -1,7 +1,10 @@
 import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
 
-/** Joins class names (clsx) and lets a later Tailwind class win over a conflicting one. */
+/**
+ * Joins class names (clsx): skips falsy values, keeps every class as given. A class passed
+ * by a caller does not remove a component's conflicting one; to override it, use Tailwind's
+ * important modifier (`mt-0!`) or give the component a prop (docs/decisions/110).
+ */
 export function cn(...classes: ClassValue[]): string {
-  return twMerge(clsx(classes));
+  return clsx(classes);
 }

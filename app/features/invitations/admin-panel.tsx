@@ -101,7 +101,7 @@ function InviteNext({ robot, fetcher }: { robot: RobotInvitationsView; fetcher: 
             min={1}
             max={max}
             defaultValue={robot.preview?.length || 1}
-            className="w-28"
+            className="w-28!"
           />
         </div>
         <Button type="submit" variant="outline">

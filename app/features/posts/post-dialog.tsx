@@ -51,7 +51,7 @@ export function PostDialog({ mode }: { mode: Mode }) {
         title={post ? copy.editTitle : copy.createTitle}
         description={post ? copy.editDescription : copy.createDescription}
         closeLabel={adminCopy.close}
-        className="max-w-2xl"
+        className="max-w-2xl!"
       >
         <fetcher.Form
           ref={formRef}

@@ -186,7 +186,7 @@ export function SignupForm({ preselectedAgent, source, result }: SignupFormProps
                 value={id}
                 defaultChecked={values ? values.agents.includes(id) : initialAgent === id}
                 {...fieldProps("agents", index === 0)}
-                className="mt-0"
+                className="mt-0!"
               />
               <Label htmlFor={`${ids.agents}-${id}`} className="cursor-pointer">
                 {agentNames[id]}
@@ -220,7 +220,7 @@ export function SignupForm({ preselectedAgent, source, result }: SignupFormProps
             defaultChecked={values?.terms}
             {...fieldProps("terms")}
           />
-          <Label htmlFor={ids.terms} className="font-normal leading-relaxed">
+          <Label htmlFor={ids.terms} className="font-normal! leading-relaxed">
             {copy.termsBefore}
             <LegalLink href="/termos">{copy.termsLink}</LegalLink>
             {copy.termsBetween}
@@ -241,7 +241,7 @@ export function SignupForm({ preselectedAgent, source, result }: SignupFormProps
             defaultChecked={values?.contact}
             {...fieldProps("contact")}
           />
-          <Label htmlFor={ids.contact} className="font-normal leading-relaxed">
+          <Label htmlFor={ids.contact} className="font-normal! leading-relaxed">
             {copy.contactLabel}
           </Label>
         </div>
