@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { startSmtpServer, type TestSmtpServer } from "./smtp-server.ts";
 
-// Starts the production build (`node server.ts`) as a child process on a free port, for
+// Starts the production build (`npm run serve`: build/server.js) as a child process on a free port, for
 // end-to-end tests, crash tests and benchmarks. Needs `npm run build` first.
 export interface BuiltServer {
   url: string;
@@ -25,7 +25,7 @@ export interface BuiltServer {
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 /**
- * The arguments `npm run serve` gives node (V8 flags, then server.ts), so tests and
+ * The arguments `npm run serve` gives node (V8 flags, then build/server.js), so tests and
  * benchmarks run the server as production starts it.
  */
 function serveArguments(): string[] {
@@ -33,7 +33,7 @@ function serveArguments(): string[] {
     scripts: { serve: string };
   };
   const [command, ...args] = manifest.scripts.serve.split(/\s+/);
-  if (command !== "node" || args.at(-1) !== "server.ts") {
+  if (command !== "node" || args.at(-1) !== "build/server.js") {
     throw new Error(`Unexpected serve script: ${manifest.scripts.serve}`);
   }
   return args;
