@@ -1,8 +1,12 @@
-// The process entry: `node server.ts` serves the production build, `npm run dev` runs Vite in
-// middleware mode (with the "development" export condition, so Node and Vite load the same
-// react-router build and share its context classes). The app itself lives in server/app.ts (bundled by the build).
+// The process entry: in production it serves the build (`npm run serve` starts this file
+// compiled to build/server.js by `npm run build`, vite.entry.config.ts), `npm run dev` runs
+// Vite in middleware mode (with the "development" export condition, so Node and Vite load the
+// same react-router build and share its context classes). The app itself lives in
+// server/app.ts (bundled by the build).
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import express from "express";
@@ -41,7 +45,9 @@ if (development) {
     }
   });
 } else {
-  const buildPath = "./build/server/index.js";
+  // From the working directory, like the static folders below: this file also runs compiled,
+  // as build/server.js (`npm run serve`).
+  const buildPath = pathToFileURL(path.resolve("build/server/index.js")).href;
   appModule = (await import(buildPath)) as AppModule;
   // Hashed file names: cache forever.
   root.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));

@@ -50,6 +50,9 @@ const matches = (files: string[]) => (id: string) =>
   files.some((file) => id.replaceAll("\\", "/").endsWith(file));
 
 export default defineConfig({
+  // The server build bundles radix-ui, so only the primitives the admin pages use (dialog,
+  // tabs) are loaded, not the package's index of every primitive (docs/decisions/111).
+  ssr: { noExternal: ["radix-ui", /^@radix-ui\//] },
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
     client: {

@@ -1,5 +1,4 @@
 import { eq, isNull, sql } from "drizzle-orm";
-import { backfillPostHtml } from "../app/features/posts/markdown.server.ts";
 import type { Database } from "../app/lib/db.server.ts";
 import { blogPosts, robots } from "./schema.ts";
 import { seedPosts, seedRobots } from "./seed-data.ts";
@@ -11,6 +10,9 @@ import { seedPosts, seedRobots } from "./seed-data.ts";
  * (docs/decisions/005-seed-only-empty-tables.md).
  */
 export async function seed(db: Database): Promise<void> {
+  // The Markdown renderer (marked, sanitize-html) loads only when a post needs its HTML, not
+  // with every server (docs/decisions/111).
+  const markdown = () => import("../app/features/posts/markdown.server.ts");
   const [robotCount] = await db.select({ n: sql<number>`count(*)::int` }).from(robots);
   if (robotCount?.n === 0) {
     await db
@@ -20,6 +22,7 @@ export async function seed(db: Database): Promise<void> {
   }
   const [postCount] = await db.select({ n: sql<number>`count(*)::int` }).from(blogPosts);
   if (postCount?.n === 0) {
+    const { backfillPostHtml } = await markdown();
     await db
       .insert(blogPosts)
       .values(
@@ -38,6 +41,8 @@ export async function seed(db: Database): Promise<void> {
     .select({ id: blogPosts.id, content: blogPosts.content })
     .from(blogPosts)
     .where(isNull(blogPosts.contentHtml));
+  if (unrendered.length === 0) return;
+  const { backfillPostHtml } = await markdown();
   for (const post of unrendered) {
     await db
       .update(blogPosts)

@@ -5,7 +5,8 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { dumpSql, requestSnapshot } from "../app/lib/backup.server.ts";
-import { connectPglite, pgliteExtensions } from "../app/lib/db.server.ts";
+import { connectPglite } from "../app/lib/db.server.ts";
+import { pgliteExtensions } from "../app/lib/pglite.server.ts";
 import { getEnv } from "../app/lib/env.server.ts";
 
 async function snapshot(dataDir: string): Promise<Blob> {

@@ -1,17 +1,11 @@
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../db/schema.ts";
 import { seed } from "../../db/seed.ts";
-import { serveBackupSnapshots } from "./backup.server.ts";
-import { acquireDataDirLock, makeDataDirPrivate } from "./data-dir-lock.server.ts";
 import { getEnv } from "./env.server.ts";
 import { getLogger } from "./logger.server.ts";
 import { sharePublicPagesChanges } from "./public-pages.server.ts";
@@ -23,17 +17,9 @@ export interface Connection {
   close: () => Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = path.resolve("drizzle");
+export const MIGRATIONS_FOLDER = path.resolve("drizzle");
 // Any fixed number: serialises migrations when several processes start on one PostgreSQL.
 const MIGRATION_LOCK_ID = 742_001;
-
-const PGLITE_SHARED_BUFFERS = "16MB";
-
-/**
- * The extensions the migrations create (pg_trgm, docs/decisions/073): PGlite loads their code
- * only when told, for every instance that opens the data directory or a copy of it.
- */
-export const pgliteExtensions = { pg_trgm };
 
 let opening: Promise<Connection> | undefined;
 
@@ -74,35 +60,14 @@ export async function connectPostgres(url: string): Promise<Connection> {
   return { db: drizzleNodePg(pool, { schema }) as Database, close: () => pool.end() };
 }
 
-/** Opens (and locks) the PGlite database in dataDir, applies pending migrations and the seed. */
+/**
+ * Opens (and locks) the PGlite database in dataDir, applies pending migrations and the seed.
+ * PGlite's packages load only here: a server on PostgreSQL never needs them
+ * (docs/decisions/111).
+ */
 export async function connectPglite(dataDir: string): Promise<Connection> {
-  makeDataDirPrivate(dataDir);
-  const release = acquireDataDirLock(dataDir);
-  try {
-    const client = await PGlite.create(path.join(dataDir, "pglite"), {
-      // PostgreSQL's default 128 MB of shared buffers lives in the WebAssembly heap, which
-      // never shrinks; the site's data is a few megabytes (docs/decisions/063).
-      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-      extensions: pgliteExtensions,
-    });
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    await seed(db as unknown as Database);
-    const stopServingBackups = await serveBackupSnapshots(dataDir, client);
-    makeDataDirPrivate(dataDir);
-    return {
-      db: db as unknown as Database,
-      close: async () => {
-        await stopServingBackups();
-        await client.close();
-        makeDataDirPrivate(dataDir);
-        release();
-      },
-    };
-  } catch (error) {
-    release();
-    throw error;
-  }
+  const { openPglite } = await import("./pglite.server.ts");
+  return openPglite(dataDir);
 }
 
 /** The server's PostgreSQL, with its public-page changes shared with the other processes. */

@@ -1,7 +1,7 @@
 // `npm run bench:load`: page views of /, /precos and a blog post under load (autocannon on
 // loopback against the built server, asking for compressed pages as browsers do), then the
 // same while an admin edits a robot every second, on PGlite and on PostgreSQL, with the
-// server's resident memory at idle and after the runs; then sign-ups on PostgreSQL.
+// server's resident memory at idle, after the runs and 15 s later; then sign-ups on PostgreSQL.
 // Targets: >= 5,000 page views/s with p99 < 20 ms on 2 cores, also right after
 // an admin edit; RSS <= 150 MB on PostgreSQL and <= 350 MB on PGlite. `--seconds=N`: each
 // run's length (default 10).
@@ -55,6 +55,8 @@ export interface MemoryResult {
   startupPeakMb: number;
   idleMb: number;
   afterLoadMb: number;
+  /** The same, 15 s later with nothing under way (V8's memory reducer may have run). */
+  afterLoadQuietMb: number;
 }
 
 interface Site {
@@ -188,9 +190,17 @@ async function measureDatabase(
         throw new Error(`${editedPath} does not show the last price edited (US$ ${discounted})`);
       }
       pages.push(resultOf(database, editedPath, run, edits));
+      const afterLoadMb = rssMegabytes(pid);
+      await new Promise((resolve) => setTimeout(resolve, 15_000));
       return {
         pages,
-        memory: { database, startupPeakMb, idleMb, afterLoadMb: rssMegabytes(pid) },
+        memory: {
+          database,
+          startupPeakMb,
+          idleMb,
+          afterLoadMb,
+          afterLoadQuietMb: rssMegabytes(pid),
+        },
       };
     } finally {
       await server.stop();
@@ -216,7 +226,7 @@ export function formatPageLoadResult(result: PageLoadResult): string {
 
 export function formatMemoryResult(result: MemoryResult): string {
   const target = result.database === "postgres" ? 150 : 350;
-  return `${result.database.padEnd(9)}  RSS idle ${result.idleMb} MB, after the load runs ${result.afterLoadMb} MB (target <= ${target} MB); start-up peak ${result.startupPeakMb} MB`;
+  return `${result.database.padEnd(9)}  RSS idle ${result.idleMb} MB, after the load runs ${result.afterLoadMb} MB (target <= ${target} MB), 15 s later ${result.afterLoadQuietMb} MB; start-up peak ${result.startupPeakMb} MB`;
 }
 
 /** Page views and memory on both databases, then sign-ups on PostgreSQL (else PGlite). */

@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { startSmtpServer, type TestSmtpServer } from "./smtp-server.ts";
 
-// Starts the production build (`node server.ts`) as a child process on a free port, for
+// Starts the production build (`npm run serve`: build/server.js) as a child process on a free port, for
 // end-to-end tests, crash tests and benchmarks. Needs `npm run build` first.
 export interface BuiltServer {
   url: string;
@@ -25,18 +25,24 @@ export interface BuiltServer {
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 /**
- * The arguments `npm run serve` gives node (V8 flags, then server.ts), so tests and
- * benchmarks run the server as production starts it.
+ * What `npm run serve` runs (its environment variables, then node's arguments: V8 flags and
+ * build/server.js), so tests and benchmarks run the server as production starts it.
  */
-function serveArguments(): string[] {
+function serveCommand(): { env: Record<string, string>; args: string[] } {
   const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
     scripts: { serve: string };
   };
-  const [command, ...args] = manifest.scripts.serve.split(/\s+/);
-  if (command !== "node" || args.at(-1) !== "server.ts") {
+  const words = manifest.scripts.serve.split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0] && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
+    const [name, ...value] = words.shift()!.split("=");
+    env[name!] = value.join("=");
+  }
+  const [command, ...args] = words;
+  if (command !== "node" || args.at(-1) !== "build/server.js") {
     throw new Error(`Unexpected serve script: ${manifest.scripts.serve}`);
   }
-  return args;
+  return { env, args };
 }
 
 // Every server started is registered here before anything waits for it, so a test that times
@@ -68,10 +74,12 @@ export async function startBuiltServer(
   const databaseUrl = "DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL;
   const needsSmtp = databaseUrl && !env.SMTP_URL;
   const smtp = needsSmtp ? await startSmtpServer() : undefined;
-  const child = spawn(process.execPath, serveArguments(), {
+  const serve = serveCommand();
+  const child = spawn(process.execPath, serve.args, {
     cwd: projectRoot,
     env: {
       ...process.env,
+      ...serve.env,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",

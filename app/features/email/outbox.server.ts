@@ -6,7 +6,7 @@ import { emailOutbox } from "../../../db/schema.ts";
 import type { Database } from "../../lib/db.server.ts";
 import { getLogger } from "../../lib/logger.server.ts";
 import { isErasedEmailSql } from "./erasure.server.ts";
-import { renderEmail, type EmailJob, type RenderContext } from "./templates.tsx";
+import type { EmailJob, RenderContext } from "./templates.tsx";
 import type { MailTransport } from "./transport.server.ts";
 
 export interface OutboxOptions {
@@ -73,6 +73,10 @@ export async function processDueEmails(options: OutboxOptions): Promise<number> 
       erased: sql<boolean>`${isErasedEmailSql(sql`${emailOutbox.recipient}`)}`,
     });
 
+  if (claimed.length === 0) return 0;
+  // The templates (react-email and its HTML-to-text converter) load with the first message
+  // this process sends, not with the server (docs/decisions/111).
+  const { renderEmail } = await import("./templates.tsx");
   const sent: string[] = [];
   await Promise.all(
     claimed.map(async (row) => {

@@ -1,6 +1,6 @@
 // Where messages go: nodemailer over SMTP when SMTP_URL is set, else the local mailbox table
 // (read by staff at /admin/emails) plus one log line per message.
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { emailMailbox } from "../../../db/schema.ts";
 import type { Database } from "../../lib/db.server.ts";
 import type { Env } from "../../lib/env.server.ts";
@@ -24,10 +24,16 @@ export interface MailTransport {
 }
 
 export function smtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // nodemailer loads with the first message this process sends (docs/decisions/111).
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(url),
+    ));
   return {
     async send(email) {
-      await transporter.sendMail({
+      const opened = await connect();
+      await opened.sendMail({
         from,
         to: email.to,
         subject: email.subject,
@@ -42,7 +48,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
           : {}),
       });
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((opened) => opened.close()),
   };
 }
 

@@ -4,7 +4,6 @@ import { parseForm } from "../../lib/parse-form.ts";
 import type { FormEntries } from "../../lib/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
-import { renderPostHtml } from "./markdown.server.ts";
 import { createPost, type PostWrite, type PostWriteResult, updatePost } from "./queries.server.ts";
 import { postFormSchema } from "./schema.ts";
 
@@ -18,13 +17,16 @@ function answer(result: PostWriteResult) {
 }
 
 /** The form's post with its content rendered, or the refusal to answer (decision 058). */
-function readPost(form: FormEntries) {
+async function readPost(form: FormEntries) {
   const parsed = parseForm(postFormSchema, form);
   if (!parsed.success) {
     return {
       refused: actionFailed(400, parsed.error, { fieldErrors: parsed.fieldErrors }),
     };
   }
+  // The Markdown renderer (marked, sanitize-html) loads with the first post saved, not with
+  // the server (docs/decisions/111).
+  const { renderPostHtml } = await import("./markdown.server.ts");
   const rendered = renderPostHtml(parsed.data.content);
   if (!rendered.ok) {
     return {
@@ -39,7 +41,7 @@ function readPost(form: FormEntries) {
 
 /** "Criar Novo Post" -> "Criar Post" (the admin layout checked the session). */
 export async function createPostAction(form: FormEntries) {
-  const { post, refused } = readPost(form);
+  const { post, refused } = await readPost(form);
   if (!post) return refused;
   return answer(await createPost(post));
 }
@@ -48,7 +50,7 @@ export async function createPostAction(form: FormEntries) {
 export async function updatePostAction(form: FormEntries) {
   const id = rowId.safeParse(form.get("id"));
   if (!id.success) return actionFailed(404, postsAdminCopy.notFound);
-  const { post, refused } = readPost(form);
+  const { post, refused } = await readPost(form);
   if (!post) return refused;
   return answer(await updatePost(id.data, post));
 }
