@@ -4,8 +4,8 @@ import net from "node:net";
 import path from "node:path";
 import { startSmtpServer, type TestSmtpServer } from "./smtp-server.ts";
 
-// Starts the production build (`npm run serve`: build/server.js) as a child process on a free port, for
-// end-to-end tests, crash tests and benchmarks. Needs `npm run build` first.
+// Starts the production build (`npm run serve`: build/server.js) as a child process on a free
+// port, for end-to-end tests, crash tests and benchmarks. Needs `npm run build` first.
 export interface BuiltServer {
   url: string;
   port: number;
