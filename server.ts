@@ -52,8 +52,9 @@ if (development) {
   // Hashed file names: cache forever.
   root.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   // The static handler stats the disk and builds a 404 error for every path it does not
-  // hold: asked only for the names the build has, page views never touch the disk.
-  const clientFiles = new Set(fs.readdirSync("build/client"));
+  // hold: asked only for the names the build has, page views never touch the disk. /assets
+  // has its handler above.
+  const clientFiles = new Set(fs.readdirSync("build/client").filter((name) => name !== "assets"));
   const serveClientFile = express.static("build/client", { maxAge: "1h", index: false });
   root.use((req, res, next) => {
     if (clientFiles.has(req.path.split("/")[1]!)) serveClientFile(req, res, next);
