@@ -11,7 +11,7 @@ import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import express from "express";
 import pino from "pino";
-import { configurationProblems } from "./app/lib/env.server.ts";
+import { configurationProblems } from "./app/platform/http/env.server.ts";
 import type * as AppModuleShape from "./server/app.ts";
 import { createHttpServer } from "./server/http-server.ts";
 
