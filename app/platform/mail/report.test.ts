@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { reportMaxBytes } from "./model.ts";
+import { reportMaxBytes } from "./deliverability-model.ts";
 import {
   bounceAddressFor,
   classifyStatus,
@@ -12,7 +12,8 @@ const context: ReportContext = {
   bounceDomain: "bounces.agentesfx.com.br",
   messageIdDomain: "agentesfx.com.br",
 };
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+const fixture = (name: string) =>
+  readFileSync(new URL(`./report-fixtures/${name}`, import.meta.url));
 
 async function read(name: string, extra: Partial<ReportContext> = {}) {
   const reading = await readReport(fixture(name), { ...context, ...extra });

@@ -4,7 +4,7 @@
 // report fields themselves (docs/decisions/160).
 import libmime from "libmime";
 import type { Attachment } from "mailparser";
-import { reportMaxBytes, type ReportKind } from "./model.ts";
+import { reportMaxBytes, type ReportKind } from "./deliverability-model.ts";
 
 export interface ReportContext {
   /** MAIL_BOUNCE_DOMAIN: our envelope senders are bounces+<id>@ this domain. */
