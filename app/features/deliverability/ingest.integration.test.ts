@@ -9,7 +9,8 @@ import {
   suppressions,
   waitlist,
 } from "../../../db/schema.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
 import { reportMaxBytes } from "../../platform/mail/deliverability-model.ts";
 import { isSuppressedSql, liftSuppression } from "../../platform/mail/suppression.server.ts";
 import { ingestReport } from "./ingest.server.ts";
@@ -35,8 +36,9 @@ const reportAbout = (name: string, id: string) => Buffer.from(fixture(name).repl
 
 async function isSuppressed(email: string) {
   const db = await getDb();
-  const [row] = (await db.execute(sql`select ${isSuppressedSql(sql`${email}`)} as suppressed`))
-    .rows as { suppressed: boolean }[];
+  const [row] = rowsOf<{ suppressed: boolean }>(
+    await db.execute(sql`select ${isSuppressedSql(sql`${email}`)} as suppressed`),
+  );
   return row?.suppressed;
 }
 

@@ -3,8 +3,8 @@
 // subscription of that address (docs/decisions/161). Nothing it receives throws.
 import { sql } from "drizzle-orm";
 import { consentTextVersions } from "../../content/consent.ts";
-import { withTransaction, type Executor } from "../../lib/db.server.ts";
-import { getLogger } from "../../lib/logger.server.ts";
+import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
 import { readReport, type ReportContext } from "../../platform/mail/report.server.ts";
 import {
   recordReport,

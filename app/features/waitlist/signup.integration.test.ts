@@ -10,9 +10,9 @@ import {
   signupDoneLocation,
   type ActionAnswer,
 } from "../../../tests/support/signup-requests.ts";
-import { signupMessages, signupToasts } from "../../content/contact.ts";
+import { signupMessages, signupToasts } from "../../content/signup.ts";
 import { addressCheckMessages } from "../../content/deliverability.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 
 const valid = {
   name: "  Maria da Silva  ",

@@ -3,8 +3,8 @@
 // messages within 7 days stop them for 7 days. Reports are written here, whichever way they
 // came: the bounce receiver, the relay's HTTP post, or the SMTP server's answer at sending.
 import { sql, type SQL } from "drizzle-orm";
-import type { Executor } from "../../lib/db.server.ts";
-import { rowsOf } from "../../features/email/tokens.server.ts";
+import type { Executor } from "../db/db.server.ts";
+import { rowsOf } from "../db/rows.ts";
 import {
   softBounceLimit,
   type ReportKind,
