@@ -34,9 +34,5 @@ export const RENEWAL_NOTICE_DAYS = [7, 1] as const;
 /** Hour (São Paulo) at which a day's notices go out: nobody is e-mailed a bill at midnight. */
 export const NOTICE_HOUR = 9;
 
-/** Days after the due date before an unpaid subscription is suspended (configurable). */
-export const DEFAULT_GRACE_DAYS = 3;
-export const MAX_GRACE_DAYS = 30;
-
 /** SPEC section 9: a full refund of the first month within 7 days of the first payment. */
 export const GUARANTEE_DAYS = 7;
