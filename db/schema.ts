@@ -486,7 +486,6 @@ export const orders = pgTable(
     // Card, PayPal or crypto chosen: staff send a payment link.
     linkMethod: text("link_method", { enum: paymentMethods }),
     linkRequestedAt: timestamp("link_requested_at", { withTimezone: true }),
-    linkSentAt: timestamp("link_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),

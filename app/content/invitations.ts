@@ -153,5 +153,4 @@ export const invitationsAdminCopy = {
   },
   /** Who changed a waitlist status when an invitation did it. */
   automaticActor: "automático",
-  inviteeActor: "convidado (aceitou o convite)",
 } as const;

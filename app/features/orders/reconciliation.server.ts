@@ -3,7 +3,7 @@
 // applying re-checks each order under its row lock, so two staff applying at once (or a
 // payment marked by hand meanwhile) pay each order once.
 import { createHash } from "node:crypto";
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import { bankCredits, orders, statementImports } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { saoPauloDate } from "./business-hours.ts";
@@ -102,11 +102,34 @@ export async function previewStatement(
   });
 }
 
+/** A stored preview, with the references of the orders it names. */
 export async function getStatementPreview(importId: string) {
   return withTransaction(async (tx) => {
     const [row] = await tx.select().from(statementImports).where(eq(statementImports.id, importId));
     if (!row) return null;
-    return { ...row, matches: row.credits as MatchedCredit[] };
+    const matches = row.credits as MatchedCredit[];
+    const ids = [
+      ...new Set(
+        matches.flatMap(({ match }) =>
+          "orderId" in match ? [match.orderId] : "orderIds" in match ? match.orderIds : [],
+        ),
+      ),
+    ];
+    const references: Record<string, string> = {};
+    for (let i = 0; i < ids.length; i += 1000) {
+      const rows = await tx
+        .select({ id: orders.id, reference: orders.reference })
+        .from(orders)
+        .where(inArray(orders.id, ids.slice(i, i + 1000)));
+      for (const order of rows) references[order.id] = order.reference;
+    }
+    return {
+      id: row.id,
+      appliedBy: row.appliedBy,
+      appliedAt: row.appliedAt,
+      matches,
+      references,
+    };
   });
 }
 
@@ -184,10 +207,4 @@ export async function applyStatementImport(
       recorded,
     };
   });
-}
-
-/** How many credits were imported in all (the admin shows it beside the import form). */
-export async function importedCreditCount(tx: Executor): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(bankCredits);
-  return row?.n ?? 0;
 }

@@ -73,6 +73,17 @@ const envSchema = z.object({
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
   // How often the invitation sweep looks for passed deadlines and due reminders.
   INVITATION_SWEEP_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  // Issue 23: payments without a provider. PIX: the merchant of the static BR Code (no PIX
+  // block on the order page while PIX_KEY is unset). Bank transfer: the details shown with
+  // the order's reference; BANK_ACCOUNT also names the account imported statements must be of.
+  PIX_KEY: optionalText,
+  PIX_MERCHANT_NAME: z.string().trim().min(1).max(25).default("Agentes FX"),
+  PIX_MERCHANT_CITY: z.string().trim().min(1).max(15).default("Sao Paulo"),
+  BANK_NAME: optionalText,
+  BANK_BRANCH: optionalText,
+  BANK_ACCOUNT: optionalText,
+  BANK_HOLDER: optionalText,
+  BANK_DOCUMENT: optionalText,
   // Company details in the footer and on the legal pages, each shown only when set.
   COMPANY_LEGAL_NAME: optionalText,
   COMPANY_CNPJ: optionalText,
