@@ -5,7 +5,12 @@ import { invitationTokens, orderEvents, orders, orderSetups } from "../../../db/
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { hashToken, isWellFormedToken } from "../email/tokens.server.ts";
-import { linkPaymentMethods, type OrderState, type PaymentMethod, type SetupState } from "./model.ts";
+import {
+  linkPaymentMethods,
+  type OrderState,
+  type PaymentMethod,
+  type SetupState,
+} from "./model.ts";
 import { parseDecimal } from "./money.ts";
 import { PERSON_ACTOR } from "./orders.server.ts";
 import { pixCode, pixQrSvg } from "./pix.server.ts";
@@ -76,7 +81,8 @@ export async function orderViewByInvitationToken(token: string): Promise<OrderVi
   if (!row) return null;
   const { order } = row;
   const env = getEnv();
-  const payable = order.state === "awaiting-payment" && order.totalBrlCents !== null && order.totalBrlCents > 0;
+  const payable =
+    order.state === "awaiting-payment" && order.totalBrlCents !== null && order.totalBrlCents > 0;
   let pix: OrderView["pix"] = null;
   if (payable && env.PIX_KEY && order.totalBrlCents !== null) {
     const code = await pixCode(

@@ -79,7 +79,6 @@ CREATE TABLE "orders" (
 	"reminder_at" timestamp with time zone,
 	"link_method" text,
 	"link_requested_at" timestamp with time zone,
-	"link_sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"paid_at" timestamp with time zone,
 	"closed_at" timestamp with time zone,
