@@ -33,6 +33,7 @@ export default [
       route("admin/blog", "routes/admin/blog.tsx"),
       route("admin/emails", "routes/admin/emails.tsx"),
       route("admin/convites", "routes/admin/invitations.tsx"),
+      route("admin/pedidos", "routes/admin/orders.tsx"),
     ]),
     // A post as its public page shows it, drafts too; same guard (docs/decisions/078).
     layout("routes/admin/guard.tsx", [

@@ -1,16 +1,18 @@
 import { postsAdminCopy, robotsAdminCopy, waitlistAdminCopy } from "../../content/admin.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
+import { ordersAdminCopy } from "../../content/orders.ts";
 
 // Each admin section is a route of its own under /admin
 // (docs/decisions/070-admin-route-per-section.md); the tabs are links to them.
-export const adminSections = ["lista", "convites", "robos", "blog", "emails"] as const;
+export const adminSections = ["lista", "convites", "pedidos", "robos", "blog", "emails"] as const;
 export type AdminSection = (typeof adminSections)[number];
 export const DEFAULT_ADMIN_SECTION: AdminSection = "lista";
 
 export const adminSectionLabels: Record<AdminSection, string> = {
   lista: waitlistAdminCopy.tab,
   convites: invitationsAdminCopy.tab,
+  pedidos: ordersAdminCopy.tab,
   robos: robotsAdminCopy.tab,
   blog: postsAdminCopy.tab,
   emails: mailboxCopy.title,

@@ -18,6 +18,7 @@ import {
 } from "../../content/admin.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
+import { ordersAdminCopy } from "../../content/orders.ts";
 import { errorCopy } from "../../content/layout.ts";
 import { adminSessionContext, requireAdmin } from "../../features/admin/guard.server.ts";
 import { loginIntents } from "../../features/admin/intents.ts";
@@ -51,6 +52,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const loadingText: Record<AdminSection, string> = {
   lista: waitlistAdminCopy.loading,
   convites: invitationsAdminCopy.loading,
+  pedidos: ordersAdminCopy.loading,
   robos: robotsAdminCopy.loading,
   blog: postsAdminCopy.loading,
   emails: mailboxCopy.loading,
