@@ -18,6 +18,7 @@ import { render, toPlainText } from "@react-email/render";
 import { riskWarning } from "../../content/common.ts";
 import { emailCopy, myDataCopy, newsletterCopy } from "../../content/email.ts";
 import { invitationEmailCopy } from "../../content/invitations.ts";
+import { subscriptionEmailCopy } from "../../content/subscriptions.ts";
 
 const colors = { brand: "#0f766e", text: "#1f2937", muted: "#6b7280" } as const;
 
@@ -135,7 +136,42 @@ export type EmailJob =
   | {
       template: "invitation-accepted";
       payload: { name: string; robotName: string; price: string; discountedPrice: string };
+    }
+  | { template: "renewal-charge" | "renewal-reminder"; payload: RenewalChargePayload }
+  | {
+      template: "renewal-late";
+      payload: {
+        name: string;
+        robotName: string;
+        dueDate: string;
+        graceUntil: string;
+        reference: string;
+      };
+    }
+  | {
+      template: "subscription-suspended";
+      payload: { name: string; robotName: string; reference: string };
+    }
+  | {
+      template: "subscription-cancelled";
+      payload: { name: string; robotName: string; lastDay: string };
+    }
+  | {
+      template: "subscription-refunded";
+      payload: { name: string; robotName: string; amount: string; method: string };
     };
+
+/** A renewal's charge: amounts already formatted, the PIX line empty when PIX is off. */
+export type RenewalChargePayload = {
+  name: string;
+  robotName: string;
+  dueDate: string;
+  amountUsd: string;
+  amountBrl: string;
+  rate: string;
+  reference: string;
+  pixLine: string;
+};
 
 export type EmailTemplate = EmailJob["template"];
 type PayloadOf<T extends EmailTemplate> = Extract<EmailJob, { template: T }>["payload"];
@@ -158,6 +194,16 @@ interface TemplateSpec<T extends EmailTemplate> {
 function fixedText(copy: MessageCopy & { greeting: string; body: string }) {
   return { copy, greeting: () => copy.greeting, lines: () => [copy.body] };
 }
+
+const charge = subscriptionEmailCopy.charge;
+const chargeLines = (payload: RenewalChargePayload) => [
+  charge.body(payload.robotName, payload.dueDate),
+  charge.amount(payload.amountUsd, payload.amountBrl, payload.rate),
+  payload.pixLine,
+  charge.reference(payload.reference),
+  charge.otherMethods,
+];
+const { late, suspended, cancelled, refunded } = subscriptionEmailCopy;
 
 const invitation = invitationEmailCopy.invitation;
 const reminder = invitationEmailCopy.reminder;
@@ -205,6 +251,42 @@ const templates: { [T in EmailTemplate]: TemplateSpec<T> } = {
       accepted.body(payload.robotName),
       ...accepted.steps.map((step, index) => `${index + 1}. ${step}`),
       accepted.price(payload.price, payload.discountedPrice),
+    ],
+  },
+  "renewal-charge": {
+    copy: charge,
+    greeting: ({ name }) => charge.greeting(name),
+    lines: chargeLines,
+  },
+  "renewal-reminder": {
+    copy: subscriptionEmailCopy.reminder,
+    greeting: ({ name }) => charge.greeting(name),
+    lines: chargeLines,
+  },
+  "renewal-late": {
+    copy: late,
+    greeting: ({ name }) => late.greeting(name),
+    lines: (payload) => [
+      late.body(payload.robotName, payload.dueDate, payload.graceUntil),
+      late.reference(payload.reference),
+    ],
+  },
+  "subscription-suspended": {
+    copy: suspended,
+    greeting: ({ name }) => suspended.greeting(name),
+    lines: (payload) => [suspended.body(payload.robotName), suspended.reference(payload.reference)],
+  },
+  "subscription-cancelled": {
+    copy: cancelled,
+    greeting: ({ name }) => cancelled.greeting(name),
+    lines: (payload) => [cancelled.body(payload.robotName), cancelled.ends(payload.lastDay)],
+  },
+  "subscription-refunded": {
+    copy: refunded,
+    greeting: ({ name }) => refunded.greeting(name),
+    lines: (payload) => [
+      refunded.body(payload.robotName, payload.amount, payload.method),
+      refunded.guarantee,
     ],
   },
 };
