@@ -619,9 +619,8 @@ export const subscriptions = pgTable(
       .notNull()
       .unique()
       .references(() => orders.id, { onDelete: "cascade" }),
-    // The person; set null when their data is erased (no more notices then).
-    waitlistId: uuid("waitlist_id").references(() => waitlist.id, { onDelete: "set null" }),
-    robotId: uuid("robot_id").references(() => robots.id, { onDelete: "set null" }),
+    // The person and the robot are the order's (no foreign keys of its own: inserting one
+    // inside a payment must not lock the robot's row out of the robot -> order lock order).
     robotName: text("robot_name").notNull(),
     state: text("state", { enum: subscriptionStates }).notNull().default("active"),
     // The monthly price fixed at the start (null for a robot "Sob consulta": staff charge
@@ -652,8 +651,6 @@ export const subscriptions = pgTable(
     check("subscriptions_state_check", sql.raw(`state in (${sqlList(subscriptionStates)})`)),
     check("subscriptions_cycles_check", sql`${table.paidCycle} >= ${table.anchorCycle}`),
     index("subscriptions_state_paid_through_idx").on(table.state, table.paidThrough),
-    index("subscriptions_robot_idx").on(table.robotId),
-    index("subscriptions_waitlist_idx").on(table.waitlistId),
   ],
 );
 

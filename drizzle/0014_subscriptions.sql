@@ -50,8 +50,6 @@ CREATE TABLE "subscription_events" (
 CREATE TABLE "subscriptions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"order_id" uuid NOT NULL,
-	"waitlist_id" uuid,
-	"robot_id" uuid,
 	"robot_name" text NOT NULL,
 	"state" text DEFAULT 'active' NOT NULL,
 	"price_usd_cents" integer,
@@ -80,13 +78,9 @@ CREATE TABLE "subscriptions" (
 ALTER TABLE "subscription_charges" ADD CONSTRAINT "subscription_charges_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_events" ADD CONSTRAINT "subscription_events_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_waitlist_id_waitlist_id_fk" FOREIGN KEY ("waitlist_id") REFERENCES "public"."waitlist"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_robot_id_robots_id_fk" FOREIGN KEY ("robot_id") REFERENCES "public"."robots"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_notifications_request_idx" ON "payment_notifications" USING btree ("provider","request_id") WHERE "payment_notifications"."verified";--> statement-breakpoint
 CREATE INDEX "payment_notifications_received_idx" ON "payment_notifications" USING btree ("received_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscription_charges_cycle_idx" ON "subscription_charges" USING btree ("subscription_id","cycle");--> statement-breakpoint
 CREATE INDEX "subscription_charges_open_due_idx" ON "subscription_charges" USING btree ("due_date") WHERE "subscription_charges"."state" = 'open';--> statement-breakpoint
 CREATE INDEX "subscription_events_subscription_idx" ON "subscription_events" USING btree ("subscription_id","at");--> statement-breakpoint
-CREATE INDEX "subscriptions_state_paid_through_idx" ON "subscriptions" USING btree ("state","paid_through");--> statement-breakpoint
-CREATE INDEX "subscriptions_robot_idx" ON "subscriptions" USING btree ("robot_id");--> statement-breakpoint
-CREATE INDEX "subscriptions_waitlist_idx" ON "subscriptions" USING btree ("waitlist_id");
+CREATE INDEX "subscriptions_state_paid_through_idx" ON "subscriptions" USING btree ("state","paid_through");

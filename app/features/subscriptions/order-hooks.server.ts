@@ -18,8 +18,6 @@ export async function startSubscriptionsLocked(
   const paid = await tx
     .select({
       id: orders.id,
-      waitlistId: orders.waitlistId,
-      robotId: orders.robotId,
       robotName: orders.robotName,
       partnerBroker: orders.partnerBroker,
       priceUsdCents: orders.priceUsdCents,
@@ -34,8 +32,6 @@ export async function startSubscriptionsLocked(
     .values(
       paid.map((order) => ({
         orderId: order.id,
-        waitlistId: order.waitlistId,
-        robotId: order.robotId,
         robotName: order.robotName,
         partnerBroker: order.partnerBroker,
         priceUsdCents: order.priceUsdCents,

@@ -69,22 +69,18 @@ async function audit(
   if (rows.length > 0) await tx.insert(subscriptionEvents).values(rows);
 }
 
-/** The person a subscription's e-mails go to; none once their data was erased. */
-async function customerOf(tx: Executor, waitlistId: string | null) {
-  if (!waitlistId) return null;
+/** The person a subscription's e-mails go to (its order's); none once their data was erased. */
+async function customerOf(tx: Executor, orderId: string) {
   const [person] = await tx
     .select({ name: waitlist.name, email: waitlist.email })
-    .from(waitlist)
-    .where(eq(waitlist.id, waitlistId));
+    .from(orders)
+    .innerJoin(waitlist, eq(waitlist.id, orders.waitlistId))
+    .where(eq(orders.id, orderId));
   return person ?? null;
 }
 
-async function notify(
-  tx: Executor,
-  waitlistId: string | null,
-  message: (name: string) => EmailJob,
-) {
-  const person = await customerOf(tx, waitlistId);
+async function notify(tx: Executor, orderId: string, message: (name: string) => EmailJob) {
+  const person = await customerOf(tx, orderId);
   if (!person) return;
   const job = message(person.name);
   await tx
@@ -211,7 +207,7 @@ async function createDueCharges(now: Date): Promise<number> {
         made += 1;
         await notify(
           tx,
-          subscription.waitlistId,
+          subscription.orderId,
           await chargeMessage(charge, subscription.robotName, "renewal-charge"),
         );
       }
@@ -249,7 +245,7 @@ async function sendReminders(now: Date): Promise<number> {
           .where(eq(subscriptionCharges.id, charge.id));
         await notify(
           tx,
-          subscription.waitlistId,
+          subscription.orderId,
           await chargeMessage(charge, subscription.robotName, "renewal-reminder"),
         );
       }
@@ -366,7 +362,7 @@ async function moveState(
           reason: "ciclo vencido sem pagamento",
         },
       ]);
-      await notify(tx, row.waitlistId, (name) => ({
+      await notify(tx, row.orderId, (name) => ({
         template: "renewal-late",
         payload: {
           name,
@@ -387,7 +383,7 @@ async function moveState(
           reason: "prazo de tolerância encerrado",
         },
       ]);
-      await notify(tx, row.waitlistId, (name) => ({
+      await notify(tx, row.orderId, (name) => ({
         template: "subscription-suspended",
         payload: { name, robotName: row.robotName, reference },
       }));
@@ -432,7 +428,7 @@ async function endSubscription(
 ): Promise<boolean> {
   const ended = await withTransaction(async (tx) => {
     const [found] = await tx
-      .select({ robotId: subscriptions.robotId, invitationId: orders.invitationId })
+      .select({ robotId: orders.robotId, invitationId: orders.invitationId })
       .from(subscriptions)
       .innerJoin(orders, eq(orders.id, subscriptions.orderId))
       .where(eq(subscriptions.id, id));
@@ -589,7 +585,7 @@ export async function cancelSubscription(
   }
   const effect = cancellationEffect(row.paidThrough, now);
   const confirm = async (tx: Executor, lastDay: LocalDate) =>
-    notify(tx, row.waitlistId, (name) => ({
+    notify(tx, row.orderId, (name) => ({
       template: "subscription-cancelled",
       payload: { name, robotName: row.robotName, lastDay: formatLocalDate(lastDay) },
     }));
@@ -732,7 +728,7 @@ export async function recordRefund(
           reason: `garantia de 7 dias: ${refund.method} ${refund.reference}`,
         });
       }
-      await notify(tx, locked.waitlistId, (name) => ({
+      await notify(tx, locked.orderId, (name) => ({
         template: "subscription-refunded",
         payload: {
           name,
