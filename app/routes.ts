@@ -42,6 +42,7 @@ export default [
     route("*", "routes/site/not-found.tsx"),
   ]),
   route("healthz", "routes/seo/healthz.ts"),
+  route("webhooks/mercado-pago", "routes/webhooks/mercado-pago.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("blog/rss.xml", "routes/blog/rss.ts"),
   route("robots.txt", "routes/seo/robots-txt.ts"),

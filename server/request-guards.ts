@@ -36,11 +36,13 @@ export const hstsOverHttps: RequestHandler = (req, res, next) => {
  * form post; a request with neither is refused (403) before its body is read. React Router's
  * own check refuses an Origin that is not the site's. One-click unsubscribe (RFC 8058) is
  * posted by mail providers' servers with neither; its link's secret token is its guard
- * (docs/decisions/089).
+ * (docs/decisions/089). Mercado Pago's notifications come from its servers too; their HMAC
+ * signature is their guard (docs/decisions/171).
  */
 export const requireRequestOrigin: RequestHandler = (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
   if (req.path.startsWith("/descadastrar/")) return next();
+  if (req.path === "/webhooks/mercado-pago") return next();
   if (req.headers.origin !== undefined || req.headers["sec-fetch-site"] !== undefined) {
     return next();
   }

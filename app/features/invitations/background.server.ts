@@ -7,6 +7,7 @@ import { getDb } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import { expireDueOrders, nextOrderDeadline } from "../orders/orders.server.ts";
+import { runRenewals } from "../subscriptions/subscriptions.server.ts";
 import { expireDueInvitations, nextDeadline, sendDueReminders } from "./invitations.server.ts";
 
 let stopCurrent: (() => Promise<void>) | undefined;
@@ -18,8 +19,10 @@ async function sweepOnce(intervalMs: number): Promise<number> {
   const reminded = await sendDueReminders(now);
   // Orders unpaid at their invitation's deadline (issue 23) are kept by the same sweep.
   const ordersExpired = await expireDueOrders(now);
-  if (expired > 0 || reminded > 0 || ordersExpired > 0) {
-    getLogger().info({ expired, reminded, ordersExpired }, "invitation sweep");
+  // Subscriptions' renewals (issue 24, docs/decisions/172): charges, notices, grace, ends.
+  const renewals = await runRenewals(now);
+  if (expired > 0 || reminded > 0 || ordersExpired > 0 || Object.values(renewals).some(Boolean)) {
+    getLogger().info({ expired, reminded, ordersExpired, renewals }, "invitation sweep");
   }
   const db = await getDb();
   const deadlines = [await nextDeadline(db), await nextOrderDeadline(db)].flatMap((d) => d ?? []);

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   earlyDiscounts,
@@ -13,13 +13,8 @@ import {
   waitlist,
 } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
-import { acceptInvitation, inviteNext, spotsOf } from "../invitations/invitations.server.ts";
-import {
-  markOrderPaid,
-  refundOrder,
-  setEarlyDiscount,
-  setExchangeRate,
-} from "../orders/orders.server.ts";
+import { spotsOf } from "../invitations/invitations.server.ts";
+import { refundOrder, setEarlyDiscount, setExchangeRate } from "../orders/orders.server.ts";
 import {
   cancelSubscription,
   payCharge,
@@ -28,52 +23,9 @@ import {
   runRenewals,
 } from "./subscriptions.server.ts";
 
-const STAFF = "financeiro@agentesfx.test";
-// 31 January 2027, 11h in São Paulo: cycles renew on 28/02, 31/03, 30/04...
-const PAID_AT = new Date("2027-01-31T14:00:00Z");
+import { PAID_AT, STAFF, subscribe } from "../../../tests/support/subscriber.ts";
+
 const at = (iso: string) => new Date(iso);
-
-let run = 0;
-
-/** A person invited to a robot, who accepts and pays: returns their subscription. */
-async function subscribe(key: string, options: { partnerBroker?: boolean; paidAt?: Date } = {}) {
-  run += 1;
-  const db = await getDb();
-  const [robot] = await db.select().from(robots).where(eq(robots.key, key));
-  const email = `cliente${run}@exemplo.com`;
-  await db.insert(waitlist).values({
-    name: `Cliente ${run}`,
-    email,
-    interestedAgents: [key],
-    termsAcceptedAt: at("2027-01-01T12:00:00Z"),
-    createdAt: new Date(Date.UTC(2027, 0, 1, 0, run)),
-    confirmedAt: at("2027-01-01T12:00:00Z"),
-  });
-  const invitedAt = new Date((options.paidAt ?? PAID_AT).getTime() - 3_600_000);
-  await inviteNext(robot!.id, 1, STAFF, invitedAt);
-  const [invitation] = await db
-    .select({ payload: emailOutbox.payload })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.recipient, email), eq(emailOutbox.template, "invitation")));
-  await acceptInvitation(invitation!.payload.token!, invitedAt, options.partnerBroker ?? false);
-  const [order] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(waitlist, eq(waitlist.id, orders.waitlistId))
-    .where(eq(waitlist.email, email));
-  const paid = await markOrderPaid(
-    order!.id,
-    { method: "pix", reference: "E2E-1" },
-    STAFF,
-    options.paidAt ?? PAID_AT,
-  );
-  expect(paid.outcome).toBe("paid");
-  const [subscription] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.orderId, order!.id));
-  return { subscription: subscription!, email, robotId: robot!.id, orderId: order!.id };
-}
 
 async function reload(id: string) {
   const db = await getDb();
