@@ -70,7 +70,9 @@ async function invitationPage(token: string, intent?: string) {
     throw thrown;
   }
   const { view, order } = result.data;
-  return order ? { status: result.init.status, order } : { status: result.init.status, view: view! };
+  return order
+    ? { status: result.init.status, order }
+    : { status: result.init.status, view: view! };
 }
 
 async function tokenOf(email: string) {
