@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import { subscribersAdminCopy as copy } from "../../content/newsletter-admin.ts";
 import { formatDateTime } from "../admin/date-time.ts";
-import { subscriberStates, type SubscriberFilter, type SubscribersPage } from "./admin.server.ts";
+import { subscriberStates, type SubscriberFilter } from "./admin-filters.ts";
+import type { SubscribersPage } from "./admin.server.ts";
 
 /** /admin/assinantes: counts, a search, the list with "Apagar", and the CSV export link. */
 export function SubscribersView({

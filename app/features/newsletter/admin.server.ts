@@ -3,22 +3,13 @@
 // the waitlist entry when erased here.
 import { stringify } from "csv-stringify/sync";
 import { and, asc, count, desc, gt, ilike, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import * as z from "zod";
 import { newsletterSubscribers } from "../../../db/schema.ts";
 import { subscribersAdminCopy as copy } from "../../content/newsletter-admin.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import { emailHashSql } from "../privacy/erasure.server.ts";
-
-export const subscriberStates = ["todos", "confirmados", "pendentes", "descadastrados"] as const;
-export type SubscriberState = (typeof subscriberStates)[number];
-
-export const subscriberFilterSchema = z.object({
-  q: z.string().trim().max(254).default(""),
-  situacao: z.enum(subscriberStates).default("todos"),
-});
-export type SubscriberFilter = z.infer<typeof subscriberFilterSchema>;
+import type { SubscriberFilter, SubscriberState } from "./admin-filters.ts";
 
 const LIST_LIMIT = 200;
 const EXPORT_BATCH = 1000;

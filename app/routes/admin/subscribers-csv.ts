@@ -1,9 +1,7 @@
 import { data } from "react-router";
 import { subscribersAdminCopy as copy } from "../../content/newsletter-admin.ts";
-import {
-  subscriberFilterSchema,
-  subscribersCsvStream,
-} from "../../features/newsletter/admin.server.ts";
+import { subscribersCsvStream } from "../../features/newsletter/admin.server.ts";
+import { subscriberFilterSchema } from "../../features/newsletter/admin-filters.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
 import type { Route } from "./+types/subscribers-csv";
 

@@ -1,11 +1,8 @@
 import { data } from "react-router";
 import { subscribersAdminCopy as copy } from "../../content/newsletter-admin.ts";
-import {
-  eraseSubscriber,
-  loadSubscribers,
-  subscriberFilterSchema,
-} from "../../features/newsletter/admin.server.ts";
+import { eraseSubscriber, loadSubscribers } from "../../features/newsletter/admin.server.ts";
 import { SubscribersView } from "../../features/newsletter/admin-view.tsx";
+import { subscriberFilterSchema } from "../../features/newsletter/admin-filters.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
 import type { Route } from "./+types/subscribers";
 
