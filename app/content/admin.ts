@@ -27,19 +27,15 @@ export const loginCopy = {
   failed: "Não foi possível entrar agora. Tente novamente.",
 } as const;
 
-/**
- * A count; one that stopped at its limit reads "mais de 10.000" (docs/decisions/075).
- */
-export function countText(count: number, limit: number | null): string {
-  return limit !== null && count > limit
-    ? `mais de ${limit.toLocaleString("pt-BR")}`
-    : count.toLocaleString("pt-BR");
+/** A count, exact (docs/decisions/145), with pt-BR digit grouping. */
+export function countText(count: number): string {
+  return count.toLocaleString("pt-BR");
 }
 
 export const waitlistAdminCopy = {
   tab: "Lista de Espera",
-  title: (count: number, limit: number | null = null) =>
-    `Lista de Espera (${countText(count, limit)} ${count === 1 ? "pessoa" : "pessoas"})`,
+  title: (count: number) =>
+    `Lista de Espera (${countText(count)} ${count === 1 ? "pessoa" : "pessoas"})`,
   loading: "Carregando lista de espera...",
   empty: "Ninguém entrou na lista de espera ainda.",
   columns: {
@@ -91,8 +87,6 @@ export const waitlistFilterCopy = {
   pagination: "Paginação",
   countsByStatus: "Por status",
   countsByAgent: "Por agente",
-  countsTooMany: (limit: number | null) =>
-    `Mais de ${(limit ?? 0).toLocaleString("pt-BR")} pessoas neste filtro: refine a busca para ver as contagens por status e por agente.`,
   noResults: "Nenhuma inscrição encontrada com estes filtros.",
   selectRow: (name: string) => `Selecionar ${name}`,
   selectAll: "Selecionar todos desta página",
@@ -114,8 +108,16 @@ export const waitlistFilterCopy = {
 
 // The summary above the list (wording ours).
 export const waitlistSummaryCopy = {
-  heading: (total: number) =>
-    `Resumo: ${total.toLocaleString("pt-BR")} ${total === 1 ? "pessoa" : "pessoas"} na lista`,
+  heading: (total: number, filtered: boolean) =>
+    `Resumo: ${total.toLocaleString("pt-BR")} ${total === 1 ? "pessoa" : "pessoas"} ${filtered ? "neste filtro" : "na lista"}`,
+  perPeriod: {
+    day: "Inscrições por dia",
+    week: "Inscrições por semana",
+    month: "Inscrições por mês",
+  },
+  periodRange: (from: string, to: string) => `${from} a ${to}`,
+  chartTable: "Ver os números",
+  chartColumns: { start: "Início", n: "Inscrições" },
   byStatus: "Por status",
   byAgent: "Por agente (uma pessoa pode escolher vários)",
   bySource: "Por origem",
