@@ -81,6 +81,8 @@ export const waitlistFilterCopy = {
   apply: "Filtrar",
   clear: "Limpar filtros",
   exportCsv: "Exportar CSV",
+  // Issue 25: ";" is what Excel in Brazil opens by default; "," for other spreadsheets.
+  exportCsvComma: "Exportar CSV (separado por vírgulas)",
   next: "Próxima página",
   previous: "Página anterior",
   first: "Primeira página",
@@ -102,6 +104,7 @@ export const waitlistFilterCopy = {
   invalidStatus: "Status inválido no filtro.",
   invalidAgent: "Agente inválido no filtro.",
   invalidOrder: "Ordem inválida.",
+  invalidSeparator: "Separador inválido: use ponto-e-virgula ou virgula.",
   searchTooLong: "Busca: no máximo 200 caracteres.",
   sourceTooLong: "Origem: no máximo 100 caracteres.",
 } as const;
@@ -156,11 +159,19 @@ export const waitlistCsvCopy = {
     "Agentes de Interesse",
     "Status",
     "Mensagem",
+    "E-mail confirmado em",
     "Aceita receber comunicações",
+    "Consentimento de comunicações alterado em",
     "Termos aceitos em",
-    "Origem",
+    "Origem (utm_source)",
+    "Meio (utm_medium)",
+    "Campanha (utm_campaign)",
+    "Site de referência",
+    "Convites",
     "Inscrição em",
   ],
+  invitation: (robot: string, status: string, sentAt: string) =>
+    `${robot}: ${status} (enviado em ${sentAt})`,
 } as const;
 
 export const robotsAdminCopy = {

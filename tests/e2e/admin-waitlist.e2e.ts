@@ -85,11 +85,11 @@ test("export downloads the current filter as a CSV with the expected rows", asyn
   const bytes = fs.readFileSync(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\n");
-  expect(lines[0]).toMatch(/^Nome,Email,Agentes de Interesse,Status,/);
-  expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(
+  expect(lines[0]).toMatch(/^Nome;Email;Agentes de Interesse;Status;/);
+  expect(lines.slice(1).map((line) => line.split(";")[0])).toEqual(
     Array.from({ length: 20 }, (_, i) => `Pessoa ${tag} ${String((i + 1) * 3).padStart(3, "0")}`),
   );
-  expect(lines.slice(1).every((line) => line.includes(",TrendKey BTC,Pendente,"))).toBe(true);
+  expect(lines.slice(1).every((line) => line.includes(";TrendKey BTC;Pendente;"))).toBe(true);
 });
 
 test("detail view, bulk change and the summary", async ({ page }) => {

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { waitlist } from "../../../db/schema.ts";
 import { getDb, withTransaction } from "../../lib/db.server.ts";
+import { rowsOf } from "../email/tokens.server.ts";
 import { waitlistFigures } from "./admin-figures.server.ts";
 import { waitlistFilterSchema } from "./admin-filters.ts";
 import { listWaitlistPage, setWaitlistStatuses } from "./admin-queries.server.ts";
@@ -106,16 +107,12 @@ describe("waitlist figures", () => {
 
   it("summarise the filter: per status, agent, source and sign-ups per São Paulo day", async () => {
     const db = await getDb();
-    const figures = await waitlistFigures(
-      filter("?de=2026-10-31&ate=2026-11-06"),
-      undefined,
-      NOW,
-    );
-    const [exact] = (
+    const figures = await waitlistFigures(filter("?de=2026-10-31&ate=2026-11-06"), undefined, NOW);
+    const [exact] = rowsOf<{ n: number }>(
       await db.execute(sql`
         select count(*)::int as n from waitlist
-         where (created_at at time zone 'America/Sao_Paulo')::date between '2026-10-31' and '2026-11-06'`)
-    ).rows as Array<{ n: number }>;
+         where (created_at at time zone 'America/Sao_Paulo')::date between '2026-10-31' and '2026-11-06'`),
+    );
     expect(figures.total).toBe(exact!.n);
     expect(figures.summary.total).toBe(figures.total);
     const { chart } = figures.summary;
@@ -140,7 +137,11 @@ describe("waitlist figures", () => {
     ]);
     // A long period is drawn per week or month, from the first sign-up at the earliest;
     // without a period, the last 30 days.
-    const since1900 = await waitlistFigures(filter("?de=1900-01-01&ate=2026-11-20"), undefined, NOW);
+    const since1900 = await waitlistFigures(
+      filter("?de=1900-01-01&ate=2026-11-20"),
+      undefined,
+      NOW,
+    );
     expect(since1900.summary.chart).toMatchObject({ from: "2026-02-02", unit: "week" });
     expect(since1900.summary.chart.points[0]).toEqual({ start: "2026-02-02", n: 1 });
     const recent = (await waitlistFigures(filter(""), undefined, NOW)).summary.chart;

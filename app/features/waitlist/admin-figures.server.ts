@@ -97,7 +97,7 @@ function bucketStart(day: string, unit: ChartUnit): string {
 
 function chartBuckets(from: string, to: string, unit: ChartUnit): string[] {
   const buckets: string[] = [];
-  for (let start = bucketStart(from, unit); start <= to; ) {
+  for (let start = bucketStart(from, unit); start <= to;) {
     buckets.push(start);
     if (unit === "day") start = addDays(start, 1);
     else if (unit === "week") start = addDays(start, 7);
@@ -134,7 +134,8 @@ function groupedQuery(
     const parts: SQL[] = [sql`true`];
     if (filter.de) parts.push(sql`day >= ${filter.de}::date`);
     if (filter.ate) parts.push(sql`day <= ${filter.ate}::date`);
-    if (filter.origem) parts.push(sql`${foldedSql(sql`source`)} = ${foldedSql(sql`${filter.origem}::text`)}`);
+    if (filter.origem)
+      parts.push(sql`${foldedSql(sql`source`)} = ${foldedSql(sql`${filter.origem}::text`)}`);
     if (filter.confirmado) parts.push(sql`confirmed = ${filter.confirmado === "sim"}`);
     return sql`
       select grouping(source, bucket) as set, status, agents, source, bucket::text as bucket,
@@ -217,8 +218,7 @@ export async function waitlistFigures(
     .map(([source, n]) => ({ source, n }))
     .sort((a, b) => b.n - a.n || a.source.localeCompare(b.source));
   summary.topSources = sources.slice(0, SUMMARY_SOURCES);
-  summary.otherSources =
-    summary.total - summary.topSources.reduce((sum, { n }) => sum + n, 0);
+  summary.otherSources = summary.total - summary.topSources.reduce((sum, { n }) => sum + n, 0);
   summary.chart.points = chartBuckets(chart.from, chart.to, chart.unit).map((start) => ({
     start,
     n: byBucket.get(start) ?? 0,

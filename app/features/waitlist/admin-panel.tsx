@@ -195,6 +195,13 @@ function Filters({ params }: { params: URLSearchParams }) {
         >
           {filterCopy.exportCsv}
         </a>
+        <a
+          href={`/admin/lista.csv${filterSearch(params) || "?"}${filterSearch(params) ? "&" : ""}separador=virgula`}
+          download
+          className={buttonClasses({ variant: "outline" })}
+        >
+          {filterCopy.exportCsvComma}
+        </a>
       </div>
     </Form>
   );

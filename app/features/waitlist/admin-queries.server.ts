@@ -11,7 +11,16 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { ACCENTED, PLAIN, waitlist, waitlistStatusChanges } from "../../../db/schema.ts";
+import {
+  ACCENTED,
+  consentEvents,
+  invitations,
+  PLAIN,
+  robots,
+  waitlist,
+  waitlistStatusChanges,
+} from "../../../db/schema.ts";
+import type { InvitationStatus } from "../invitations/statuses.ts";
 import { type Executor, getDb } from "../../lib/db.server.ts";
 import { WAITLIST_PAGE_SIZE, type WaitlistCursor, type WaitlistFilter } from "./admin-filters.ts";
 import type { SettableWaitlistStatus } from "./status-schema.ts";
@@ -46,7 +55,9 @@ export function filterConditions(
   const parts: SQL[] = [];
   // Each word anywhere in the name or e-mail, so "maria silva" finds "Maria da Silva Santos";
   // a trigram index serves each match (docs/decisions/073, 145).
-  for (const word of foldForSearch(filter.q ?? "").split(/\s+/).filter(Boolean)) {
+  for (const word of foldForSearch(filter.q ?? "")
+    .split(/\s+/)
+    .filter(Boolean)) {
     parts.push(sql`${waitlist.searchText} like ${likePattern(word)}`);
   }
   if (filter.status && !skip.includes("status")) parts.push(eq(waitlist.status, filter.status));
@@ -64,7 +75,9 @@ export function filterConditions(
     );
   }
   if (filter.origem) {
-    parts.push(sql`${foldedSql(sql`${waitlist.source}`)} = ${foldedSql(sql`${filter.origem}::text`)}`);
+    parts.push(
+      sql`${foldedSql(sql`${waitlist.source}`)} = ${foldedSql(sql`${filter.origem}::text`)}`,
+    );
   }
   if (filter.confirmado) {
     parts.push(
@@ -219,10 +232,17 @@ const EXPORT_BATCH_SIZE = 500;
 const saoPauloDateTime = (column: AnyColumn) =>
   sql<string>`to_char(${column} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'DD/MM/YYYY HH24:MI')`;
 
+export interface ExportInvitation {
+  robot: string;
+  status: InvitationStatus;
+  sentAt: string;
+}
+
 /**
  * Every entry of the filter (from its first row: the page cursor is ignored) with everything
  * stored, in the list's order, in keyset batches of 500, so memory stays constant however
- * many rows match (CSV export).
+ * many rows match (CSV export). Each batch brings its people's invitations and the time of
+ * their latest marketing consent (given or withdrawn) from one query each.
  */
 export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: Executor) {
   const db = executor ?? (await getDb());
@@ -233,9 +253,13 @@ export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: 
       .select({
         ...listColumns,
         message: waitlist.message,
+        confirmedAt: saoPauloDateTime(waitlist.confirmedAt),
         marketingConsent: waitlist.marketingConsent,
         termsAcceptedAt: saoPauloDateTime(waitlist.termsAcceptedAt),
         source: waitlist.source,
+        utmMedium: waitlist.utmMedium,
+        utmCampaign: waitlist.utmCampaign,
+        referrer: waitlist.referrer,
         createdAt: saoPauloDateTime(waitlist.createdAt),
         cursorAt: cursorText,
       })
@@ -243,7 +267,45 @@ export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: 
       .where(and(filterConditions(filter), keyset))
       .orderBy(...order)
       .limit(EXPORT_BATCH_SIZE);
-    if (batch.length > 0) yield batch;
+    if (batch.length > 0) {
+      const ids = batch.map((row) => row.id);
+      const [invited, consents] = await Promise.all([
+        db
+          .select({
+            waitlistId: invitations.waitlistId,
+            robot: robots.name,
+            status: invitations.status,
+            sentAt: saoPauloDateTime(invitations.sentAt),
+          })
+          .from(invitations)
+          .innerJoin(robots, eq(robots.id, invitations.robotId))
+          .where(inArray(invitations.waitlistId, ids))
+          .orderBy(asc(invitations.sentAt)),
+        db
+          .selectDistinctOn([consentEvents.waitlistId], {
+            waitlistId: consentEvents.waitlistId,
+            at: saoPauloDateTime(consentEvents.createdAt),
+          })
+          .from(consentEvents)
+          .where(
+            and(
+              inArray(consentEvents.waitlistId, ids),
+              inArray(consentEvents.kind, ["marketing-given", "marketing-withdrawn"]),
+            ),
+          )
+          .orderBy(consentEvents.waitlistId, desc(consentEvents.createdAt)),
+      ]);
+      const invitationsOf = new Map<string, ExportInvitation[]>();
+      for (const { waitlistId, ...invitation } of invited) {
+        invitationsOf.set(waitlistId, [...(invitationsOf.get(waitlistId) ?? []), invitation]);
+      }
+      const consentAt = new Map(consents.map((row) => [row.waitlistId, row.at]));
+      yield batch.map((row) => ({
+        ...row,
+        marketingConsentAt: consentAt.get(row.id) ?? null,
+        invitations: invitationsOf.get(row.id) ?? [],
+      }));
+    }
     const last = batch.at(-1);
     if (!last || batch.length < EXPORT_BATCH_SIZE) return;
     position = { createdAt: last.cursorAt, id: last.id };
