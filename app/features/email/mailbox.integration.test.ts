@@ -7,9 +7,9 @@ import { callContactAction, postRequest } from "../../../tests/support/signup-re
 import { mailboxCopy } from "../../content/email.ts";
 import { encodeMailboxCursor } from "./mailbox-query.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { processDueEmails } from "./outbox.server.ts";
-import { mailboxTransport } from "./transport.server.ts";
+import { mailboxTransport } from "../../platform/mail/transport.server.ts";
 
 let cookie = "";
 

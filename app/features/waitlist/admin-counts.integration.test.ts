@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { waitlist } from "../../../db/schema.ts";
-import { getDb, withTransaction } from "../../lib/db.server.ts";
-import { rowsOf } from "../email/tokens.server.ts";
+import { getDb, withTransaction } from "../../platform/db/db.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
 import { waitlistFigures } from "./admin-figures.server.ts";
 import { waitlistFilterSchema } from "./admin-filters.ts";
 import { listWaitlistPage, setWaitlistStatuses } from "./admin-queries.server.ts";

@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { waitlist, waitlistTallies } from "../../../db/schema.ts";
-import { type Executor, getDb } from "../../lib/db.server.ts";
+import { type Executor, getDb } from "../../platform/db/db.server.ts";
 import { type AgentId, agentIds, isAgentId } from "../../content/agent-ids.ts";
-import { rowsOf } from "../email/tokens.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
 import type { WaitlistFilter } from "./admin-filters.ts";
 import { filterConditions, foldedSql, TIME_ZONE } from "./admin-queries.server.ts";
 import type { WaitlistStatus } from "./statuses.ts";

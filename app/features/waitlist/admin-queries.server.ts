@@ -21,7 +21,7 @@ import {
   waitlistStatusChanges,
 } from "../../../db/schema.ts";
 import type { InvitationStatus } from "../invitations/statuses.ts";
-import { type Executor, getDb } from "../../lib/db.server.ts";
+import { type Executor, getDb } from "../../platform/db/db.server.ts";
 import { WAITLIST_PAGE_SIZE, type WaitlistCursor, type WaitlistFilter } from "./admin-filters.ts";
 import type { SettableWaitlistStatus } from "./status-schema.ts";
 import type { WaitlistStatus } from "./statuses.ts";

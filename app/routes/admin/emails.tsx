@@ -3,7 +3,7 @@ import { mailboxCopy } from "../../content/email.ts";
 import { MailboxView } from "../../features/email/mailbox-view.tsx";
 import { mailboxQuerySchema } from "../../features/email/mailbox-query.ts";
 import { loadMailbox, resendFailedEmail } from "../../features/email/mailbox.server.ts";
-import { parseForm } from "../../lib/parse-form.ts";
+import { parseForm } from "../../platform/http/parse-form.ts";
 import type { Route } from "./+types/emails";
 
 // /admin/emails: staff's view of e-mail, a section of the admin layout, whose guard checks

@@ -7,8 +7,8 @@ import { waitlistFilterSchema } from "../../features/waitlist/admin-filters.ts";
 import { WaitlistPanel } from "../../features/waitlist/admin-panel.tsx";
 import { waitlistFigures } from "../../features/waitlist/admin-figures.server.ts";
 import { listWaitlistPage } from "../../features/waitlist/admin-queries.server.ts";
-import { parseForm } from "../../lib/parse-form.ts";
-import { readForm } from "../../lib/read-form.server.ts";
+import { parseForm } from "../../platform/http/parse-form.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
 import type { Route } from "./+types/waitlist";
 
 // /admin/lista: the waitlist, 50 a page, filters in the URL (docs/decisions/071); its action
