@@ -38,6 +38,7 @@ export const waitlistAdminCopy = {
     `Lista de Espera (${countText(count)} ${count === 1 ? "pessoa" : "pessoas"})`,
   loading: "Carregando lista de espera...",
   empty: "Ninguém entrou na lista de espera ainda.",
+  tableLabel: "Inscrições",
   columns: {
     name: "Nome",
     email: "Email",

@@ -310,7 +310,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
           {/* Below md each row is a card (the table's cells stacked beside its checkbox), so
               a phone shows every key field without scrolling sideways (decision 079). */}
           <div className="mt-4 overflow-x-auto rounded-lg border border-border">
-            <table className="w-full text-left text-sm max-md:block">
+            <table aria-label={copy.tableLabel} className="w-full text-left text-sm max-md:block">
               <thead className="bg-muted text-muted-foreground max-md:hidden">
                 <tr>
                   <th scope="col" className="px-3 py-2">
