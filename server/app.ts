@@ -7,13 +7,17 @@ import {
   type ServerBuild,
 } from "react-router";
 import { requestTooLargeMessage } from "../app/content/http-errors.ts";
+import {
+  startBounceReceiverIfConfigured,
+  stopBounceReceiver,
+} from "../app/features/deliverability/background.server.ts";
+import { receiveReportPost } from "../app/features/deliverability/receiver.server.ts";
 import { startEmailWorker, stopEmailWorker } from "../app/features/email/background.server.ts";
 import {
   startInvitationWorker,
   stopInvitationWorker,
 } from "../app/features/invitations/background.server.ts";
-import { assertAuthSecretConfigured } from "../app/lib/auth.server.ts";
-import { assertSiteUrlConfigured, getEnv } from "../app/platform/http/env.server.ts";
+import { getEnv } from "../app/platform/http/env.server.ts";
 import { getLogger } from "../app/platform/http/logger.server.ts";
 import { requestEnded, requestStarted } from "../app/platform/http/requests-in-flight.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/platform/http/request-context.ts";
@@ -37,25 +41,17 @@ export { getEnv, getLogger, handleErrors };
 export async function startBackgroundWork(): Promise<void> {
   await startEmailWorker();
   startInvitationWorker();
+  await startBounceReceiverIfConfigured();
 }
 
 export async function stopBackgroundWork(): Promise<void> {
+  await stopBounceReceiver();
   await stopInvitationWorker();
   await stopEmailWorker();
 }
 
 const env = getEnv();
 const production = env.NODE_ENV === "production";
-
-/**
- * Throws when production lacks what it must not guess: the session secret (rather than a
- * per-process key, docs/decisions/030) and the site's public origin. server.ts calls it
- * before opening the database, so the refusal is one fatal line of the structured log.
- */
-export function assertConfiguration() {
-  assertAuthSecretConfigured(env);
-  assertSiteUrlConfigured();
-}
 
 export const app = express();
 app.disable("x-powered-by");
@@ -111,6 +107,14 @@ app.use((req, res, next) => {
 });
 
 app.use(hstsOverHttps, permissionsPolicy);
+
+// A relay posts delivery reports here with its shared secret, no Origin, up to 1 MB
+// (docs/decisions/160): ahead of the browser-facing guards and the 64 KB limit.
+app.post("/correio/relatorios", async (req, res) => {
+  const answer = await receiveReportPost({ headers: req.headers, body: req });
+  res.status(answer.status).type("text/plain; charset=utf-8").send(answer.body);
+});
+
 app.use(allowOnlyServedMethods, requireRequestOrigin);
 
 // Request bodies are at most 64 KB (docs/product.md rule 3), except staff's bank statement
