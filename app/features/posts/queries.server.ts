@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { blogPosts } from "../../../db/schema.ts";
-import type { PostCategory } from "./categories.ts";
+import type { PostCategory } from "./model.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { isUniqueViolation } from "../../platform/db/db-errors.server.ts";
 import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
