@@ -7,7 +7,6 @@ import { readForm } from "../../platform/http/read-form.server.ts";
 import { insertWaitlistEntry } from "./queries.server.ts";
 import {
   emptySignupValues,
-  honeypotField,
   readSignupFields,
   signupLimits,
   signupValuesFrom,
@@ -18,6 +17,7 @@ import {
 } from "./fields.ts";
 import { validateSignup } from "./schema.ts";
 import { boundSource, signupSourceOf } from "./source.ts";
+import { honeypotField } from "../../components/ui/honeypot.tsx";
 
 export interface SignupResult {
   status: 200 | 400 | 413 | 415 | 429 | 503;
