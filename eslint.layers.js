@@ -33,8 +33,8 @@ export function layerRules(root) {
               // (docs/decisions/123); nothing else in db/ reaches into app/.
               target: at("db"),
               from: [at("app/**")],
-              except: [at("app/features/*/model.ts")],
-              message: `db/ imports nothing from app/ but features/*/model.ts. ${why}`,
+              except: [at("app/features/*/model.ts"), at("app/platform/*/*model.ts")],
+              message: `db/ imports nothing from app/ but the model modules. ${why}`,
             },
           ],
         },

@@ -26,6 +26,7 @@ import {
   emailTokenPurposes,
 } from "../app/features/privacy/model.ts";
 import { waitlistStatuses } from "../app/features/waitlist/model.ts";
+import { reportKinds, suppressionReasons } from "../app/platform/mail/deliverability-model.ts";
 
 /** `column in ('a', 'b', ...)` for a check constraint, from a domain's values. */
 function isOneOf(column: AnyPgColumn, values: readonly string[]) {
@@ -398,4 +399,74 @@ export const invitationTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("invitation_tokens_invitation_idx").on(table.invitationId)],
+);
+
+// Issue 21: what came back about our messages (docs/decisions/160): delivery status
+// notifications, feedback reports, answers of the SMTP server at sending time. A report that
+// is unclassified or names no message of ours waits for staff (reviewed_at) with its text.
+export const reportSources = ["smtp-receiver", "http", "smtp-answer"] as const;
+export const deliveryReports = pgTable(
+  "delivery_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: reportKinds }).notNull(),
+    source: text("source", { enum: reportSources }).notNull(),
+    // Our message's id (its Message-ID and VERP sender); no foreign key, since settled
+    // messages are purged while their reports are kept.
+    messageId: uuid("message_id"),
+    // The recipient of our message when the report names one of ours, else the report's.
+    recipient: text("recipient"),
+    status: text("status"),
+    detail: text("detail"),
+    subject: text("subject"),
+    // The report as received, kept only while it waits for staff.
+    raw: text("raw"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: text("reviewed_by"),
+  },
+  (table) => [
+    check(
+      "delivery_reports_kind_check",
+      sql.raw(`kind in (${reportKinds.map((kind) => `'${kind}'`).join(", ")})`),
+    ),
+    check(
+      "delivery_reports_source_check",
+      sql.raw(`source in (${reportSources.map((source) => `'${source}'`).join(", ")})`),
+    ),
+    index("delivery_reports_recipient_idx").on(table.recipient, table.receivedAt),
+    index("delivery_reports_review_idx")
+      .on(table.receivedAt)
+      .where(sql`${table.reviewedAt} is null`),
+  ],
+);
+
+// Issue 21: addresses that get no non-transactional message (docs/decisions/161). A row is
+// in force until lifted, or until expires_at for soft bounces; lifting keeps who and when.
+export const suppressions = pgTable(
+  "suppressions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    reason: text("reason", { enum: suppressionReasons }).notNull(),
+    // The message that caused it, and the report that said so.
+    messageId: uuid("message_id"),
+    reportId: uuid("report_id").references(() => deliveryReports.id, { onDelete: "set null" }),
+    detail: text("detail"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    liftedBy: text("lifted_by"),
+  },
+  (table) => [
+    check(
+      "suppressions_reason_check",
+      sql.raw(`reason in (${suppressionReasons.map((reason) => `'${reason}'`).join(", ")})`),
+    ),
+    check("suppressions_email_lower_check", sql`${table.email} = lower(btrim(${table.email}))`),
+    index("suppressions_email_idx")
+      .on(table.email)
+      .where(sql`${table.liftedAt} is null`),
+    index("suppressions_created_at_idx").on(table.createdAt),
+  ],
 );

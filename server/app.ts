@@ -12,8 +12,7 @@ import {
   startInvitationWorker,
   stopInvitationWorker,
 } from "../app/features/invitations/background.server.ts";
-import { assertAuthSecretConfigured } from "../app/lib/auth.server.ts";
-import { assertSiteUrlConfigured, getEnv } from "../app/platform/http/env.server.ts";
+import { getEnv } from "../app/platform/http/env.server.ts";
 import { getLogger } from "../app/platform/http/logger.server.ts";
 import { requestEnded, requestStarted } from "../app/platform/http/requests-in-flight.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/platform/http/request-context.ts";
@@ -41,16 +40,6 @@ export async function stopBackgroundWork(): Promise<void> {
 
 const env = getEnv();
 const production = env.NODE_ENV === "production";
-
-/**
- * Throws when production lacks what it must not guess: the session secret (rather than a
- * per-process key, docs/decisions/030) and the site's public origin. server.ts calls it
- * before opening the database, so the refusal is one fatal line of the structured log.
- */
-export function assertConfiguration() {
-  assertAuthSecretConfigured(env);
-  assertSiteUrlConfigured();
-}
 
 export const app = express();
 app.disable("x-powered-by");

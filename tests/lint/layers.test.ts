@@ -41,7 +41,7 @@ describe("layer lint rules", () => {
       "db/schema.ts:4 import-x/no-restricted-paths",
     ]);
     expect(found.find((message) => message.file.startsWith("db/"))?.text).toContain(
-      "db/ imports nothing from app/ but features/*/model.ts",
+      "db/ imports nothing from app/ but the model modules",
     );
   });
 

@@ -17,6 +17,8 @@ export const consentChannels = [
   "meus-dados",
   "unsubscribe-link",
   "before-ledger",
+  // Issue 21: a feedback report (the person marked our message as spam).
+  "abuse-report",
 ] as const;
 export type ConsentChannel = (typeof consentChannels)[number];
 

@@ -44,8 +44,14 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  // Public origin used for canonical URLs, Open Graph tags and the sitemap.
-  SITE_URL: z.string().url().default("http://localhost:3000"),
+  // Public origin used for canonical URLs, Open Graph tags and the sitemap; when unset,
+  // http://localhost:PORT (refused in production on PostgreSQL, see configurationProblems).
+  SITE_URL: z
+    .string()
+    .trim()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   // Login attempts per 15 minutes, per client IP and per e-mail (docs/decisions/031).
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
@@ -79,23 +85,72 @@ const envSchema = z.object({
   COMPANY_ADDRESS: optionalText,
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & { SITE_URL: string };
 
-let cached: Env | undefined;
+/** One setting that stops the server from starting, named for the structured log. */
+export interface ConfigurationProblem {
+  variable: string;
+  problem: string;
+}
 
 /**
- * Production needs its public origin: canonical links, the sitemap and the page cache's
- * render URL would otherwise name localhost (docs/decisions/055-headers-and-origin.md).
+ * Settings a production server on PostgreSQL must be given rather than guess: its public
+ * origin (canonical links, the sitemap, the page cache; decision 055), the session secret
+ * shared by its processes (decision 030) and an SMTP server, or its mail would pile up in the
+ * local mailbox (decision 082). On the embedded database each has a working default.
  */
-export function assertSiteUrlConfigured(
+const REQUIRED_ON_POSTGRES_IN_PRODUCTION = {
+  SITE_URL: "the site's public origin (https://...) must be set in production on PostgreSQL",
+  BETTER_AUTH_SECRET:
+    "must be set in production on PostgreSQL so every server process signs sessions alike (openssl rand -base64 32)",
+  SMTP_URL:
+    "must be set in production on PostgreSQL, or e-mail would stay in the local mailbox (smtps://user:password@smtp.example.com:465)",
+} as const;
+
+/**
+ * Every setting that is invalid or missing, all at once, so one failed start names them all
+ * (docs/decisions/137). Values are never repeated: a bad URL may hold a password.
+ */
+export function configurationProblems(
   source: Record<string, string | undefined> = process.env,
-): void {
-  if ((source.NODE_ENV ?? "production") === "production" && !source.SITE_URL) {
-    throw new Error("SITE_URL must be set in production (the site's public origin, https://...)");
+): ConfigurationProblem[] {
+  const parsed = envSchema.safeParse(source);
+  const problems: ConfigurationProblem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? "environment"),
+        problem: issue.message,
+      }));
+  const env = parsed.success ? parsed.data : undefined;
+  const production = (env?.NODE_ENV ?? source.NODE_ENV ?? "production") === "production";
+  if (production && source.DATABASE_URL) {
+    for (const [variable, problem] of Object.entries(REQUIRED_ON_POSTGRES_IN_PRODUCTION)) {
+      if (!source[variable]?.trim() && !problems.some((p) => p.variable === variable)) {
+        problems.push({ variable, problem });
+      }
+    }
+  }
+  return problems;
+}
+
+/** Thrown by getEnv on a setting it cannot read; the server checks them all before. */
+export class ConfigurationError extends Error {
+  readonly problems: ConfigurationProblem[];
+  constructor(problems: ConfigurationProblem[]) {
+    super(problems.map(({ variable, problem }) => `${variable}: ${problem}`).join("; "));
+    this.problems = problems;
+    this.name = "ConfigurationError";
   }
 }
 
+let cached: Env | undefined;
+
 export function getEnv(): Env {
-  cached ??= envSchema.parse(process.env);
+  if (!cached) {
+    const parsed = envSchema.safeParse(process.env);
+    if (!parsed.success) throw new ConfigurationError(configurationProblems());
+    const env = parsed.data;
+    cached = { ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` };
+  }
   return cached;
 }
