@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -37,8 +38,8 @@ function isOneOf(column: AnyPgColumn, values: readonly string[]) {
 // The waitlist search folds accented letters to ASCII before lower(), so it matches under
 // any collation; PGlite has no unaccent, and translate() is immutable where unaccent() is
 // not (docs/decisions/073).
-const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
-const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
+export const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
+export const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -58,6 +59,12 @@ export const waitlist = pgTable(
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
     source: text("source"),
+    // Issue 25: the rest of the campaign the visitor came from (utm_medium, utm_campaign) and
+    // the origin of the external page that sent them, carried from the landing page
+    // (docs/decisions/144).
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    referrer: text("referrer"),
     createdAt: createdAt(),
     // Issue 11: when the person confirmed the address (double opt-in); null until then.
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -78,25 +85,36 @@ export const waitlist = pgTable(
     // Issue 10: `q` as a trigram match (docs/decisions/073); the extension comes from
     // migration 0007.
     index("waitlist_search_text_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // Issue 25: "Origem" ignores case and accents (docs/decisions/145).
+    index("waitlist_source_key_created_at_idx").on(
+      sql.raw(`lower(translate(coalesce(source, ''), '${ACCENTED}', '${PLAIN}'))`),
+      table.createdAt,
+      table.id,
+    ),
   ],
 );
 
-// Issue 10: waitlist entries per status, and per status and agent or source, kept by triggers
-// on waitlist (migration 0009, docs/decisions/074), so the admin's counts and summary never
-// scan the list. A figure is spread over a few `slot` rows, so concurrent sign-ups seldom
-// wait on the same row; it is the sum over its slots. For kind "status" the value is ''; for
-// "source" it is the source, '' when none.
-export const waitlistCountKinds = ["status", "agent", "source"] as const;
-export const waitlistCounts = pgTable(
-  "waitlist_counts",
+// Issue 25: waitlist entries per São Paulo day, status, set of agents, source and whether
+// confirmed, kept by triggers on waitlist (docs/decisions/145, replacing 074's table), so the
+// admin's counts, summary and chart for any filter without a search never scan the list. A
+// figure is spread over a few `slot` rows, so concurrent sign-ups seldom wait on the same
+// row; it is the sum over its slots. `agents` is sorted; `source` is '' when none.
+export const waitlistTallies = pgTable(
+  "waitlist_tallies",
   {
+    day: date("day").notNull(),
     status: text("status", { enum: waitlistStatuses }).notNull(),
-    kind: text("kind", { enum: waitlistCountKinds }).notNull(),
-    value: text("value").notNull(),
+    agents: text("agents").array().notNull(),
+    source: text("source").notNull(),
+    confirmed: boolean("confirmed").notNull(),
     slot: smallint("slot").notNull(),
     n: bigint("n", { mode: "number" }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.status, table.kind, table.value, table.slot] })],
+  (table) => [
+    primaryKey({
+      columns: [table.day, table.status, table.agents, table.source, table.confirmed, table.slot],
+    }),
+  ],
 );
 
 export const robots = pgTable(
