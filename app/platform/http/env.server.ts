@@ -67,6 +67,15 @@ const envSchema = z.object({
   // E-mail: without SMTP_URL messages go to the local mailbox at /admin/emails.
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("Agentes FX <nao-responda@agentesfx.com.br>"),
+  // Issue 21 (docs/decisions/160): every message's envelope sender is
+  // bounces+<message id>@MAIL_BOUNCE_DOMAIN, so a bounce names its message (VERP). Unset, the
+  // envelope sender is MAIL_FROM's address and reports are matched by Message-ID only.
+  MAIL_BOUNCE_DOMAIN: optionalText,
+  // Where the bounce receiver (an SMTP server for the bounce domain's MX) listens; unset, none.
+  BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  BOUNCE_SMTP_HOST: z.string().default("0.0.0.0"),
+  // Shared secret of POST /correio/relatorios (a relay posting reports); unset, it answers 404.
+  BOUNCE_HTTP_SECRET: z.string().min(24).optional(),
   // Delay before an unsent message's second try, doubling after each failure (decision 080).
   EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
   // How long a claimed message is hidden from other workers while it is sent (decision 080).

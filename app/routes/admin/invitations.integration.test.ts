@@ -167,8 +167,10 @@ describe("/convite/:token", () => {
     const shown = await invitationPage(token);
     expect(shown.status).toBe(200);
     expect(shown.view).toMatchObject({ state: "open", robotName: "TrendKey BTC" });
-    expect(shown.view.deadline).toMatch(/^\d\d\/\d\d\/\d{4} às \d\d:\d\d \(horário de Brasília\)$/);
-    expect(shown.view.msLeft).toBeGreaterThan(47 * 3_600_000);
+    expect(shown.view?.deadline).toMatch(
+      /^\d\d\/\d\d\/\d{4} às \d\d:\d\d \(horário de Brasília\)$/,
+    );
+    expect(shown.view?.msLeft).toBeGreaterThan(47 * 3_600_000);
     expect((await invitationPage(token)).status).toBe(200);
 
     expect((await invitationPage(token, "talvez")).status).toBe(400);

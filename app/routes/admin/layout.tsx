@@ -16,7 +16,9 @@ import {
   robotsAdminCopy,
   waitlistAdminCopy,
 } from "../../content/admin.ts";
+import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
 import { mailboxCopy } from "../../content/email.ts";
+import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
 import { ordersAdminCopy } from "../../content/orders.ts";
 import { errorCopy } from "../../content/layout.ts";
@@ -55,7 +57,9 @@ const loadingText: Record<AdminSection, string> = {
   pedidos: ordersAdminCopy.loading,
   robos: robotsAdminCopy.loading,
   blog: postsAdminCopy.loading,
+  assinantes: subscribersAdminCopy.loading,
   emails: mailboxCopy.loading,
+  entregabilidade: deliverabilityAdminCopy.loading,
 };
 
 /** The section a link navigation is loading (not a form's), or null. */

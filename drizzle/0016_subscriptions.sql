@@ -33,7 +33,7 @@ CREATE TABLE "subscription_charges" (
 	"payment_recorded_by" text,
 	"voided_at" timestamp with time zone,
 	CONSTRAINT "subscription_charges_reference_unique" UNIQUE("reference"),
-	CONSTRAINT "subscription_charges_state_check" CHECK (state in ('open', 'paid', 'void')),
+	CONSTRAINT "subscription_charges_state_check" CHECK ("subscription_charges"."state" in ('open', 'paid', 'void')),
 	CONSTRAINT "subscription_charges_amounts_check" CHECK ("subscription_charges"."total_brl_cents" >= 0)
 );
 --> statement-breakpoint
@@ -71,7 +71,7 @@ CREATE TABLE "subscriptions" (
 	"refunded_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "subscriptions_order_id_unique" UNIQUE("order_id"),
-	CONSTRAINT "subscriptions_state_check" CHECK (state in ('active', 'past-due', 'suspended', 'cancelled', 'ended', 'refunded')),
+	CONSTRAINT "subscriptions_state_check" CHECK ("subscriptions"."state" in ('active', 'past-due', 'suspended', 'cancelled', 'ended', 'refunded')),
 	CONSTRAINT "subscriptions_cycles_check" CHECK ("subscriptions"."paid_cycle" >= "subscriptions"."anchor_cycle")
 );
 --> statement-breakpoint

@@ -84,7 +84,7 @@ CREATE TABLE "orders" (
 	"closed_at" timestamp with time zone,
 	CONSTRAINT "orders_reference_unique" UNIQUE("reference"),
 	CONSTRAINT "orders_invitation_id_unique" UNIQUE("invitation_id"),
-	CONSTRAINT "orders_state_check" CHECK (state in ('awaiting-payment', 'paid', 'expired', 'cancelled', 'refunded')),
+	CONSTRAINT "orders_state_check" CHECK ("orders"."state" in ('awaiting-payment', 'paid', 'expired', 'cancelled', 'refunded')),
 	CONSTRAINT "orders_amounts_check" CHECK ("orders"."total_brl_cents" >= 0 and "orders"."total_usd_cents" >= 0)
 );
 --> statement-breakpoint
