@@ -13,7 +13,7 @@ beforeAll(async () => {
   const app = express();
   app.set("trust proxy", 1);
   app.use(hstsOverHttps, permissionsPolicy, requireRequestOrigin);
-  app.all(["/", "/descadastrar/:token"], (_req, res) => {
+  app.all(["/", "/descadastrar/:token", "/webhooks/mercado-pago"], (_req, res) => {
     res.send("ok");
   });
   server = app.listen(0, "127.0.0.1");
@@ -59,5 +59,16 @@ describe("request guards", () => {
     });
     expect(oneClick.status).toBe(200);
     expect((await fetch(`${base}/descadastrar-mais`, { method: "POST" })).status).toBe(403);
+  });
+
+  it("lets Mercado Pago's notifications through without either: their signature guards them", async () => {
+    const notification = await fetch(`${base}/webhooks/mercado-pago?data.id=1&type=payment`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(notification.status).toBe(200);
+    const elsewhere = await fetch(`${base}/webhooks/other`, { method: "POST", body: "{}" });
+    expect(elsewhere.status).toBe(403);
   });
 });

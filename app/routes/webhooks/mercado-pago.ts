@@ -12,3 +12,8 @@ export async function action({ request }: Route.ActionArgs) {
   );
   return Response.json({ outcome }, { status, headers: { "Cache-Control": "no-store" } });
 }
+
+/** Only posts mean anything here. */
+export function loader() {
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
