@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogFooter, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { adminCopy, robotsAdminCopy as copy } from "../../content/admin.ts";
 import {
   discountedPrice,
@@ -140,11 +140,11 @@ function RobotEditDialog({ robot }: { robot: Robot }) {
             hint={copy.capacityHint}
             error={errors.capacity}
           />
-          <div className="flex justify-end">
+          <DialogFooter>
             <Button type="submit" disabled={busy}>
               {copy.save}
             </Button>
-          </div>
+          </DialogFooter>
         </fetcher.Form>
       </DialogContent>
     </Dialog>
