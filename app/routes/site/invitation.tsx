@@ -38,27 +38,37 @@ export function meta() {
   return [{ title: invitationPageCopy.metaTitle }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+/** The invitation as its page shows it, or what became of it. */
+async function currentView(token: string, confirmDecline = false): Promise<InvitationPageState> {
   const now = appNow();
-  const lookup = await lookUpInvitation(params.token, now);
+  const lookup = await lookUpInvitation(token, now);
   if (lookup.state !== "open") {
-    return answer({ state: lookup.state === "accepted" ? "already-accepted" : lookup.state });
+    return { state: lookup.state === "accepted" ? "already-accepted" : lookup.state };
   }
   const { invitation } = lookup;
-  return answer({
+  return {
     state: "open",
     robotName: invitation.robotName,
     price: invitation.price,
     discountedPrice: invitation.discountedPrice,
     deadline: deadlineText(invitation.deadline),
     msLeft: invitation.deadline.getTime() - now.getTime(),
-  });
+    confirmDecline,
+  };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  return answer(await currentView(params.token));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const read = await readForm(request, FORM_MAX_BYTES);
   const intent = read.ok ? read.form.get("intent") : null;
   if (intent !== "accept" && intent !== "decline") return answer({ state: "invalid" });
+  // Declining is final: the first press only asks (with and without JavaScript).
+  if (intent === "decline" && read.ok && read.form.get("confirmar") !== "sim") {
+    return answer(await currentView(params.token, true));
+  }
   return answer({ state: await answerInvitation(params.token, intent, appNow()) });
 }
 
