@@ -200,12 +200,13 @@ describe("/admin/lista", () => {
     expect(history.every((line) => line.changedBy === ADMIN.email)).toBe(true);
     expect((await list(`?${filter}`)).body.byStatus.contacted).toBe(130);
 
-    for (const fields of [
+    const refusals: Record<string, string>[] = [
       { status: "pending", quantidade: "130" },
       { status: "converted", quantidade: "0" },
       { status: "converted", quantidade: "abc" },
       { status: "converted", quantidade: "130", filtro: "de=2026-02-31" },
-    ]) {
+    ];
+    for (const fields of refusals) {
       expect((await whole(fields)).status).toBe(400);
     }
   });
