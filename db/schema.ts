@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -16,6 +17,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { invitationStatuses } from "../app/features/invitations/statuses.ts";
+import {
+  accountKinds,
+  serverClocks,
+  statementFormats,
+  type PerformanceRecord,
+} from "../app/features/performance/model.ts";
 import { postCategories } from "../app/features/posts/categories.ts";
 import { waitlistStatuses } from "../app/features/waitlist/statuses.ts";
 
@@ -409,4 +416,56 @@ export const invitationTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("invitation_tokens_invitation_idx").on(table.invitationId)],
+);
+
+// Issue 22: a file's bytes, unchanged (PGlite gives a Uint8Array, pg a Buffer, which is one).
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+// Issue 22: every MetaTrader statement staff uploaded for a robot, the file kept unchanged
+// with its SHA-256, and the record computed from it at upload (docs/decisions/133).
+// Append-only: a trigger (in the migration that creates the table) refuses updates and deletes.
+export const performanceStatements = pgTable(
+  "performance_statements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    robotId: uuid("robot_id")
+      .notNull()
+      .references(() => robots.id),
+    fileName: text("file_name").notNull(),
+    file: bytea("file").notNull(),
+    sha256: text("sha256").notNull(),
+    format: text("format", { enum: statementFormats }).notNull(),
+    accountKind: text("account_kind", { enum: accountKinds }).notNull(),
+    broker: text("broker").notNull(),
+    serverClock: text("server_clock", { enum: serverClocks }).notNull(),
+    currency: text("currency").notNull(),
+    record: jsonb("record").$type<PerformanceRecord>().notNull(),
+    reconciled: boolean("reconciled").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("performance_statements_format_check", sql`${table.format} in ('mt4', 'mt5')`),
+    check("performance_statements_kind_check", sql`${table.accountKind} in ('real', 'demo')`),
+    index("performance_statements_robot_idx").on(table.robotId, table.uploadedAt),
+  ],
+);
+
+// Issue 22: which statement the public sees for a robot: the latest row. Append-only too.
+export const performancePublications = pgTable(
+  "performance_publications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    robotId: uuid("robot_id")
+      .notNull()
+      .references(() => robots.id),
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => performanceStatements.id),
+    publishedBy: text("published_by").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("performance_publications_robot_idx").on(table.robotId, table.publishedAt)],
 );

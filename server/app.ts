@@ -17,6 +17,10 @@ import { assertSiteUrlConfigured, getEnv } from "../app/lib/env.server.ts";
 import { getLogger } from "../app/lib/logger.server.ts";
 import { requestEnded, requestStarted } from "../app/lib/requests-in-flight.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/lib/request-context.ts";
+import {
+  STATEMENT_BODY_MAX_BYTES,
+  statementUploadPath,
+} from "../app/features/performance/limits.ts";
 import { bodySizeLimit } from "./body-limit.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
@@ -108,8 +112,13 @@ app.use((req, res, next) => {
 app.use(hstsOverHttps, permissionsPolicy);
 app.use(allowOnlyServedMethods, requireRequestOrigin);
 
-// Request bodies are at most 64 KB (docs/product.md rule 3).
-app.use(bodySizeLimit(64 * 1024, requestTooLargeMessage));
+// Request bodies are at most 64 KB (docs/product.md rule 3), a statement upload 5 MB
+// (issue 22).
+const formBodyLimit = bodySizeLimit(64 * 1024, requestTooLargeMessage);
+const statementBodyLimit = bodySizeLimit(STATEMENT_BODY_MAX_BYTES, requestTooLargeMessage);
+app.use((req, res, next) =>
+  (statementUploadPath.test(req.path) ? statementBodyLimit : formBodyLimit)(req, res, next),
+);
 
 // In development each request takes the newest build; in production the build never
 // changes, so React Router derives its route tables once instead of on every request.
