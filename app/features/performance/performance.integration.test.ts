@@ -71,7 +71,7 @@ async function act(robotId: string, request: Request) {
 async function upload(robotId: string, file: Uint8Array, fields = {}, fileName?: string) {
   const answer = await act(robotId, uploadRequest(file, fields, fileName));
   expect(answer.status).toBe(302);
-  const id = new URL(`http://x/${"location" in answer ? answer.location : ""}`).searchParams.get(
+  const id = new URL(`http://x${"location" in answer ? answer.location : ""}`).searchParams.get(
     "extrato",
   );
   if (!id) throw new Error(`no statement id in ${JSON.stringify(answer)}`);

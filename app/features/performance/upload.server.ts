@@ -15,6 +15,8 @@ import { parseStatement } from "./statement-parse.ts";
 
 const { errors } = performanceAdminCopy;
 
+const pagePath = (robotId: string) => `/admin/robos/${robotId}/desempenho`;
+
 /** What the form had, so a refused upload keeps what staff typed (the file aside). */
 function typedFields(form: FormData): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -61,7 +63,7 @@ export async function performanceAction(request: Request, robotId: string, staff
   if (!statementId.success) return failed(404, errors.notFound, {});
   const published = await publishStatement(robotId, statementId.data, staffEmail);
   if (!published) return failed(404, errors.notFound, {});
-  return redirect(`?extrato=${statementId.data}&publicado=1`);
+  return redirect(`${pagePath(robotId)}?extrato=${statementId.data}&publicado=1`);
 }
 
 async function uploadAction(request: Request, robotId: string, staffEmail: string) {
@@ -124,7 +126,7 @@ async function uploadAction(request: Request, robotId: string, staffEmail: strin
     record: computed.record,
     uploadedBy: staffEmail,
   });
-  return redirect(`?extrato=${id}&enviado=1`);
+  return redirect(`${pagePath(robotId)}?extrato=${id}&enviado=1`);
 }
 
 /** The uploaded name without any folder, control character or quote, for the download. */
