@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -25,12 +26,13 @@ import {
 } from "../app/features/performance/model.ts";
 import { postCategories } from "../app/features/posts/categories.ts";
 import { waitlistStatuses } from "../app/features/waitlist/statuses.ts";
+import { reportKinds, suppressionReasons } from "../app/platform/mail/deliverability-model.ts";
 
 // The waitlist search folds accented letters to ASCII before lower(), so it matches under
 // any collation; PGlite has no unaccent, and translate() is immutable where unaccent() is
 // not (docs/decisions/073).
-const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
-const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
+export const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
+export const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -50,6 +52,12 @@ export const waitlist = pgTable(
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
     source: text("source"),
+    // Issue 25: the rest of the campaign the visitor came from (utm_medium, utm_campaign) and
+    // the origin of the external page that sent them, carried from the landing page
+    // (docs/decisions/144).
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    referrer: text("referrer"),
     createdAt: createdAt(),
     // Issue 11: when the person confirmed the address (double opt-in); null until then.
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -70,25 +78,36 @@ export const waitlist = pgTable(
     // Issue 10: `q` as a trigram match (docs/decisions/073); the extension comes from
     // migration 0007.
     index("waitlist_search_text_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // Issue 25: "Origem" ignores case and accents (docs/decisions/145).
+    index("waitlist_source_key_created_at_idx").on(
+      sql.raw(`lower(translate(coalesce(source, ''), '${ACCENTED}', '${PLAIN}'))`),
+      table.createdAt,
+      table.id,
+    ),
   ],
 );
 
-// Issue 10: waitlist entries per status, and per status and agent or source, kept by triggers
-// on waitlist (migration 0009, docs/decisions/074), so the admin's counts and summary never
-// scan the list. A figure is spread over a few `slot` rows, so concurrent sign-ups seldom
-// wait on the same row; it is the sum over its slots. For kind "status" the value is ''; for
-// "source" it is the source, '' when none.
-export const waitlistCountKinds = ["status", "agent", "source"] as const;
-export const waitlistCounts = pgTable(
-  "waitlist_counts",
+// Issue 25: waitlist entries per São Paulo day, status, set of agents, source and whether
+// confirmed, kept by triggers on waitlist (docs/decisions/145, replacing 074's table), so the
+// admin's counts, summary and chart for any filter without a search never scan the list. A
+// figure is spread over a few `slot` rows, so concurrent sign-ups seldom wait on the same
+// row; it is the sum over its slots. `agents` is sorted; `source` is '' when none.
+export const waitlistTallies = pgTable(
+  "waitlist_tallies",
   {
+    day: date("day").notNull(),
     status: text("status", { enum: waitlistStatuses }).notNull(),
-    kind: text("kind", { enum: waitlistCountKinds }).notNull(),
-    value: text("value").notNull(),
+    agents: text("agents").array().notNull(),
+    source: text("source").notNull(),
+    confirmed: boolean("confirmed").notNull(),
     slot: smallint("slot").notNull(),
     n: bigint("n", { mode: "number" }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.status, table.kind, table.value, table.slot] })],
+  (table) => [
+    primaryKey({
+      columns: [table.day, table.status, table.agents, table.source, table.confirmed, table.slot],
+    }),
+  ],
 );
 
 export const robots = pgTable(
@@ -310,6 +329,8 @@ export const consentChannels = [
   "meus-dados",
   "unsubscribe-link",
   "before-ledger",
+  // Issue 21: a feedback report (the person marked our message as spam).
+  "abuse-report",
 ] as const;
 export type ConsentChannel = (typeof consentChannels)[number];
 
@@ -468,4 +489,74 @@ export const performancePublications = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("performance_publications_robot_idx").on(table.robotId, table.publishedAt)],
+);
+
+// Issue 21: what came back about our messages (docs/decisions/160): delivery status
+// notifications, feedback reports, answers of the SMTP server at sending time. A report that
+// is unclassified or names no message of ours waits for staff (reviewed_at) with its text.
+export const reportSources = ["smtp-receiver", "http", "smtp-answer"] as const;
+export const deliveryReports = pgTable(
+  "delivery_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: reportKinds }).notNull(),
+    source: text("source", { enum: reportSources }).notNull(),
+    // Our message's id (its Message-ID and VERP sender); no foreign key, since settled
+    // messages are purged while their reports are kept.
+    messageId: uuid("message_id"),
+    // The recipient of our message when the report names one of ours, else the report's.
+    recipient: text("recipient"),
+    status: text("status"),
+    detail: text("detail"),
+    subject: text("subject"),
+    // The report as received, kept only while it waits for staff.
+    raw: text("raw"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: text("reviewed_by"),
+  },
+  (table) => [
+    check(
+      "delivery_reports_kind_check",
+      sql.raw(`kind in (${reportKinds.map((kind) => `'${kind}'`).join(", ")})`),
+    ),
+    check(
+      "delivery_reports_source_check",
+      sql.raw(`source in (${reportSources.map((source) => `'${source}'`).join(", ")})`),
+    ),
+    index("delivery_reports_recipient_idx").on(table.recipient, table.receivedAt),
+    index("delivery_reports_review_idx")
+      .on(table.receivedAt)
+      .where(sql`${table.reviewedAt} is null`),
+  ],
+);
+
+// Issue 21: addresses that get no non-transactional message (docs/decisions/161). A row is
+// in force until lifted, or until expires_at for soft bounces; lifting keeps who and when.
+export const suppressions = pgTable(
+  "suppressions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    reason: text("reason", { enum: suppressionReasons }).notNull(),
+    // The message that caused it, and the report that said so.
+    messageId: uuid("message_id"),
+    reportId: uuid("report_id").references(() => deliveryReports.id, { onDelete: "set null" }),
+    detail: text("detail"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    liftedBy: text("lifted_by"),
+  },
+  (table) => [
+    check(
+      "suppressions_reason_check",
+      sql.raw(`reason in (${suppressionReasons.map((reason) => `'${reason}'`).join(", ")})`),
+    ),
+    check("suppressions_email_lower_check", sql`${table.email} = lower(btrim(${table.email}))`),
+    index("suppressions_email_idx")
+      .on(table.email)
+      .where(sql`${table.liftedAt} is null`),
+    index("suppressions_created_at_idx").on(table.createdAt),
+  ],
 );

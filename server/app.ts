@@ -7,16 +7,20 @@ import {
   type ServerBuild,
 } from "react-router";
 import { requestTooLargeMessage } from "../app/content/http-errors.ts";
+import {
+  startBounceReceiverIfConfigured,
+  stopBounceReceiver,
+} from "../app/features/deliverability/background.server.ts";
+import { receiveReportPost } from "../app/features/deliverability/receiver.server.ts";
 import { startEmailWorker, stopEmailWorker } from "../app/features/email/background.server.ts";
 import {
   startInvitationWorker,
   stopInvitationWorker,
 } from "../app/features/invitations/background.server.ts";
-import { assertAuthSecretConfigured } from "../app/lib/auth.server.ts";
-import { assertSiteUrlConfigured, getEnv } from "../app/lib/env.server.ts";
-import { getLogger } from "../app/lib/logger.server.ts";
-import { requestEnded, requestStarted } from "../app/lib/requests-in-flight.server.ts";
-import { clientIpContext, cspNonceContext } from "../app/lib/request-context.ts";
+import { getEnv } from "../app/platform/http/env.server.ts";
+import { getLogger } from "../app/platform/http/logger.server.ts";
+import { requestEnded, requestStarted } from "../app/platform/http/requests-in-flight.server.ts";
+import { clientIpContext, cspNonceContext } from "../app/platform/http/request-context.ts";
 import {
   STATEMENT_BODY_MAX_BYTES,
   statementUploadPath,
@@ -28,33 +32,25 @@ import { createPageCacheMiddleware } from "./page-cache.ts";
 import { hstsOverHttps, permissionsPolicy, requireRequestOrigin } from "./request-guards.ts";
 
 // Exposed to server.ts, which owns the process: listening, static files and shutdown.
-export { closeDatabase, openDatabase } from "../app/lib/db.server.ts";
-export { startRateLimitPurge } from "../app/lib/rate-limit.server.ts";
+export { closeDatabase, openDatabase } from "../app/platform/db/db.server.ts";
+export { startRateLimitPurge } from "../app/platform/http/rate-limit.server.ts";
 export { getEnv, getLogger, handleErrors };
 
 /** The e-mail outbox worker and the invitation deadline keeper. */
 export async function startBackgroundWork(): Promise<void> {
   await startEmailWorker();
   startInvitationWorker();
+  await startBounceReceiverIfConfigured();
 }
 
 export async function stopBackgroundWork(): Promise<void> {
+  await stopBounceReceiver();
   await stopInvitationWorker();
   await stopEmailWorker();
 }
 
 const env = getEnv();
 const production = env.NODE_ENV === "production";
-
-/**
- * Throws when production lacks what it must not guess: the session secret (rather than a
- * per-process key, docs/decisions/030) and the site's public origin. server.ts calls it
- * before opening the database, so the refusal is one fatal line of the structured log.
- */
-export function assertConfiguration() {
-  assertAuthSecretConfigured(env);
-  assertSiteUrlConfigured();
-}
 
 export const app = express();
 app.disable("x-powered-by");
@@ -110,6 +106,14 @@ app.use((req, res, next) => {
 });
 
 app.use(hstsOverHttps, permissionsPolicy);
+
+// A relay posts delivery reports here with its shared secret, no Origin, up to 1 MB
+// (docs/decisions/160): ahead of the browser-facing guards and the 64 KB limit.
+app.post("/correio/relatorios", async (req, res) => {
+  const answer = await receiveReportPost({ headers: req.headers, body: req });
+  res.status(answer.status).type("text/plain; charset=utf-8").send(answer.body);
+});
+
 app.use(allowOnlyServedMethods, requireRequestOrigin);
 
 // Request bodies are at most 64 KB (docs/product.md rule 3), a statement upload 5 MB

@@ -26,5 +26,6 @@ export const consentLedgerCopy = {
     "meus-dados": "Meus dados",
     "unsubscribe-link": "Link de descadastro",
     "before-ledger": "Registro anterior ao histórico",
+    "abuse-report": "Marcou nosso e-mail como spam",
   } satisfies Record<ConsentChannel, string>,
 } as const;

@@ -8,7 +8,11 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { emailOutbox } from "../../db/schema.ts";
-import { connectPglite, connectPostgres, type Connection } from "../../app/lib/db.server.ts";
+import {
+  connectPglite,
+  connectPostgres,
+  type Connection,
+} from "../../app/platform/db/db.server.ts";
 import { startBuiltServer } from "../../tests/support/built-server.ts";
 import {
   createDatabase,

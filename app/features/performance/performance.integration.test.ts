@@ -10,8 +10,8 @@ import {
   utf16le,
   utf8,
 } from "../../../tests/support/statement-fixtures.ts";
-import { getDb } from "../../lib/db.server.ts";
-import { onPublicPagesChanged } from "../../lib/public-pages.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { onPublicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { loader as fileLoader } from "../../routes/site/statement-file.ts";
 import { getVerifiedView } from "./public-view.server.ts";
 import { getPublishedFile, listStatements, listVerifiedFigures } from "./queries.server.ts";

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { performancePublications, performanceStatements, robots } from "../../../db/schema.ts";
-import { getDb, withTransaction } from "../../lib/db.server.ts";
-import { publicPagesChanged } from "../../lib/public-pages.server.ts";
+import { getDb, withTransaction } from "../../platform/db/db.server.ts";
+import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import type { AccountKind, PerformanceRecord, ServerClock, StatementFormat } from "./model.ts";
 
 // The append-only history of statements and publications (docs/decisions/133): rows are

@@ -78,6 +78,16 @@ export const waitlistFilterSchema = z.object({
 
 export type WaitlistFilter = z.output<typeof waitlistFilterSchema>;
 
+/** The CSV export's cell separator (`?separador=`), ";" unless asked (decision 146). */
+export const csvSeparators = { "ponto-e-virgula": ";", virgula: "," } as const;
+export type CsvSeparator = keyof typeof csvSeparators;
+export const csvSeparatorSchema = z.object({
+  separador: optionalChoice(
+    Object.keys(csvSeparators) as [CsvSeparator, ...CsvSeparator[]],
+    copy.invalidSeparator,
+  ),
+});
+
 /** The filter's query string without the page cursor (for the CSV link and the counts). */
 export function filterSearch(params: URLSearchParams, drop: readonly string[] = []): string {
   const next = new URLSearchParams();

@@ -1,9 +1,11 @@
 // The /contato action's work: read the posted form safely, turn bots and floods away,
 // validate with the shared schema and store the sign-up (docs/product.md rules 1-4).
-import { signupMessages as m } from "../../content/contact.ts";
-import { getLogger } from "../../lib/logger.server.ts";
-import { hitRateLimit, rateLimitSubject } from "../../lib/rate-limit.server.ts";
-import { readForm } from "../../lib/read-form.server.ts";
+import { signupMessages as m } from "../../content/signup.ts";
+import { addressCheckMessages } from "../../content/deliverability.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
+import { hitRateLimit, rateLimitSubject } from "../../platform/http/rate-limit.server.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
+import { addressProblem } from "../deliverability/address-check.server.ts";
 import { insertWaitlistEntry } from "./queries.server.ts";
 import {
   emptySignupValues,
@@ -79,6 +81,10 @@ export async function handleSignup(
     if (!validation.success) return rejected(400, m.fixFields, values, validation.errors);
 
     const { name, email, agents, message, contact } = validation.data;
+    const problem = addressProblem(email);
+    if (problem) {
+      return rejected(400, m.fixFields, values, { email: addressCheckMessages[problem] });
+    }
     await insertWaitlistEntry({
       name,
       email,

@@ -1,0 +1,90 @@
+// Double opt-in: the link's GET only shows a button; the button's POST spends the token
+// (once, within 7 days), stores the confirmation time and its line in the consent ledger.
+import { sql } from "drizzle-orm";
+import { consentTextVersions } from "../../content/consent.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import {
+  hashToken,
+  isWellFormedToken,
+  linkTokenState,
+  newToken,
+  type TokenState,
+} from "../email/tokens.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
+
+export const confirmationTokenState = (token: string) => linkTokenState(token, "confirm-signup");
+
+/** Spends the token and confirms its sign-up; answers why not when it cannot. */
+export async function confirmSignup(
+  token: string,
+): Promise<"confirmed" | Exclude<TokenState, "valid">> {
+  if (!isWellFormedToken(token)) return "not-found";
+  const db = await getDb();
+  const confirmed = await db.execute(sql`
+    with spent as (
+      update email_tokens set used_at = now()
+      where token_hash = ${hashToken(token)} and purpose = 'confirm-signup'
+        and used_at is null and expires_at > now()
+      returning waitlist_id
+    ), entry as (
+      update waitlist set confirmed_at = coalesce(confirmed_at, now())
+      where id in (select waitlist_id from spent)
+      returning id
+    )
+    insert into consent_events (waitlist_id, kind, channel, text_version)
+    select id, 'email-confirmed', 'confirmation-link', ${consentTextVersions.confirmation}
+    from entry
+    returning waitlist_id`);
+  if (rowsOf(confirmed).length > 0) return "confirmed";
+  const state = await confirmationTokenState(token);
+  return state === "valid" ? "gone" : state;
+}
+
+const CONFIRMATIONS_PER_DAY = 3;
+
+export type ResendResult = "queued" | "confirmed" | "throttled" | "not-found";
+
+/**
+ * "Reenviar confirmação": a new 7-day link for an entry not yet confirmed, at most 3
+ * confirmation messages per address per day (the first one included), written in one
+ * statement with the message (docs/decisions/105).
+ */
+export async function resendConfirmation(entryId: string): Promise<ResendResult> {
+  const { token, hash } = newToken();
+  const db = await getDb();
+  const result = await db.execute(sql`
+    with entry as (
+      select id, name, email, confirmed_at,
+        (select count(*) from email_outbox
+          where recipient = waitlist.email and template = 'confirm-signup'
+            and created_at > now() - interval '1 day') as recent
+      from waitlist where id = ${entryId}
+    ), allowed as (
+      select * from entry where confirmed_at is null and recent < ${CONFIRMATIONS_PER_DAY}
+    ), token as (
+      insert into email_tokens (token_hash, purpose, waitlist_id, expires_at)
+      select ${hash}, 'confirm-signup', id, now() + interval '7 days' from allowed
+    ), message as (
+      insert into email_outbox (template, recipient, payload)
+      select 'confirm-signup', email,
+        jsonb_build_object('name', name::text, 'token', ${token}::text)
+      from allowed
+    )
+    select confirmed_at is not null as confirmed, recent >= ${CONFIRMATIONS_PER_DAY} as throttled
+    from entry`);
+  const [row] = rowsOf<{ confirmed: boolean; throttled: boolean }>(result);
+  if (!row) return "not-found";
+  if (row.confirmed) return "confirmed";
+  return row.throttled ? "throttled" : "queued";
+}
+
+/** The entry of a confirmation link that expired before it was used, if it is unconfirmed. */
+export async function expiredConfirmationEntry(token: string): Promise<string | null> {
+  if (!isWellFormedToken(token)) return null;
+  const db = await getDb();
+  const result = await db.execute(sql`
+    select waitlist.id from email_tokens join waitlist on waitlist.id = email_tokens.waitlist_id
+    where token_hash = ${hashToken(token)} and purpose = 'confirm-signup'
+      and used_at is null and expires_at <= now() and waitlist.confirmed_at is null`);
+  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+}

@@ -1,0 +1,153 @@
+import { Form } from "react-router";
+import { buttonClasses } from "../../components/ui/button.tsx";
+import { Honeypot } from "../../components/ui/honeypot.tsx";
+import { Checkbox, FieldError, Input, Label } from "../../components/ui/form-fields.tsx";
+import { agentIds, agentNames } from "../../content/agent-ids.ts";
+import { myDataCopy as copy } from "../../content/email.ts";
+import { formatDateTime } from "../admin/date-time.ts";
+import { agentsText } from "../waitlist/agents-text.ts";
+import { ConsentLedgerTable } from "./consent-ledger.tsx";
+import { Notice } from "../../components/link-page.tsx";
+import type { CorrectionErrors, MyData } from "./my-data.server.ts";
+
+/** /meus-dados: one e-mail field, a hidden honeypot, a plain form POST. */
+export function MyDataRequestPage({ message }: { message?: string }) {
+  return (
+    <main id="conteudo" className="mx-auto max-w-xl px-4 py-16">
+      <h1 className="text-3xl font-bold">{copy.title}</h1>
+      <p className="mt-4 text-muted-foreground">{copy.intro}</p>
+      <Notice message={message} />
+      <Form method="post" className="mt-6 space-y-4">
+        <div className="space-y-1">
+          <Label htmlFor="meus-dados-email">{copy.emailLabel}</Label>
+          <Input id="meus-dados-email" type="email" name="email" required autoComplete="email" />
+        </div>
+        <Honeypot id="meus-dados-website" />
+        <button type="submit" className={buttonClasses({ size: "lg" })}>
+          {copy.button}
+        </button>
+      </Form>
+    </main>
+  );
+}
+
+type Entry = MyData["entry"];
+
+function shown(value: Entry[keyof Entry], field: keyof Entry): string {
+  if (value === null || value === "") return copy.none;
+  if (value instanceof Date) return formatDateTime(value);
+  if (typeof value === "boolean") return value ? copy.yes : copy.no;
+  if (field === "interestedAgents" && Array.isArray(value)) return agentsText(value);
+  return String(value);
+}
+
+export interface MyDataPanelProps {
+  data: MyData;
+  notice?: string;
+  errors?: CorrectionErrors;
+}
+
+const section = "mt-10 rounded-xl border border-border p-5";
+
+/** Everything stored about the person, and what they can do with it. */
+export function MyDataPanel({ data: { entry, consents }, notice, errors = {} }: MyDataPanelProps) {
+  const fields = Object.keys(copy.fields) as (keyof typeof copy.fields)[];
+  return (
+    <main id="conteudo" className="mx-auto max-w-2xl px-4 py-16">
+      <h1 className="text-3xl font-bold">{copy.dataTitle}</h1>
+      <Notice message={notice} />
+      <dl className="mt-6 space-y-3">
+        {fields.map((field) => (
+          <div key={field}>
+            <dt className="text-sm text-muted-foreground">{copy.fields[field]}</dt>
+            <dd className="font-medium break-words whitespace-pre-wrap">
+              {shown(entry[field], field)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <a
+        href="/meus-dados/dados.json"
+        download
+        className="mt-6 inline-block text-primary underline"
+      >
+        {copy.download}
+      </a>
+
+      <ConsentLedgerTable consents={consents} />
+
+      <section aria-labelledby="corrigir" className={section}>
+        <h2 id="corrigir" className="text-xl font-semibold">
+          {copy.correctTitle}
+        </h2>
+        <Form method="post" className="mt-4 space-y-4" noValidate>
+          <input type="hidden" name="intent" value="correct" />
+          <div className="space-y-1">
+            <Label htmlFor="meus-dados-nome">{copy.nameLabel}</Label>
+            <Input
+              id="meus-dados-nome"
+              name="name"
+              defaultValue={entry.name}
+              required
+              autoComplete="name"
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? "meus-dados-nome-erro" : undefined}
+            />
+            <FieldError id="meus-dados-nome-erro" message={errors.name} />
+          </div>
+          <fieldset aria-describedby={errors.agents ? "meus-dados-agentes-erro" : undefined}>
+            <legend className="text-sm font-medium">{copy.agentsLegend}</legend>
+            {agentIds.map((id) => (
+              <label key={id} className="mt-2 flex items-center gap-2">
+                <Checkbox
+                  name="agents"
+                  value={id}
+                  defaultChecked={entry.interestedAgents.includes(id)}
+                />
+                {agentNames[id]}
+              </label>
+            ))}
+            <FieldError id="meus-dados-agentes-erro" message={errors.agents} />
+          </fieldset>
+          <button type="submit" className={buttonClasses()}>
+            {copy.save}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="marketing" className={section}>
+        <h2 id="marketing" className="text-xl font-semibold">
+          {copy.consentTitle}
+        </h2>
+        <p className="mt-2">{entry.marketingConsent ? copy.consentGiven : copy.consentNotGiven}</p>
+        <Form method="post" className="mt-4">
+          <input
+            type="hidden"
+            name="intent"
+            value={entry.marketingConsent ? "withdraw-consent" : "give-consent"}
+          />
+          <button type="submit" className={buttonClasses({ variant: "outline" })}>
+            {entry.marketingConsent ? copy.withdrawConsent : copy.giveConsent}
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="apagar" className={section}>
+        <h2 id="apagar" className="text-xl font-semibold">
+          {copy.deleteTitle}
+        </h2>
+        <p className="mt-2 text-muted-foreground">{copy.deleteText}</p>
+        <Form method="post" className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="delete" />
+          <label className="flex items-start gap-2">
+            <Checkbox name="confirm" value="on" required />
+            {copy.deleteConfirm}
+          </label>
+          <button type="submit" className={buttonClasses({ variant: "danger" })}>
+            {copy.deleteButton}
+          </button>
+        </Form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,164 @@
+// Meus dados (LGPD art. 18, docs/decisions/085 and 086): a person asks for a link by e-mail
+// (the answer never tells whether the address is listed); the link works once, within 1
+// hour, and opens a 1-hour session in that browser (an HttpOnly cookie holding another
+// token), where they see, correct, export and delete their entry and give or withdraw
+// marketing consent.
+import { and, eq, sql } from "drizzle-orm";
+import { createCookie } from "react-router";
+import * as z from "zod/mini";
+import { emailTokens, waitlist } from "../../../db/schema.ts";
+import { myDataCopy as copy } from "../../content/email.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
+import { getSiteConfig } from "../../lib/site-config.server.ts";
+import { signupSchema } from "../waitlist/schema.ts";
+import { consentLedger, setMarketingConsent } from "./consent.server.ts";
+import { type EmailFormAnswer, readEmailForm } from "./email-form.server.ts";
+import {
+  hashToken,
+  isWellFormedToken,
+  linkTokenState,
+  newToken,
+  type TokenState,
+} from "../email/tokens.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
+
+/** Handles the /meus-dados form: honeypot, per-client limit, then the same answer for all. */
+export async function requestMyDataLink(
+  request: Request,
+  { clientIp, rateLimitPerMinute }: { clientIp: string; rateLimitPerMinute: number },
+): Promise<EmailFormAnswer> {
+  try {
+    const read = await readEmailForm(
+      request,
+      { name: "my-data", clientIp, perMinute: rateLimitPerMinute },
+      copy,
+    );
+    if ("answer" in read) return read.answer;
+    const { email } = read;
+    const { token, hash } = newToken();
+    const db = await getDb();
+    await db.execute(sql`
+      with entry as (select id from waitlist where email = ${email}),
+      token as (
+        insert into email_tokens (token_hash, purpose, waitlist_id, expires_at)
+        select ${hash}, 'my-data', id, now() + interval '1 hour' from entry
+      )
+      insert into email_outbox (template, recipient, payload)
+      select 'my-data-link', ${email}, jsonb_build_object('token', ${token}::text)
+      from entry`);
+    return { status: 200, message: copy.sent };
+  } catch (error) {
+    getLogger().error({ err: error }, "Meus dados link could not be queued");
+    return { status: 503, message: copy.unavailable };
+  }
+}
+
+export const myDataLinkState = (token: string) => linkTokenState(token, "my-data");
+
+const SESSION_SECONDS = 60 * 60;
+
+const sessionCookie = () =>
+  createCookie("meus_dados", {
+    httpOnly: true,
+    sameSite: "strict",
+    path: "/meus-dados",
+    secure: getSiteConfig().siteUrl.startsWith("https:"),
+    maxAge: SESSION_SECONDS,
+  });
+
+/**
+ * Spends the e-mailed link (once, within its hour) and opens a session: answers the
+ * Set-Cookie header, or why not.
+ */
+export async function openMyData(
+  token: string,
+): Promise<{ state: "opened"; setCookie: string } | { state: Exclude<TokenState, "valid"> }> {
+  if (!isWellFormedToken(token)) return { state: "not-found" };
+  const session = newToken();
+  const db = await getDb();
+  const opened = await db.execute(sql`
+    with spent as (
+      update email_tokens set used_at = now()
+      where token_hash = ${hashToken(token)} and purpose = 'my-data'
+        and used_at is null and expires_at > now()
+      returning waitlist_id
+    )
+    insert into email_tokens (token_hash, purpose, waitlist_id, expires_at)
+    select ${session.hash}, 'my-data-session', waitlist_id,
+      now() + ${SESSION_SECONDS} * interval '1 second'
+    from spent
+    returning waitlist_id`);
+  if (rowsOf(opened).length > 0) {
+    return { state: "opened", setCookie: await sessionCookie().serialize(session.token) };
+  }
+  const state = await myDataLinkState(token);
+  return { state: state === "valid" ? "gone" : state };
+}
+
+/** The Set-Cookie header that ends the session in the browser. */
+export const endSessionCookie = () => sessionCookie().serialize("", { maxAge: 0 });
+
+/** The entry id of the request's live session, if any. */
+export async function sessionEntryId(request: Request): Promise<string | null> {
+  const token: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  if (typeof token !== "string" || !isWellFormedToken(token)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ waitlistId: emailTokens.waitlistId })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, "my-data-session"),
+        sql`${emailTokens.expiresAt} > now()`,
+      ),
+    );
+  return row?.waitlistId ?? null;
+}
+
+/** Everything stored about the person: the entry and the consent ledger. */
+export async function myData(entryId: string) {
+  const db = await getDb();
+  const [entry] = await db.select().from(waitlist).where(eq(waitlist.id, entryId));
+  if (!entry) return null;
+  const consents = await consentLedger(entryId);
+  return { entry, consents };
+}
+
+export type MyData = NonNullable<Awaited<ReturnType<typeof myData>>>;
+
+const correctionSchema = z.object({
+  name: signupSchema.shape.name,
+  agents: signupSchema.shape.agents,
+});
+
+export type CorrectionErrors = Partial<Record<"name" | "agents", string>>;
+
+/** Corrects name and agents; answers the field errors when the values are not valid. */
+export async function correctMyData(
+  entryId: string,
+  form: { get(name: string): unknown; getAll(name: string): unknown[] },
+): Promise<{ ok: true } | { ok: false; errors: CorrectionErrors }> {
+  const parsed = z.safeParse(correctionSchema, {
+    name: form.get("name") ?? undefined,
+    agents: form.getAll("agents"),
+  });
+  if (!parsed.success) {
+    const errors: CorrectionErrors = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === "name" || field === "agents") && !errors[field]) errors[field] = issue.message;
+    }
+    return { ok: false, errors };
+  }
+  const db = await getDb();
+  await db
+    .update(waitlist)
+    .set({ name: parsed.data.name, interestedAgents: parsed.data.agents })
+    .where(eq(waitlist.id, entryId));
+  return { ok: true };
+}
+
+export const changeMyConsent = (entryId: string, given: boolean) =>
+  setMarketingConsent(entryId, given, "meus-dados");

@@ -1,0 +1,128 @@
+import { type SQL, sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "../../../db/schema.ts";
+import { seed } from "../../../db/seed.ts";
+import { type Connection, type Database, MIGRATIONS_FOLDER } from "./connection.ts";
+import { getEnv } from "../http/env.server.ts";
+import { getLogger } from "../http/logger.server.ts";
+import { sharePublicPagesChanges } from "../http/public-pages.server.ts";
+
+export type { Connection, Database };
+
+// Any fixed number: serialises migrations when several processes start on one PostgreSQL.
+const MIGRATION_LOCK_ID = 742_001;
+
+let opening: Promise<Connection> | undefined;
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement that a hot path sends with the same text every time. On PostgreSQL it is
+ * a named prepared statement, parsed and planned once per connection instead of on every
+ * call (the sign-up: docs/decisions/109); PGlite runs in-process, where there is nothing
+ * to save.
+ */
+export async function executePrepared(db: Database, name: string, query: SQL): Promise<void> {
+  const client: unknown = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    await client.query({ name, text, values: params });
+  } else {
+    await db.execute(query);
+  }
+}
+
+/** Connects to PostgreSQL, applies pending migrations (one process at a time) and the seed. */
+export async function connectPostgres(url: string): Promise<Connection> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client whose server connection drops must not crash the process; the pool
+  // replaces it and the next query reports the failure.
+  pool.on("error", (error) => getLogger().warn({ err: error }, "PostgreSQL idle client error"));
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    const migrator = drizzleNodePg(client, { schema });
+    await migrateNodePg(migrator, { migrationsFolder: MIGRATIONS_FOLDER });
+    await seed(migrator as Database);
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+  return { db: drizzleNodePg(pool, { schema }) as Database, close: () => pool.end() };
+}
+
+/**
+ * Opens (and locks) the PGlite database in dataDir, applies pending migrations and the seed.
+ * PGlite's packages load only here: a server on PostgreSQL never needs them
+ * (docs/decisions/111).
+ */
+export async function connectPglite(dataDir: string): Promise<Connection> {
+  const { openPglite } = await import("./pglite.server.ts");
+  return openPglite(dataDir);
+}
+
+/** The server's PostgreSQL, with its public-page changes shared with the other processes. */
+async function connectServerPostgres(url: string): Promise<Connection> {
+  const connection = await connectPostgres(url);
+  try {
+    const stopSharing = await sharePublicPagesChanges(url);
+    return {
+      db: connection.db,
+      close: async () => {
+        await stopSharing();
+        await connection.close();
+      },
+    };
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+}
+
+/**
+ * Opens the database once per process (PostgreSQL when DATABASE_URL is set, embedded
+ * PGlite in DATA_DIR otherwise), applies pending migrations and the seed. Never called at
+ * import time: the build imports this module.
+ */
+export function openDatabase(): Promise<Connection> {
+  if (!opening) {
+    const { DATABASE_URL, DATA_DIR } = getEnv();
+    opening = DATABASE_URL ? connectServerPostgres(DATABASE_URL) : connectPglite(DATA_DIR);
+    opening.catch(() => {
+      opening = undefined;
+    });
+  }
+  return opening;
+}
+
+export async function getDb(): Promise<Database> {
+  return (await openDatabase()).db;
+}
+
+/** The database or an open transaction: queries that take one run inside the caller's. */
+export type Executor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+export async function withTransaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+  return (await getDb()).transaction(work);
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = opening;
+  opening = undefined;
+  if (current) await (await current).close();
+}
+
+/** True when the database answers a trivial query. */
+export async function pingDatabase(): Promise<boolean> {
+  try {
+    const db = await getDb();
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,90 @@
+// Where messages go: nodemailer over SMTP when SMTP_URL is set, else the local mailbox table
+// (read by staff at /admin/emails) plus one log line per message.
+import type { Transporter } from "nodemailer";
+import { emailMailbox } from "../../../db/schema.ts";
+import type { Database } from "../db/db.server.ts";
+import type { Env } from "../http/env.server.ts";
+import { getLogger } from "../http/logger.server.ts";
+
+export interface OutgoingEmail {
+  outboxId: string;
+  /** Stable per outbox row, so a resend after a crash is recognisably the same message. */
+  messageId: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Marketing messages: List-Unsubscribe with one-click POST (RFC 8058). */
+  unsubscribeUrl?: string;
+}
+
+export interface MailTransport {
+  send: (email: OutgoingEmail) => Promise<void>;
+  close: () => void;
+}
+
+export function smtpTransport(url: string, from: string): MailTransport {
+  // nodemailer loads with the first message this process sends (docs/decisions/111).
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(url),
+    ));
+  return {
+    async send(email) {
+      const opened = await connect();
+      await opened.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        messageId: email.messageId,
+        ...(email.unsubscribeUrl
+          ? {
+              list: { unsubscribe: email.unsubscribeUrl },
+              headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+            }
+          : {}),
+      });
+    },
+    close: () => void transporter?.then((opened) => opened.close()),
+  };
+}
+
+export function mailboxTransport(db: Database): MailTransport {
+  return {
+    async send(email) {
+      await db.insert(emailMailbox).values({
+        messageId: email.messageId,
+        outboxId: email.outboxId,
+        recipient: email.to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+      });
+      getLogger().info(
+        { messageId: email.messageId, subject: email.subject },
+        "e-mail stored in the local mailbox (no SMTP_URL)",
+      );
+    },
+    close: () => {},
+  };
+}
+
+/**
+ * Refuses a production server on PostgreSQL without SMTP: its mail would silently pile up in
+ * the local mailbox (docs/decisions/082).
+ */
+export function assertMailTransportConfigured(env: Env): void {
+  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SMTP_URL) {
+    throw new Error(
+      "SMTP_URL is not set: in production with DATABASE_URL the server needs an SMTP server " +
+        "to send e-mail (for example SMTP_URL=smtps://user:password@smtp.example.com:465).",
+    );
+  }
+}
+
+export function createTransport(env: Env, db: Database): MailTransport {
+  return env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM) : mailboxTransport(db);
+}
