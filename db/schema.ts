@@ -16,17 +16,31 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import { invitationStatuses } from "../app/features/invitations/statuses.ts";
+// Each domain's values come from its import-free model module (docs/decisions/123); the
+// check constraints below are built from them, so a value is declared once.
+import { invitationStatuses } from "../app/features/invitations/model.ts";
 import {
   accountKinds,
   serverClocks,
   statementFormats,
   type PerformanceRecord,
 } from "../app/features/performance/model.ts";
-import { postCategories } from "../app/features/posts/categories.ts";
-import { waitlistStatuses } from "../app/features/waitlist/statuses.ts";
+import { postCategories } from "../app/features/posts/model.ts";
+import {
+  consentChannels,
+  consentKinds,
+  emailTokenPurposes,
+} from "../app/features/privacy/model.ts";
+import { waitlistStatuses } from "../app/features/waitlist/model.ts";
 import { reportKinds, suppressionReasons } from "../app/platform/mail/deliverability-model.ts";
+
+/** `column in ('a', 'b', ...)` for a check constraint, from a domain's values. */
+function isOneOf(column: AnyPgColumn, values: readonly string[]) {
+  const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", ");
+  return sql`${column} in (${sql.raw(list)})`;
+}
 
 // The waitlist search folds accented letters to ASCII before lower(), so it matches under
 // any collation; PGlite has no unaccent, and translate() is immutable where unaccent() is
@@ -69,7 +83,7 @@ export const waitlist = pgTable(
       ),
   },
   (table) => [
-    check("waitlist_status_check", sql`${table.status} in ('pending', 'contacted', 'converted')`),
+    check("waitlist_status_check", isOneOf(table.status, waitlistStatuses)),
     check("waitlist_email_lower_check", sql`${table.email} = lower(btrim(${table.email}))`),
     // Issue 10: the admin list's keyset pages, newest first, with or without a status filter.
     index("waitlist_created_at_id_idx").on(table.createdAt, table.id),
@@ -158,12 +172,7 @@ export const blogPosts = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [
-    check(
-      "blog_posts_category_check",
-      sql`${table.category} in ('Educação', 'Estratégia', 'Tecnologia', 'Mercado')`,
-    ),
-  ],
+  (table) => [check("blog_posts_category_check", isOneOf(table.category, postCategories))],
 );
 
 // Fixed-window counters shared by every server process (sign-up limits and the like).
@@ -281,15 +290,6 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-export const emailTokenPurposes = [
-  "confirm-signup",
-  "my-data",
-  "my-data-session",
-  "unsubscribe",
-  "confirm-newsletter",
-] as const;
-export type EmailTokenPurpose = (typeof emailTokenPurposes)[number];
-
 // Links sent by e-mail (and the Meus dados session): only the SHA-256 of the token is kept.
 // A token belongs to a waitlist entry or to a newsletter subscriber.
 export const emailTokens = pgTable(
@@ -306,6 +306,7 @@ export const emailTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
+    check("email_tokens_purpose_check", isOneOf(table.purpose, emailTokenPurposes)),
     check(
       "email_tokens_owner_check",
       sql`(${table.waitlistId} is null) <> (${table.subscriberId} is null)`,
@@ -316,24 +317,6 @@ export const emailTokens = pgTable(
 // Issue 11: consent as a ledger (docs/decisions/087). Each acceptance of the terms, each
 // marketing consent given or withdrawn and each confirmation of the address is one row; the
 // waitlist's terms_accepted_at, marketing_consent and confirmed_at are the ledger's latest state.
-export const consentKinds = [
-  "terms-accepted",
-  "marketing-given",
-  "marketing-withdrawn",
-  "email-confirmed",
-] as const;
-export type ConsentKind = (typeof consentKinds)[number];
-export const consentChannels = [
-  "signup-form",
-  "confirmation-link",
-  "meus-dados",
-  "unsubscribe-link",
-  "before-ledger",
-  // Issue 21: a feedback report (the person marked our message as spam).
-  "abuse-report",
-] as const;
-export type ConsentChannel = (typeof consentChannels)[number];
-
 export const consentEvents = pgTable(
   "consent_events",
   {
@@ -347,7 +330,11 @@ export const consentEvents = pgTable(
     textVersion: text("text_version").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index("consent_events_waitlist_idx").on(table.waitlistId, table.createdAt)],
+  (table) => [
+    check("consent_events_kind_check", isOneOf(table.kind, consentKinds)),
+    check("consent_events_channel_check", isOneOf(table.channel, consentChannels)),
+    index("consent_events_waitlist_idx").on(table.waitlistId, table.createdAt),
+  ],
 );
 
 // Issue 11: addresses whose entry was deleted, as SHA-256 of the address only, so they are
@@ -381,7 +368,10 @@ export const waitlistStatusChanges = pgTable(
     changedBy: text("changed_by").notNull(),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("waitlist_status_changes_entry_idx").on(table.entryId, table.changedAt)],
+  (table) => [
+    check("waitlist_status_changes_status_check", isOneOf(table.status, waitlistStatuses)),
+    index("waitlist_status_changes_entry_idx").on(table.entryId, table.changedAt),
+  ],
 );
 
 // Issue 12: an invitation to take a spot of one robot (docs/decisions/090). While `sent` and
@@ -409,10 +399,7 @@ export const invitations = pgTable(
     revokedBy: text("revoked_by"),
   },
   (table) => [
-    check(
-      "invitations_status_check",
-      sql`${table.status} in ('sent', 'accepted', 'declined', 'expired', 'revoked')`,
-    ),
+    check("invitations_status_check", isOneOf(table.status, invitationStatuses)),
     // One open or accepted invitation per person and robot.
     uniqueIndex("invitations_live_idx")
       .on(table.waitlistId, table.robotId)
@@ -468,8 +455,9 @@ export const performanceStatements = pgTable(
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check("performance_statements_format_check", sql`${table.format} in ('mt4', 'mt5')`),
-    check("performance_statements_kind_check", sql`${table.accountKind} in ('real', 'demo')`),
+    check("performance_statements_format_check", isOneOf(table.format, statementFormats)),
+    check("performance_statements_kind_check", isOneOf(table.accountKind, accountKinds)),
+    check("performance_statements_clock_check", isOneOf(table.serverClock, serverClocks)),
     index("performance_statements_robot_idx").on(table.robotId, table.uploadedAt),
   ],
 );

@@ -22,7 +22,8 @@ CREATE TABLE "performance_statements" (
 	"uploaded_by" text NOT NULL,
 	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "performance_statements_format_check" CHECK ("performance_statements"."format" in ('mt4', 'mt5')),
-	CONSTRAINT "performance_statements_kind_check" CHECK ("performance_statements"."account_kind" in ('real', 'demo'))
+	CONSTRAINT "performance_statements_kind_check" CHECK ("performance_statements"."account_kind" in ('real', 'demo')),
+	CONSTRAINT "performance_statements_clock_check" CHECK ("performance_statements"."server_clock" in ('ny-close', '+00:00', '+01:00', '+02:00', '+03:00', '+04:00', '-03:00', '-04:00', '-05:00'))
 );
 --> statement-breakpoint
 ALTER TABLE "performance_publications" ADD CONSTRAINT "performance_publications_robot_id_robots_id_fk" FOREIGN KEY ("robot_id") REFERENCES "public"."robots"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
