@@ -8,7 +8,7 @@ import type { FieldErrors } from "../../platform/http/parse-form.ts";
 import { ADMIN_FORM_MAX_BYTES } from "../admin/form.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
 import { computeRecord } from "./compute.ts";
-import { STATEMENT_BODY_MAX_BYTES, STATEMENT_MAX_BYTES } from "./limits.ts";
+import { TRADING_STATEMENT_BODY_MAX_BYTES, STATEMENT_MAX_BYTES } from "./limits.ts";
 import { publishStatement, saveStatement } from "./queries.server.ts";
 import { statementUploadSchema } from "./schema.ts";
 import { parseStatement } from "./statement-parse.ts";
@@ -69,7 +69,7 @@ export async function performanceAction(request: Request, robotId: string, staff
 async function uploadAction(request: Request, robotId: string, staffEmail: string) {
   let bytes: Uint8Array<ArrayBuffer> | null;
   try {
-    bytes = await readBody(request, STATEMENT_BODY_MAX_BYTES);
+    bytes = await readBody(request, TRADING_STATEMENT_BODY_MAX_BYTES);
   } catch {
     return refused(400, formReadMessages.unreadable);
   }
