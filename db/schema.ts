@@ -20,6 +20,12 @@ import { invitationStatuses } from "../app/features/invitations/statuses.ts";
 import { postCategories } from "../app/features/posts/categories.ts";
 import { waitlistStatuses } from "../app/features/waitlist/statuses.ts";
 import { reportKinds, suppressionReasons } from "../app/platform/mail/deliverability-model.ts";
+import {
+  campaignAudiences,
+  campaignKinds,
+  campaignMessageStatuses,
+  campaignStatuses,
+} from "../app/features/campaigns/model.ts";
 
 // The waitlist search folds accented letters to ASCII before lower(), so it matches under
 // any collation; PGlite has no unaccent, and translate() is immutable where unaccent() is
@@ -501,3 +507,79 @@ export const suppressions = pgTable(
     index("suppressions_created_at_idx").on(table.createdAt),
   ],
 );
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(", ")})`);
+
+// Issue 21: campaigns (docs/decisions/163). A draft keeps everything typed; sending writes one
+// campaign_messages row per recipient (each address once) and sends from there.
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: campaignKinds }).notNull().default("campaign"),
+    postId: uuid("post_id").references(() => blogPosts.id, { onDelete: "set null" }),
+    subject: text("subject").notNull().default(""),
+    previewText: text("preview_text").notNull().default(""),
+    body: text("body").notNull().default(""),
+    audience: text("audience", { enum: campaignAudiences }).notNull().default("newsletter"),
+    // The /admin/lista filter for the waitlist part (agente, status, confirmado, origem, de, ate).
+    waitlistFilter: jsonb("waitlist_filter").$type<Record<string, string>>().notNull().default({}),
+    status: text("status", { enum: campaignStatuses }).notNull().default("draft"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("campaigns_status_check", inList("status", campaignStatuses)),
+    check("campaigns_audience_check", inList("audience", campaignAudiences)),
+    check("campaigns_kind_check", inList("kind", campaignKinds)),
+    index("campaigns_due_idx")
+      .on(table.scheduledAt)
+      .where(sql`${table.status} = 'scheduled'`),
+  ],
+);
+
+// One message of a campaign to one address. Its id is the message's Message-ID and VERP
+// sender, the same on every try (a retry after a crash is recognisably the same message).
+export const campaignMessages = pgTable(
+  "campaign_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    // Where the consent comes from: exactly one of them.
+    waitlistId: uuid("waitlist_id").references(() => waitlist.id, { onDelete: "set null" }),
+    subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, {
+      onDelete: "set null",
+    }),
+    domain: text("domain").notNull(),
+    status: text("status", { enum: campaignMessageStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("campaign_messages_status_check", inList("status", campaignMessageStatuses)),
+    uniqueIndex("campaign_messages_campaign_email_idx").on(table.campaignId, table.email),
+    index("campaign_messages_due_idx")
+      .on(table.runAt)
+      .where(sql`${table.status} = 'pending'`),
+    index("campaign_messages_campaign_status_idx").on(table.campaignId, table.status),
+  ],
+);
+
+// Sending rates shared by every worker process (GCRA): `tat` is when the bucket is empty
+// again; a send at rate r moves it 1/r seconds ahead. Keys: "global", "domain:<domain>".
+export const sendRates = pgTable("send_rates", {
+  key: text("key").primaryKey(),
+  tat: timestamp("tat", { withTimezone: true }).notNull(),
+});

@@ -1,4 +1,5 @@
 import { postsAdminCopy, robotsAdminCopy, waitlistAdminCopy } from "../../content/admin.ts";
+import { campaignsAdminCopy } from "../../content/campaigns.ts";
 import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
@@ -11,6 +12,7 @@ export const adminSections = [
   "convites",
   "robos",
   "blog",
+  "campanhas",
   "assinantes",
   "emails",
   "entregabilidade",
@@ -23,6 +25,7 @@ export const adminSectionLabels: Record<AdminSection, string> = {
   convites: invitationsAdminCopy.tab,
   robos: robotsAdminCopy.tab,
   blog: postsAdminCopy.tab,
+  campanhas: campaignsAdminCopy.tab,
   assinantes: subscribersAdminCopy.tab,
   emails: mailboxCopy.title,
   entregabilidade: deliverabilityAdminCopy.tab,
