@@ -542,6 +542,10 @@ export const campaigns = pgTable(
     index("campaigns_due_idx")
       .on(table.scheduledAt)
       .where(sql`${table.status} = 'scheduled'`),
+    // A post is announced once.
+    uniqueIndex("campaigns_post_idx")
+      .on(table.postId)
+      .where(sql`${table.kind} = 'post'`),
   ],
 );
 

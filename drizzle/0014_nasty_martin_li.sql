@@ -48,4 +48,5 @@ ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_post_id_blog_posts_id_fk" FORE
 CREATE UNIQUE INDEX "campaign_messages_campaign_email_idx" ON "campaign_messages" USING btree ("campaign_id","email");--> statement-breakpoint
 CREATE INDEX "campaign_messages_due_idx" ON "campaign_messages" USING btree ("run_at") WHERE "campaign_messages"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "campaign_messages_campaign_status_idx" ON "campaign_messages" USING btree ("campaign_id","status");--> statement-breakpoint
-CREATE INDEX "campaigns_due_idx" ON "campaigns" USING btree ("scheduled_at") WHERE "campaigns"."status" = 'scheduled';
+CREATE INDEX "campaigns_due_idx" ON "campaigns" USING btree ("scheduled_at") WHERE "campaigns"."status" = 'scheduled';--> statement-breakpoint
+CREATE UNIQUE INDEX "campaigns_post_idx" ON "campaigns" USING btree ("post_id") WHERE "campaigns"."kind" = 'post';
