@@ -15,10 +15,24 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import { invitationStatuses } from "../app/features/invitations/statuses.ts";
-import { postCategories } from "../app/features/posts/categories.ts";
-import { waitlistStatuses } from "../app/features/waitlist/statuses.ts";
+// Each domain's values come from its import-free model module (docs/decisions/123); the
+// check constraints below are built from them, so a value is declared once.
+import { invitationStatuses } from "../app/features/invitations/model.ts";
+import {
+  orderStates,
+  paymentMethods,
+  setupStates,
+  tradingPlatforms,
+} from "../app/features/orders/model.ts";
+import { postCategories } from "../app/features/posts/model.ts";
+import {
+  consentChannels,
+  consentKinds,
+  emailTokenPurposes,
+} from "../app/features/privacy/model.ts";
+import { waitlistStatuses } from "../app/features/waitlist/model.ts";
 import { reportKinds, suppressionReasons } from "../app/platform/mail/deliverability-model.ts";
 import {
   campaignAudiences,
@@ -26,6 +40,12 @@ import {
   campaignMessageStatuses,
   campaignStatuses,
 } from "../app/features/campaigns/model.ts";
+
+/** `column in ('a', 'b', ...)` for a check constraint, from a domain's values. */
+function isOneOf(column: AnyPgColumn, values: readonly string[]) {
+  const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", ");
+  return sql`${column} in (${sql.raw(list)})`;
+}
 
 // The waitlist search folds accented letters to ASCII before lower(), so it matches under
 // any collation; PGlite has no unaccent, and translate() is immutable where unaccent() is
@@ -68,7 +88,7 @@ export const waitlist = pgTable(
       ),
   },
   (table) => [
-    check("waitlist_status_check", sql`${table.status} in ('pending', 'contacted', 'converted')`),
+    check("waitlist_status_check", isOneOf(table.status, waitlistStatuses)),
     check("waitlist_email_lower_check", sql`${table.email} = lower(btrim(${table.email}))`),
     // Issue 10: the admin list's keyset pages, newest first, with or without a status filter.
     index("waitlist_created_at_id_idx").on(table.createdAt, table.id),
@@ -157,12 +177,7 @@ export const blogPosts = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [
-    check(
-      "blog_posts_category_check",
-      sql`${table.category} in ('Educação', 'Estratégia', 'Tecnologia', 'Mercado')`,
-    ),
-  ],
+  (table) => [check("blog_posts_category_check", isOneOf(table.category, postCategories))],
 );
 
 // Fixed-window counters shared by every server process (sign-up limits and the like).
@@ -280,15 +295,6 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-export const emailTokenPurposes = [
-  "confirm-signup",
-  "my-data",
-  "my-data-session",
-  "unsubscribe",
-  "confirm-newsletter",
-] as const;
-export type EmailTokenPurpose = (typeof emailTokenPurposes)[number];
-
 // Links sent by e-mail (and the Meus dados session): only the SHA-256 of the token is kept.
 // A token belongs to a waitlist entry or to a newsletter subscriber.
 export const emailTokens = pgTable(
@@ -305,6 +311,7 @@ export const emailTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
+    check("email_tokens_purpose_check", isOneOf(table.purpose, emailTokenPurposes)),
     check(
       "email_tokens_owner_check",
       sql`(${table.waitlistId} is null) <> (${table.subscriberId} is null)`,
@@ -315,24 +322,6 @@ export const emailTokens = pgTable(
 // Issue 11: consent as a ledger (docs/decisions/087). Each acceptance of the terms, each
 // marketing consent given or withdrawn and each confirmation of the address is one row; the
 // waitlist's terms_accepted_at, marketing_consent and confirmed_at are the ledger's latest state.
-export const consentKinds = [
-  "terms-accepted",
-  "marketing-given",
-  "marketing-withdrawn",
-  "email-confirmed",
-] as const;
-export type ConsentKind = (typeof consentKinds)[number];
-export const consentChannels = [
-  "signup-form",
-  "confirmation-link",
-  "meus-dados",
-  "unsubscribe-link",
-  "before-ledger",
-  // Issue 21: a feedback report (the person marked our message as spam).
-  "abuse-report",
-] as const;
-export type ConsentChannel = (typeof consentChannels)[number];
-
 export const consentEvents = pgTable(
   "consent_events",
   {
@@ -346,7 +335,11 @@ export const consentEvents = pgTable(
     textVersion: text("text_version").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index("consent_events_waitlist_idx").on(table.waitlistId, table.createdAt)],
+  (table) => [
+    check("consent_events_kind_check", isOneOf(table.kind, consentKinds)),
+    check("consent_events_channel_check", isOneOf(table.channel, consentChannels)),
+    index("consent_events_waitlist_idx").on(table.waitlistId, table.createdAt),
+  ],
 );
 
 // Issue 11: addresses whose entry was deleted, as SHA-256 of the address only, so they are
@@ -380,7 +373,10 @@ export const waitlistStatusChanges = pgTable(
     changedBy: text("changed_by").notNull(),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("waitlist_status_changes_entry_idx").on(table.entryId, table.changedAt)],
+  (table) => [
+    check("waitlist_status_changes_status_check", isOneOf(table.status, waitlistStatuses)),
+    index("waitlist_status_changes_entry_idx").on(table.entryId, table.changedAt),
+  ],
 );
 
 // Issue 12: an invitation to take a spot of one robot (docs/decisions/090). While `sent` and
@@ -408,10 +404,7 @@ export const invitations = pgTable(
     revokedBy: text("revoked_by"),
   },
   (table) => [
-    check(
-      "invitations_status_check",
-      sql`${table.status} in ('sent', 'accepted', 'declined', 'expired', 'revoked')`,
-    ),
+    check("invitations_status_check", isOneOf(table.status, invitationStatuses)),
     // One open or accepted invitation per person and robot.
     uniqueIndex("invitations_live_idx")
       .on(table.waitlistId, table.robotId)
@@ -436,6 +429,187 @@ export const invitationTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("invitation_tokens_invitation_idx").on(table.invitationId)],
+);
+
+// Issue 23: orders, from an accepted invitation to a running robot (docs/decisions/150-155).
+// Money is integer cents; the exchange rate is numeric R$ per US$ with who set it and when.
+
+/** Every exchange rate staff set; the newest is the one new orders take. */
+export const exchangeRates = pgTable(
+  "exchange_rates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    rate: numeric("rate", { precision: 8, scale: 4 }).notNull(),
+    setBy: text("set_by").notNull(),
+    setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("exchange_rates_range_check", sql`${table.rate} between 1 and 20`),
+    index("exchange_rates_set_at_idx").on(table.setAt),
+  ],
+);
+
+/** A robot's early-list discount; no row means the site promises no figure. */
+export const earlyDiscounts = pgTable(
+  "early_discounts",
+  {
+    robotId: uuid("robot_id")
+      .primaryKey()
+      .references(() => robots.id, { onDelete: "cascade" }),
+    basisPoints: integer("basis_points").notNull(),
+    months: integer("months").notNull(),
+    setBy: text("set_by").notNull(),
+    setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("early_discounts_bp_check", sql`${table.basisPoints} between 1 and 10000`),
+    check("early_discounts_months_check", sql`${table.months} between 1 and 120`),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // "AFX" + 10 base32 characters: the PIX txid and the transfer's reference.
+    reference: text("reference").notNull().unique(),
+    // Set null when the person's data is erased: the order stays, for the accounts.
+    invitationId: uuid("invitation_id")
+      .unique()
+      .references(() => invitations.id, { onDelete: "set null" }),
+    waitlistId: uuid("waitlist_id").references(() => waitlist.id, { onDelete: "set null" }),
+    robotId: uuid("robot_id").references(() => robots.id, { onDelete: "set null" }),
+    robotName: text("robot_name").notNull(),
+    state: text("state", { enum: orderStates }).notNull().default("awaiting-payment"),
+    partnerBroker: boolean("partner_broker").notNull(),
+    // Null for a robot "Sob consulta": staff send the amount.
+    priceUsdCents: integer("price_usd_cents"),
+    partnerDiscountUsdCents: integer("partner_discount_usd_cents"),
+    earlyDiscountBp: integer("early_discount_bp"),
+    earlyDiscountMonths: integer("early_discount_months"),
+    earlyDiscountUsdCents: integer("early_discount_usd_cents"),
+    totalUsdCents: integer("total_usd_cents"),
+    // Null until staff set a rate (then every awaiting order without one takes it).
+    exchangeRate: numeric("exchange_rate", { precision: 8, scale: 4 }),
+    exchangeRateSetBy: text("exchange_rate_set_by"),
+    exchangeRateSetAt: timestamp("exchange_rate_set_at", { withTimezone: true }),
+    totalBrlCents: integer("total_brl_cents"),
+    // The invitation's deadline (SPEC section 9: 48 hours to confirm and pay).
+    deadline: timestamp("deadline", { withTimezone: true }).notNull(),
+    reminderAt: timestamp("reminder_at", { withTimezone: true }),
+    // Card, PayPal or crypto chosen: staff send a payment link.
+    linkMethod: text("link_method", { enum: paymentMethods }),
+    linkRequestedAt: timestamp("link_requested_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("orders_state_check", isOneOf(table.state, orderStates)),
+    check("orders_amounts_check", sql`${table.totalBrlCents} >= 0 and ${table.totalUsdCents} >= 0`),
+    index("orders_state_created_idx").on(table.state, table.createdAt),
+    index("orders_awaiting_deadline_idx")
+      .on(table.deadline)
+      .where(sql`${table.state} = 'awaiting-payment'`),
+    index("orders_awaiting_amount_idx")
+      .on(table.totalBrlCents)
+      .where(sql`${table.state} = 'awaiting-payment'`),
+    index("orders_waitlist_idx").on(table.waitlistId),
+  ],
+);
+
+/** Every change of an order: who, when, from which state to which, and why. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    actor: text("actor").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    fromState: text("from_state", { enum: orderStates }),
+    toState: text("to_state", { enum: orderStates }),
+    reason: text("reason").notNull(),
+  },
+  (table) => [index("order_events_order_idx").on(table.orderId, table.at)],
+);
+
+/** The one payment of an order: by hand (method, reference, note) or from a statement. */
+export const payments = pgTable("payments", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  method: text("method", { enum: paymentMethods }).notNull(),
+  amountBrlCents: integer("amount_brl_cents"),
+  reference: text("reference").notNull(),
+  note: text("note"),
+  creditKey: text("credit_key"),
+  recordedBy: text("recorded_by").notNull(),
+  recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+});
+
+/** A statement staff uploaded: parsed, shown as a preview, applied once. */
+export const statementImports = pgTable("statement_imports", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  format: text("format", { enum: ["ofx", "csv"] }).notNull(),
+  account: text("account"),
+  sha256: text("sha256").notNull(),
+  // The parsed credits and the match proposed for each, as shown to staff.
+  credits: jsonb("credits").notNull(),
+  uploadedBy: text("uploaded_by").notNull(),
+  uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull(),
+  appliedBy: text("applied_by"),
+  appliedAt: timestamp("applied_at", { withTimezone: true }),
+});
+
+/**
+ * Every credit already imported, by its key, so the same file twice changes nothing; the
+ * payment it made names it (payments.credit_key).
+ */
+export const bankCredits = pgTable("bank_credits", {
+  key: text("key").primaryKey(),
+  postedOn: text("posted_on").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  description: text("description").notNull(),
+  importId: uuid("import_id").references(() => statementImports.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+/** Setup after payment: the person's form, then staff's two steps (docs/decisions/155). */
+export const orderSetups = pgTable(
+  "order_setups",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    state: text("state", { enum: setupStates }).notNull().default("awaiting-form"),
+    accountNumber: text("account_number"),
+    brokerServer: text("broker_server"),
+    platform: text("platform", { enum: tradingPlatforms }),
+    whatsapp: text("whatsapp"),
+    // AES-256-GCM with SETUP_CREDENTIAL_KEY; erased when the robot runs.
+    credentialSealed: text("credential_sealed"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    vpsReadyAt: timestamp("vps_ready_at", { withTimezone: true }),
+    runningAt: timestamp("running_at", { withTimezone: true }),
+  },
+  (table) => [index("order_setups_state_idx").on(table.state, table.submittedAt)],
+);
+
+/** Single-use setup links e-mailed after payment; only the SHA-256 of the token is kept. */
+export const orderTokens = pgTable(
+  "order_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("order_tokens_order_idx").on(table.orderId)],
 );
 
 // Issue 21: what came back about our messages (docs/decisions/160): delivery status
@@ -463,14 +637,8 @@ export const deliveryReports = pgTable(
     reviewedBy: text("reviewed_by"),
   },
   (table) => [
-    check(
-      "delivery_reports_kind_check",
-      sql.raw(`kind in (${reportKinds.map((kind) => `'${kind}'`).join(", ")})`),
-    ),
-    check(
-      "delivery_reports_source_check",
-      sql.raw(`source in (${reportSources.map((source) => `'${source}'`).join(", ")})`),
-    ),
+    check("delivery_reports_kind_check", isOneOf(table.kind, reportKinds)),
+    check("delivery_reports_source_check", isOneOf(table.source, reportSources)),
     index("delivery_reports_recipient_idx").on(table.recipient, table.receivedAt),
     index("delivery_reports_review_idx")
       .on(table.receivedAt)
@@ -496,10 +664,7 @@ export const suppressions = pgTable(
     liftedBy: text("lifted_by"),
   },
   (table) => [
-    check(
-      "suppressions_reason_check",
-      sql.raw(`reason in (${suppressionReasons.map((reason) => `'${reason}'`).join(", ")})`),
-    ),
+    check("suppressions_reason_check", isOneOf(table.reason, suppressionReasons)),
     check("suppressions_email_lower_check", sql`${table.email} = lower(btrim(${table.email}))`),
     index("suppressions_email_idx")
       .on(table.email)
@@ -507,9 +672,6 @@ export const suppressions = pgTable(
     index("suppressions_created_at_idx").on(table.createdAt),
   ],
 );
-
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(", ")})`);
 
 // Issue 21: campaigns (docs/decisions/163). A draft keeps everything typed; sending writes one
 // campaign_messages row per recipient (each address once) and sends from there.
@@ -536,9 +698,9 @@ export const campaigns = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check("campaigns_status_check", inList("status", campaignStatuses)),
-    check("campaigns_audience_check", inList("audience", campaignAudiences)),
-    check("campaigns_kind_check", inList("kind", campaignKinds)),
+    check("campaigns_status_check", isOneOf(table.status, campaignStatuses)),
+    check("campaigns_audience_check", isOneOf(table.audience, campaignAudiences)),
+    check("campaigns_kind_check", isOneOf(table.kind, campaignKinds)),
     index("campaigns_due_idx")
       .on(table.scheduledAt)
       .where(sql`${table.status} = 'scheduled'`),
@@ -572,7 +734,7 @@ export const campaignMessages = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (table) => [
-    check("campaign_messages_status_check", inList("status", campaignMessageStatuses)),
+    check("campaign_messages_status_check", isOneOf(table.status, campaignMessageStatuses)),
     uniqueIndex("campaign_messages_campaign_email_idx").on(table.campaignId, table.email),
     index("campaign_messages_due_idx")
       .on(table.runAt)

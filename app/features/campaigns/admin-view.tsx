@@ -3,7 +3,7 @@ import { Form, Link, useFetcher } from "react-router";
 import { agentIds, agentNames } from "../../content/agent-ids.ts";
 import { campaignsAdminCopy as copy } from "../../content/campaigns.ts";
 import { formatDateTime } from "../admin/date-time.ts";
-import { waitlistStatuses } from "../waitlist/statuses.ts";
+import { waitlistStatuses } from "../waitlist/model.ts";
 import { statusLabels } from "../waitlist/statuses.ts";
 import { campaignIntents as intents } from "./intents.ts";
 import type { CampaignActionResult, CampaignStats } from "./admin.server.ts";

@@ -23,7 +23,7 @@ import { dateAndTime, discountedPrice, formatDollars, parseStoredPrice } from ".
 import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { hashToken, isWellFormedToken, newToken } from "../email/tokens.server.ts";
 import type { EmailJob } from "../email/templates.tsx";
-import type { WaitlistStatus } from "../waitlist/statuses.ts";
+import { createOrderLocked } from "../orders/orders.server.ts";
 
 const HOUR_MS = 3_600_000;
 export const INVITATION_MS = INVITATION_HOURS * HOUR_MS;
@@ -143,22 +143,18 @@ export function deadlineText(deadline: Date): string {
   return invitationEmailCopy.deadline(...dateAndTime(deadline));
 }
 
-/** A waitlist status that follows an invitation, with its history line. */
-async function followStatus(
-  tx: Executor,
-  waitlistId: string,
-  status: "contacted" | "converted",
-  changedBy: string,
-) {
-  // An invitation sent never moves a converted person back to contacted.
-  const from: WaitlistStatus[] = status === "contacted" ? ["pending"] : ["pending", "contacted"];
+/** An invitation moves a pending person to "Contatado", with its history line. */
+async function markContacted(tx: Executor, waitlistId: string, changedBy: string) {
+  // Never back from "Convertido" (paid, set by the order) to "Contatado".
   const changed = await tx
     .update(waitlist)
-    .set({ status })
-    .where(and(eq(waitlist.id, waitlistId), inArray(waitlist.status, from)))
+    .set({ status: "contacted" })
+    .where(and(eq(waitlist.id, waitlistId), eq(waitlist.status, "pending")))
     .returning({ id: waitlist.id });
   if (changed.length > 0) {
-    await tx.insert(waitlistStatusChanges).values({ entryId: waitlistId, status, changedBy });
+    await tx
+      .insert(waitlistStatusChanges)
+      .values({ entryId: waitlistId, status: "contacted", changedBy });
   }
 }
 
@@ -178,7 +174,7 @@ async function inviteLocked(
   if (!created) throw new Error("invitation insert returned nothing");
   const { token, hash } = newToken();
   await tx.insert(invitationTokens).values({ tokenHash: hash, invitationId: created.id });
-  await followStatus(tx, person.id, "contacted", invitedBy);
+  await markContacted(tx, person.id, invitedBy);
   await enqueue(tx, person.email, {
     template: "invitation",
     payload: {
@@ -240,6 +236,18 @@ export async function inviteNext(
   });
   if ("invited" in result && result.invited > 0) publicPagesChanged("invitations sent");
   return result;
+}
+
+/** The next `count` of the queue for a robot whose row the caller has locked. */
+export async function inviteNextOf(
+  tx: Executor,
+  robotId: string,
+  count: number,
+  invitedBy: string,
+  now: Date,
+): Promise<number> {
+  const robot = await lockRobot(tx, robotId);
+  return robot ? inviteNextLocked(tx, robot, count, invitedBy, now) : 0;
 }
 
 async function inviteNextLocked(
@@ -409,17 +417,22 @@ export async function answerInvitation(
   token: string,
   intent: "accept" | "decline",
   now: Date,
+  partnerBroker = false,
 ): Promise<AnswerOutcome | "not-found"> {
   const found = await invitationIdByToken(await getDb(), token);
   if (!found) return "not-found";
-  const answer = intent === "accept" ? acceptInvitation : declineInvitation;
-  return oneAtATime(found.robotId, () => answer(token, now));
+  return oneAtATime(found.robotId, () =>
+    intent === "accept"
+      ? acceptInvitation(token, now, partnerBroker)
+      : declineInvitation(token, now),
+  );
 }
 
 /** "Confirmar minha vaga": takes the spot if the robot still has room for it. */
 export async function acceptInvitation(
   token: string,
   now: Date,
+  partnerBroker = false,
 ): Promise<AnswerOutcome | "not-found"> {
   let changed = false;
   const outcome = await withTransaction(async (tx): Promise<AnswerOutcome | "not-found"> => {
@@ -443,7 +456,16 @@ export async function acceptInvitation(
       .select({ name: waitlist.name, email: waitlist.email })
       .from(waitlist)
       .where(eq(waitlist.id, invitation.waitlistId));
-    await followStatus(tx, invitation.waitlistId, "converted", invitationsAdminCopy.inviteeActor);
+    // The order holds the spot until it is paid or the invitation's deadline passes; the
+    // waiting-list entry becomes "Convertido" when it is paid (DESIGN 14, 16).
+    await createOrderLocked(tx, {
+      invitationId: invitation.id,
+      waitlistId: invitation.waitlistId,
+      robot,
+      deadline: invitation.deadline,
+      partnerBroker,
+      now,
+    });
     if (person) {
       await enqueue(tx, person.email, {
         template: "invitation-accepted",

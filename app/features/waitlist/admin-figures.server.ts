@@ -5,7 +5,7 @@ import { type AgentId, agentIds, isAgentId } from "../../content/agent-ids.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
 import type { WaitlistFilter } from "./admin-filters.ts";
 import { filterConditions, foldedSql, TIME_ZONE } from "./admin-queries.server.ts";
-import type { WaitlistStatus } from "./statuses.ts";
+import type { WaitlistStatus } from "./model.ts";
 
 // The figures of /admin/lista for its current filter (docs/decisions/145): the total, the
 // per-status and per-agent counts beside the filters, and the summary (per status, agent,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { agentIds } from "../../content/agent-ids.ts";
 import { waitlistFilterCopy as copy } from "../../content/admin.ts";
-import { waitlistStatuses } from "./statuses.ts";
+import { waitlistStatuses } from "./model.ts";
 
 // The /admin/lista filters live in the URL (docs/decisions/071-waitlist-list-queries.md):
 // q, status, agente, de, ate (São Paulo days), origem, confirmado (sim/nao), ordem and a keyset cursor

@@ -23,7 +23,8 @@ import {
   type WaitlistCursor,
 } from "./admin-filters.ts";
 import { settableWaitlistStatuses } from "./status-schema.ts";
-import { statusLabels, statusTones, type WaitlistStatus, waitlistStatuses } from "./statuses.ts";
+import { type WaitlistStatus, waitlistStatuses } from "./model.ts";
+import { statusLabels, statusTones } from "./statuses.ts";
 
 export const toastMessages = {
   successTitle: copy.successTitle,

@@ -20,11 +20,11 @@ import {
   waitlist,
   waitlistStatusChanges,
 } from "../../../db/schema.ts";
-import type { InvitationStatus } from "../invitations/statuses.ts";
+import type { InvitationStatus } from "../invitations/model.ts";
 import { type Executor, getDb } from "../../platform/db/db.server.ts";
 import { WAITLIST_PAGE_SIZE, type WaitlistCursor, type WaitlistFilter } from "./admin-filters.ts";
 import type { SettableWaitlistStatus } from "./status-schema.ts";
-import type { WaitlistStatus } from "./statuses.ts";
+import type { WaitlistStatus } from "./model.ts";
 
 // The admin's waitlist queries (docs/decisions/071-waitlist-list-queries.md). Every query
 // takes an executor, so it can run inside a caller's transaction.

@@ -1,7 +1,8 @@
 import type { BadgeTone } from "../../components/ui/badge.tsx";
 import { agentIds, agentNames } from "../../content/agent-ids.ts";
 import { waitlistSummaryCopy as copy } from "../../content/admin.ts";
-import { statusLabels, statusTones, waitlistStatuses, type WaitlistStatus } from "./statuses.ts";
+import { waitlistStatuses, type WaitlistStatus } from "./model.ts";
+import { statusLabels, statusTones } from "./statuses.ts";
 
 // The summary at the top of /admin/lista (docs/decisions/076, 145): the current filter per
 // status, agent and source as bar charts, and its sign-ups per day (week, month) over the

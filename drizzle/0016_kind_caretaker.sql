@@ -10,7 +10,7 @@ CREATE TABLE "campaign_messages" (
 	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_error" text,
 	"sent_at" timestamp with time zone,
-	CONSTRAINT "campaign_messages_status_check" CHECK (status in ('pending', 'sent', 'failed', 'suppressed', 'cancelled'))
+	CONSTRAINT "campaign_messages_status_check" CHECK ("campaign_messages"."status" in ('pending', 'sent', 'failed', 'suppressed', 'cancelled'))
 );
 --> statement-breakpoint
 CREATE TABLE "campaigns" (
@@ -31,9 +31,9 @@ CREATE TABLE "campaigns" (
 	"created_by" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "campaigns_status_check" CHECK (status in ('draft', 'scheduled', 'sending', 'done', 'cancelled')),
-	CONSTRAINT "campaigns_audience_check" CHECK (audience in ('newsletter', 'waitlist', 'both')),
-	CONSTRAINT "campaigns_kind_check" CHECK (kind in ('campaign', 'post'))
+	CONSTRAINT "campaigns_status_check" CHECK ("campaigns"."status" in ('draft', 'scheduled', 'sending', 'done', 'cancelled')),
+	CONSTRAINT "campaigns_audience_check" CHECK ("campaigns"."audience" in ('newsletter', 'waitlist', 'both')),
+	CONSTRAINT "campaigns_kind_check" CHECK ("campaigns"."kind" in ('campaign', 'post'))
 );
 --> statement-breakpoint
 CREATE TABLE "send_rates" (
@@ -41,6 +41,9 @@ CREATE TABLE "send_rates" (
 	"tat" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "delivery_reports" DROP CONSTRAINT "delivery_reports_kind_check";--> statement-breakpoint
+ALTER TABLE "delivery_reports" DROP CONSTRAINT "delivery_reports_source_check";--> statement-breakpoint
+ALTER TABLE "suppressions" DROP CONSTRAINT "suppressions_reason_check";--> statement-breakpoint
 ALTER TABLE "campaign_messages" ADD CONSTRAINT "campaign_messages_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_messages" ADD CONSTRAINT "campaign_messages_waitlist_id_waitlist_id_fk" FOREIGN KEY ("waitlist_id") REFERENCES "public"."waitlist"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_messages" ADD CONSTRAINT "campaign_messages_subscriber_id_newsletter_subscribers_id_fk" FOREIGN KEY ("subscriber_id") REFERENCES "public"."newsletter_subscribers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -49,4 +52,7 @@ CREATE UNIQUE INDEX "campaign_messages_campaign_email_idx" ON "campaign_messages
 CREATE INDEX "campaign_messages_due_idx" ON "campaign_messages" USING btree ("run_at") WHERE "campaign_messages"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "campaign_messages_campaign_status_idx" ON "campaign_messages" USING btree ("campaign_id","status");--> statement-breakpoint
 CREATE INDEX "campaigns_due_idx" ON "campaigns" USING btree ("scheduled_at") WHERE "campaigns"."status" = 'scheduled';--> statement-breakpoint
-CREATE UNIQUE INDEX "campaigns_post_idx" ON "campaigns" USING btree ("post_id") WHERE "campaigns"."kind" = 'post';
+CREATE UNIQUE INDEX "campaigns_post_idx" ON "campaigns" USING btree ("post_id") WHERE "campaigns"."kind" = 'post';--> statement-breakpoint
+ALTER TABLE "delivery_reports" ADD CONSTRAINT "delivery_reports_kind_check" CHECK ("delivery_reports"."kind" in ('hard-bounce', 'soft-bounce', 'complaint', 'auto-reply', 'unclassified'));--> statement-breakpoint
+ALTER TABLE "delivery_reports" ADD CONSTRAINT "delivery_reports_source_check" CHECK ("delivery_reports"."source" in ('smtp-receiver', 'http', 'smtp-answer'));--> statement-breakpoint
+ALTER TABLE "suppressions" ADD CONSTRAINT "suppressions_reason_check" CHECK ("suppressions"."reason" in ('hard-bounce', 'soft-bounce', 'complaint'));
