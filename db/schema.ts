@@ -748,4 +748,7 @@ export const campaignMessages = pgTable(
 export const sendRates = pgTable("send_rates", {
   key: text("key").primaryKey(),
   tat: timestamp("tat", { withTimezone: true }).notNull(),
+  // How many sends the last update granted: computed in the same SET as `tat`, so a
+  // concurrent update, re-run on the newest row, grants from the newest state.
+  granted: integer("granted").notNull().default(0),
 });

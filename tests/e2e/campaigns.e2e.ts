@@ -39,7 +39,8 @@ const linkIn = (text: string | undefined, path: string) =>
   new RegExp(`(http://127\\.0\\.0\\.1:\\d+/${path}/[A-Za-z0-9_-]{43})`).exec(text ?? "")?.[1] ?? "";
 
 async function subscribeAndConfirm(page: Page, email: string) {
-  await gotoHydrated(page, "/blog");
+  // Public pages are HTML only (decision 060): nothing to hydrate.
+  await page.goto("/blog");
   await page.getByLabel("Seu e-mail").fill(email);
   await page.getByRole("button", { name: "Inscrever-se" }).click();
   const confirmation = await mailTo(email, "Confirme sua inscrição na newsletter");

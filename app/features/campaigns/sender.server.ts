@@ -46,23 +46,17 @@ export async function takeSendSlots(
   wanted: number,
 ): Promise<number> {
   if (ratePerSecond <= 0 || wanted <= 0) return Math.max(wanted, 0);
+  await db.execute(sql`
+    insert into send_rates (key, tat) values (${key}, now()) on conflict (key) do nothing`);
+  const slots = sql`greatest(0, least(${wanted}::int, floor(extract(epoch from
+    (now() + ${BURST_SECONDS} * interval '1 second' - greatest(tat, now())))
+    * ${ratePerSecond}::float8)))::int`;
   const [row] = rowsOf<{ granted: number }>(
     await db.execute(sql`
-      with bucket as (
-        insert into send_rates (key, tat) values (${key}, now())
-        on conflict (key) do update set tat = send_rates.tat
-        returning tat
-      ), grant_ as (
-        select greatest(0, least(${wanted}::int, floor(extract(epoch from
-          (now() + ${BURST_SECONDS} * interval '1 second' - greatest(tat, now())))
-          * ${ratePerSecond}::float8)))::int as granted,
-          greatest(tat, now()) as base
-        from bucket
-      )
-      update send_rates set tat = grant_.base
-        + (grant_.granted / ${ratePerSecond}::float8) * interval '1 second'
-      from grant_ where send_rates.key = ${key}
-      returning grant_.granted`),
+      update send_rates set granted = ${slots},
+        tat = greatest(tat, now()) + (${slots} / ${ratePerSecond}::float8) * interval '1 second'
+      where key = ${key}
+      returning granted`),
   );
   return row?.granted ?? 0;
 }

@@ -38,7 +38,8 @@ CREATE TABLE "campaigns" (
 --> statement-breakpoint
 CREATE TABLE "send_rates" (
 	"key" text PRIMARY KEY NOT NULL,
-	"tat" timestamp with time zone NOT NULL
+	"tat" timestamp with time zone NOT NULL,
+	"granted" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "delivery_reports" DROP CONSTRAINT "delivery_reports_kind_check";--> statement-breakpoint
