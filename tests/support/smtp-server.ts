@@ -1,5 +1,6 @@
 // A real SMTP server for tests (smtp-server + mailparser): every message it accepts is
-// parsed and kept; `refuse` makes it answer 451 to every message, as a server in trouble.
+// parsed and kept; `refuse` makes it answer 451 to every message, as a server in trouble;
+// `delayMs` makes it take that long to answer each message, as a slow relay.
 import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -9,6 +10,9 @@ export interface TestSmtpServer {
   port: number;
   messages: ParsedMail[];
   refuse: boolean;
+  delayMs: number;
+  /** The most messages it was receiving at once. */
+  maxInFlight: number;
   /** Resolves once at least `count` messages arrived (rejects after timeoutMs). */
   waitForMessages: (count: number, timeoutMs?: number) => Promise<ParsedMail[]>;
   close: () => Promise<void>;
@@ -22,6 +26,8 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     port: 0,
     messages,
     refuse: false,
+    delayMs: 0,
+    maxInFlight: 0,
     waitForMessages: (count, timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
@@ -39,6 +45,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  let inFlight = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -51,13 +58,17 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
         );
         return;
       }
+      inFlight += 1;
+      state.maxInFlight = Math.max(state.maxInFlight, inFlight);
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
           messages.push(mail);
           for (const waiter of [...waiters]) waiter();
           callback();
         })
-        .catch(callback);
+        .catch(callback)
+        .finally(() => (inFlight -= 1));
     },
   });
   // A sender killed mid-session (the SIGKILL tests) resets its connection; smtp-server
