@@ -5,10 +5,10 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import stylesheet from "./app.css?inline";
 import { InlineStylesProvider } from "./lib/inline-styles.tsx";
-import { getLogger } from "./lib/logger.server.ts";
+import { getLogger } from "./platform/http/logger.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 import { isSharedPage } from "./lib/page-scripts.ts";
-import { cspNonceContext } from "./lib/request-context.ts";
+import { cspNonceContext } from "./platform/http/request-context.ts";
 
 export const streamTimeout = 5_000;
 

@@ -1,5 +1,5 @@
 import { eq, isNull, sql } from "drizzle-orm";
-import type { Database } from "../app/lib/db.server.ts";
+import type { Database } from "./database.ts";
 import { blogPosts, robots } from "./schema.ts";
 import { seedPosts, seedRobots } from "./seed-data.ts";
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { user } from "../db/schema.ts";
 import { signInAdmin } from "../app/lib/auth.server.ts";
-import { getDb } from "../app/lib/db.server.ts";
+import { getDb } from "../app/platform/db/db.server.ts";
 
 // Runs the real command (`node scripts/admin-create.ts`) on this test file's database
 // (DATABASE_URL or DATA_DIR, set by tests/support/vitest-db-setup.ts).

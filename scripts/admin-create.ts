@@ -8,9 +8,9 @@ import {
   createOrResetAdmin,
   MIN_ADMIN_PASSWORD_LENGTH,
 } from "../app/lib/auth.server.ts";
-import { DataDirLockedError } from "../app/lib/data-dir-lock.server.ts";
-import { type Connection, connectPglite, connectPostgres } from "../app/lib/db.server.ts";
-import { getEnv } from "../app/lib/env.server.ts";
+import { DataDirLockedError } from "../app/platform/db/data-dir-lock.server.ts";
+import { type Connection, connectPglite, connectPostgres } from "../app/platform/db/db.server.ts";
+import { getEnv } from "../app/platform/http/env.server.ts";
 
 const USAGE = "Usage: npm run admin:create -- --email <e-mail> [--name <name>]";
 

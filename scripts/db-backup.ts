@@ -4,10 +4,10 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
-import { dumpSql, requestSnapshot } from "../app/lib/backup.server.ts";
-import { connectPglite } from "../app/lib/db.server.ts";
-import { pgliteExtensions } from "../app/lib/pglite.server.ts";
-import { getEnv } from "../app/lib/env.server.ts";
+import { dumpSql, requestSnapshot } from "../app/platform/db/backup.server.ts";
+import { connectPglite } from "../app/platform/db/db.server.ts";
+import { pgliteExtensions } from "../app/platform/db/pglite.server.ts";
+import { getEnv } from "../app/platform/http/env.server.ts";
 
 async function snapshot(dataDir: string): Promise<Blob> {
   const fromServer = await requestSnapshot(dataDir);

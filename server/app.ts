@@ -13,10 +13,10 @@ import {
   stopInvitationWorker,
 } from "../app/features/invitations/background.server.ts";
 import { assertAuthSecretConfigured } from "../app/lib/auth.server.ts";
-import { assertSiteUrlConfigured, getEnv } from "../app/lib/env.server.ts";
-import { getLogger } from "../app/lib/logger.server.ts";
-import { requestEnded, requestStarted } from "../app/lib/requests-in-flight.server.ts";
-import { clientIpContext, cspNonceContext } from "../app/lib/request-context.ts";
+import { assertSiteUrlConfigured, getEnv } from "../app/platform/http/env.server.ts";
+import { getLogger } from "../app/platform/http/logger.server.ts";
+import { requestEnded, requestStarted } from "../app/platform/http/requests-in-flight.server.ts";
+import { clientIpContext, cspNonceContext } from "../app/platform/http/request-context.ts";
 import { bodySizeLimit } from "./body-limit.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
@@ -24,8 +24,8 @@ import { createPageCacheMiddleware } from "./page-cache.ts";
 import { hstsOverHttps, permissionsPolicy, requireRequestOrigin } from "./request-guards.ts";
 
 // Exposed to server.ts, which owns the process: listening, static files and shutdown.
-export { closeDatabase, openDatabase } from "../app/lib/db.server.ts";
-export { startRateLimitPurge } from "../app/lib/rate-limit.server.ts";
+export { closeDatabase, openDatabase } from "../app/platform/db/db.server.ts";
+export { startRateLimitPurge } from "../app/platform/http/rate-limit.server.ts";
 export { getEnv, getLogger, handleErrors };
 
 /** The e-mail outbox worker and the invitation deadline keeper. */

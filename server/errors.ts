@@ -4,7 +4,7 @@ import {
   methodNotAllowedMessage,
   serverErrorMessage,
 } from "../app/content/http-errors.ts";
-import { getLogger } from "../app/lib/logger.server.ts";
+import { getLogger } from "../app/platform/http/logger.server.ts";
 
 // Requests the site does not serve, and failures nobody foresaw, answered in plain
 // Portuguese text with no stack trace and logged through pino only

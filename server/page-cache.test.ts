@@ -5,7 +5,7 @@ import { gunzipSync } from "node:zlib";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { publicPagesChanged } from "../app/lib/public-pages.server.ts";
+import { publicPagesChanged } from "../app/platform/http/public-pages.server.ts";
 import { createPageCacheMiddleware } from "./page-cache.ts";
 
 // The cache in front of a stand-in for React Router's handler that answers each page with

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
-import { onPublicPagesChanged } from "../app/lib/public-pages.server.ts";
+import { onPublicPagesChanged } from "../app/platform/http/public-pages.server.ts";
 
 // Public pages rendered once and kept until what they show changes
 // (docs/decisions/061-public-pages-rendered-once.md). Only answers that declare themselves

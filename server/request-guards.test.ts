@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertSiteUrlConfigured } from "../app/lib/env.server.ts";
+import { assertSiteUrlConfigured } from "../app/platform/http/env.server.ts";
 import { hstsOverHttps, permissionsPolicy, requireRequestOrigin } from "./request-guards.ts";
 
 // The guards as server/app.ts mounts them, over real HTTP; `trust proxy` lets a test say

@@ -1,5 +1,5 @@
 // Portuguese bodies of the plain-text errors the Express server answers before React Router,
-// and of the form-reading refusals every action shares (app/lib/read-form.server.ts).
+// and of the form-reading refusals every action shares (app/platform/http/read-form.server.ts).
 
 /** Any non-GET request whose body is over the limit (server/body-limit.ts). */
 export const requestTooLargeMessage = "A requisição é grande demais (máximo de 64 KB).";

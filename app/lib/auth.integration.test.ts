@@ -14,8 +14,8 @@ import {
   resolveAuthSecret,
   signInAdmin,
 } from "./auth.server.ts";
-import { getDb } from "./db.server.ts";
-import { type Env, getEnv } from "./env.server.ts";
+import { getDb } from "../platform/db/db.server.ts";
+import { type Env, getEnv } from "../platform/http/env.server.ts";
 
 const client = { ip: "192.0.2.10", userAgent: "vitest" };
 const PASSWORD = "primeira-senha-longa";

@@ -8,9 +8,9 @@ import { admin } from "better-auth/plugins/admin";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import * as schema from "../../db/schema.ts";
-import { type Database, getDb } from "./db.server.ts";
-import { type Env, getEnv } from "./env.server.ts";
-import { getLogger } from "./logger.server.ts";
+import { type Database, getDb } from "../platform/db/db.server.ts";
+import { type Env, getEnv } from "../platform/http/env.server.ts";
+import { getLogger } from "../platform/http/logger.server.ts";
 
 // better-auth (email + password, admin plugin, sessions and its rate limits in our
 // database). Its HTTP handler is not mounted: the /admin route calls auth.api on the

@@ -1,4 +1,4 @@
-import { getEnv } from "./env.server.ts";
+import { getEnv } from "../platform/http/env.server.ts";
 
 /**
  * Placeholders of docs/product.md rule 11 ({email}, social profiles, partner broker), overridable by env,

@@ -14,7 +14,11 @@ import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import { createOrResetAdmin } from "../../app/lib/auth.server.ts";
-import { type Connection, connectPglite, connectPostgres } from "../../app/lib/db.server.ts";
+import {
+  type Connection,
+  connectPglite,
+  connectPostgres,
+} from "../../app/platform/db/db.server.ts";
 import { type BuiltServer, startBuiltServer } from "../../tests/support/built-server.ts";
 import { cookieFrom, form } from "../../tests/support/http.ts";
 import {

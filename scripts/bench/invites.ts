@@ -29,7 +29,7 @@ const url = await createDatabase(name);
 process.env.DATABASE_URL = url;
 process.env.LOG_LEVEL = "warn";
 // Imported after DATABASE_URL is set: the app reads its environment once.
-const { closeDatabase, getDb } = await import("../../app/lib/db.server.ts");
+const { closeDatabase, getDb } = await import("../../app/platform/db/db.server.ts");
 const { inviteNext } = await import("../../app/features/invitations/invitations.server.ts");
 
 let failed = false;

@@ -14,7 +14,11 @@ import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
 import { robots } from "../../db/schema.ts";
 import { seedPosts } from "../../db/seed-data.ts";
-import { type Connection, connectPglite, connectPostgres } from "../../app/lib/db.server.ts";
+import {
+  type Connection,
+  connectPglite,
+  connectPostgres,
+} from "../../app/platform/db/db.server.ts";
 import { startBuiltServer } from "../../tests/support/built-server.ts";
 import { cookieFrom } from "../../tests/support/http.ts";
 import {

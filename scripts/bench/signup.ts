@@ -13,7 +13,11 @@ import path from "node:path";
 import autocannon, { type Result } from "autocannon";
 import { sql } from "drizzle-orm";
 import { waitlist } from "../../db/schema.ts";
-import { connectPglite, connectPostgres, type Connection } from "../../app/lib/db.server.ts";
+import {
+  connectPglite,
+  connectPostgres,
+  type Connection,
+} from "../../app/platform/db/db.server.ts";
 import { startBuiltServer } from "../../tests/support/built-server.ts";
 import { rssMegabytes } from "./measure.ts";
 import {

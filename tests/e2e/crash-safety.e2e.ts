@@ -5,7 +5,7 @@ import { expect, test } from "../support/e2e-test.ts";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { waitlist } from "../../db/schema.ts";
-import { connectPglite } from "../../app/lib/db.server.ts";
+import { connectPglite } from "../../app/platform/db/db.server.ts";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 

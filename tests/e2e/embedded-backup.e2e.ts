@@ -81,7 +81,7 @@ test("a running embedded server's dump restores into PostgreSQL with its rows an
       const { PGlite } = await import("@electric-sql/pglite");
       const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
       const embeddedDb = await PGlite.create(path.join(dataDir, "pglite"), {
-        // The extensions the migrations create (app/lib/pglite.server.ts pgliteExtensions).
+        // The extensions the migrations create (app/platform/db/pglite.server.ts pgliteExtensions).
         extensions: { pg_trgm },
       });
       before = await rowsOf(async (text) => (await embeddedDb.query(text)).rows);

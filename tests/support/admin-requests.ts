@@ -8,7 +8,7 @@ import * as robotsRoute from "../../app/routes/admin/robots.tsx";
 import * as waitlistCsvRoute from "../../app/routes/admin/waitlist-csv.ts";
 import * as waitlistEntryRoute from "../../app/routes/admin/waitlist-entry.tsx";
 import * as waitlistRoute from "../../app/routes/admin/waitlist.tsx";
-import { clientIpContext } from "../../app/lib/request-context.ts";
+import { clientIpContext } from "../../app/platform/http/request-context.ts";
 import { cookieFrom } from "./http.ts";
 
 // Calls the admin routes' loaders and actions the way React Router does (real Request,

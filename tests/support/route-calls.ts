@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import { clientIpContext } from "../../app/lib/request-context.ts";
+import { clientIpContext } from "../../app/platform/http/request-context.ts";
 
 // Calls a route module's loader or action the way React Router does and settles what it
 // answers (data, a Response, or a thrown one) into a status, a body and the headers.

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import type { SignupActionData } from "../../app/features/waitlist/fields.ts";
-import { clientIpContext } from "../../app/lib/request-context.ts";
+import { clientIpContext } from "../../app/platform/http/request-context.ts";
 import { action } from "../../app/routes/site/contact.tsx";
 
 // Builds real requests for the /contato action and calls it the way React Router does, with

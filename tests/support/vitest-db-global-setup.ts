@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { connectPglite, connectPostgres } from "../../app/lib/db.server.ts";
+import { connectPglite, connectPostgres } from "../../app/platform/db/db.server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "./postgres.ts";
 
 declare module "vitest" {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
-import { closeDatabase } from "../../app/lib/db.server.ts";
+import { closeDatabase } from "../../app/platform/db/db.server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "./postgres.ts";
 
 // Gives this test file a database of its own, copied from the run's migrated template,

@@ -1,4 +1,4 @@
-import { signupFormCopy } from "../../content/contact.ts";
+import { signupFormCopy } from "../../content/signup.ts";
 import { honeypotField } from "../../features/waitlist/fields.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { FieldErrors } from "../../lib/parse-form.ts";
+import type { FieldErrors } from "../../platform/http/parse-form.ts";
 import type { ActionResult } from "./action-result.ts";
 
 export function actionOk() {

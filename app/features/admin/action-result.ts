@@ -1,4 +1,4 @@
-import type { FieldErrors } from "../../lib/parse-form.ts";
+import type { FieldErrors } from "../../platform/http/parse-form.ts";
 
 /**
  * The one result every admin action answers with: success, or the reason with typed field

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { ZodType } from "zod";
 import { showToast } from "../../components/ui/toaster.tsx";
 import { adminCopy } from "../../content/admin.ts";
-import { type FieldErrors, parseForm } from "../../lib/parse-form.ts";
+import { type FieldErrors, parseForm } from "../../platform/http/parse-form.ts";
 import type { ActionResult } from "./action-result.ts";
 import { type ActionToastMessages, useActionToast } from "./use-action-toast.ts";
 

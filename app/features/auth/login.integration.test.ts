@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { rateLimits } from "../../../db/schema.ts";
 import { callLoginAction } from "../../../tests/support/admin-requests.ts";
 import { createOrResetAdmin, loginRateLimitKeys } from "../../lib/auth.server.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 
 // Login limits (docs/decisions/051-login-lockout.md): 5 attempts per e-mail and client,
 // 20 per client (IPv6 by /64), each per 15 minutes.

@@ -6,10 +6,14 @@ import {
   signOutAdmin,
   ADMIN_LOGIN_PATH,
 } from "../../lib/auth.server.ts";
-import { getEnv } from "../../lib/env.server.ts";
-import { parseForm } from "../../lib/parse-form.ts";
-import { hitRateLimit, rateLimitSubject, resetRateLimit } from "../../lib/rate-limit.server.ts";
-import type { FormEntries } from "../../lib/read-form.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
+import { parseForm } from "../../platform/http/parse-form.ts";
+import {
+  hitRateLimit,
+  rateLimitSubject,
+  resetRateLimit,
+} from "../../platform/http/rate-limit.server.ts";
+import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { actionFailed } from "../admin/action-result.server.ts";
 import { loginSchema } from "./login-schema.ts";
 

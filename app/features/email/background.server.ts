@@ -1,11 +1,14 @@
 // The process's e-mail worker, started by server.ts after the database opens and stopped
 // before it closes.
-import { getDb } from "../../lib/db.server.ts";
-import { getEnv } from "../../lib/env.server.ts";
-import { requestsInFlight } from "../../lib/requests-in-flight.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
+import { requestsInFlight } from "../../platform/http/requests-in-flight.server.ts";
 import { getSiteConfig } from "../../lib/site-config.server.ts";
 import { startOutboxWorker, type OutboxWorker } from "./outbox.server.ts";
-import { assertMailTransportConfigured, createTransport } from "./transport.server.ts";
+import {
+  assertMailTransportConfigured,
+  createTransport,
+} from "../../platform/mail/transport.server.ts";
 
 let worker: OutboxWorker | undefined;
 

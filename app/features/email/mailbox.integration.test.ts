@@ -6,9 +6,9 @@ import { form } from "../../../tests/support/http.ts";
 import { callContactAction, postRequest } from "../../../tests/support/signup-requests.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { processDueEmails } from "./outbox.server.ts";
-import { mailboxTransport } from "./transport.server.ts";
+import { mailboxTransport } from "../../platform/mail/transport.server.ts";
 
 let cookie = "";
 

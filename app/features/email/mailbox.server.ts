@@ -2,7 +2,7 @@
 // (messages kept in the database when there is no SMTP_URL).
 import { desc, eq, sql } from "drizzle-orm";
 import { emailMailbox, emailOutbox, type EmailStatus } from "../../../db/schema.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { newToken } from "./tokens.server.ts";
 
 const LIST_LIMIT = 50;

@@ -5,10 +5,10 @@ import { form } from "../../../tests/support/http.ts";
 import { callContactAction, postRequest } from "../../../tests/support/signup-requests.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { emailCopy } from "../../content/email.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { processDueEmails, startOutboxWorker, type OutboxOptions } from "./outbox.server.ts";
 import { hashToken } from "./tokens.server.ts";
-import { mailboxTransport, smtpTransport } from "./transport.server.ts";
+import { mailboxTransport, smtpTransport } from "../../platform/mail/transport.server.ts";
 
 let smtp: TestSmtpServer;
 beforeAll(async () => {

@@ -3,11 +3,11 @@
 // then marks sent, or reschedules with exponential backoff, or marks failed after the last try.
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema.ts";
-import type { Database } from "../../lib/db.server.ts";
-import { getLogger } from "../../lib/logger.server.ts";
-import { isErasedEmailSql } from "./erasure.server.ts";
+import type { Database } from "../../platform/db/db.server.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
+import { isErasedEmailSql } from "../privacy/erasure.server.ts";
 import type { EmailJob, RenderContext } from "./templates.tsx";
-import type { MailTransport } from "./transport.server.ts";
+import type { MailTransport } from "../../platform/mail/transport.server.ts";
 
 export interface OutboxOptions {
   db: Database;

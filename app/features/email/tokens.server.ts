@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { emailTokens, type EmailTokenPurpose } from "../../../db/schema.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -41,9 +41,4 @@ export async function linkTokenState(
     .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose)));
   if (!row) return "not-found";
   return row.live ? "valid" : "gone";
-}
-
-/** The rows a data-modifying statement returned, on either driver. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

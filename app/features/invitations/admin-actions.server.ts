@@ -1,6 +1,6 @@
 import { invitationsAdminCopy as copy } from "../../content/invitations.ts";
-import { appNow } from "../../lib/clock.server.ts";
-import type { FormEntries } from "../../lib/read-form.server.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
+import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
 import { MAX_INVITE_BATCH } from "./admin-queries.server.ts";

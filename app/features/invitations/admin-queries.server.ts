@@ -1,7 +1,7 @@
 // What /admin/convites and a person's admin page show of spots and invitations.
 import { and, asc, desc, eq } from "drizzle-orm";
 import { invitations, robots, waitlist } from "../../../db/schema.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { listRobots } from "../robots/queries.server.ts";
 import { queueLength, queueOf, type QueuedPerson } from "./invitations.server.ts";
 import type { InvitationStatus } from "./statuses.ts";

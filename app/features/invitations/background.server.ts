@@ -2,10 +2,10 @@
 // and then again at the earliest open deadline or after INVITATION_SWEEP_MS, whichever comes
 // first. It expires passed invitations (inviting the next where the robot says so) and
 // queues due reminders; a deadline missed while no server ran is caught by the first sweep.
-import { appNow } from "../../lib/clock.server.ts";
-import { getDb } from "../../lib/db.server.ts";
-import { getEnv } from "../../lib/env.server.ts";
-import { getLogger } from "../../lib/logger.server.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
 import { expireDueInvitations, nextDeadline, sendDueReminders } from "./invitations.server.ts";
 
 let stopCurrent: (() => Promise<void>) | undefined;

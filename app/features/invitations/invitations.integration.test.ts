@@ -8,7 +8,7 @@ import {
   waitlist,
   waitlistStatusChanges,
 } from "../../../db/schema.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { hashToken } from "../email/tokens.server.ts";
 import { agentPage } from "../robots/agent-view.ts";
 import { listRobots } from "../robots/queries.server.ts";

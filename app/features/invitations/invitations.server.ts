@@ -18,9 +18,9 @@ import {
   invitationsAdminCopy,
   REMINDER_HOURS_BEFORE,
 } from "../../content/invitations.ts";
-import { getDb, withTransaction, type Executor } from "../../lib/db.server.ts";
+import { getDb, withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { dateAndTime, discountedPrice, formatDollars, parseStoredPrice } from "../../lib/format.ts";
-import { publicPagesChanged } from "../../lib/public-pages.server.ts";
+import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { hashToken, isWellFormedToken, newToken } from "../email/tokens.server.ts";
 import type { EmailJob } from "../email/templates.tsx";
 import type { WaitlistStatus } from "../waitlist/statuses.ts";

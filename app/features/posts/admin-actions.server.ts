@@ -1,7 +1,7 @@
 import { postsAdminCopy } from "../../content/admin.ts";
 import { postContentTooComplexMessage } from "../../content/post-render.ts";
-import { parseForm } from "../../lib/parse-form.ts";
-import type { FormEntries } from "../../lib/read-form.server.ts";
+import { parseForm } from "../../platform/http/parse-form.ts";
+import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
 import { createPost, type PostWrite, type PostWriteResult, updatePost } from "./queries.server.ts";

@@ -1,7 +1,7 @@
 import vm from "node:vm";
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
-import { getLogger } from "../../lib/logger.server.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
 
 // Post content is Markdown written in the admin; it is rendered here when the post is saved
 // and sanitized, so no script from a post ever runs (docs/product.md rule 8): no <script>, no

@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { Checkbox, Label } from "../../components/ui/form-fields.tsx";
 import { adminCopy, postsAdminCopy as copy } from "../../content/admin.ts";
-import type { FieldErrors } from "../../lib/parse-form.ts";
+import type { FieldErrors } from "../../platform/http/parse-form.ts";
 import { slugify } from "../../lib/slug.ts";
 import { SelectField, TextAreaField, TextField } from "../admin/field.tsx";
 import { postIntents } from "../admin/intents.ts";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { blogPosts } from "../../../db/schema.ts";
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { loader as postLoader } from "../../routes/blog/post.tsx";
 
 // Post HTML is rendered when the post is saved (docs/decisions/058-markdown-at-save.md).

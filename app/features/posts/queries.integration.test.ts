@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blogPosts } from "../../../db/schema.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { toPostCard } from "./post-view.ts";
 import {
   getPublishedPostBySlug,

@@ -1,9 +1,9 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { blogPosts } from "../../../db/schema.ts";
 import type { PostCategory } from "./categories.ts";
-import { getDb } from "../../lib/db.server.ts";
-import { isUniqueViolation } from "../../lib/db-errors.server.ts";
-import { publicPagesChanged } from "../../lib/public-pages.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { isUniqueViolation } from "../../platform/db/db-errors.server.ts";
+import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { isValidSlug } from "../../lib/slug.ts";
 import type { PostInput } from "./schema.ts";
 

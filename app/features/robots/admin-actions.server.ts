@@ -1,6 +1,6 @@
 import { robotsAdminCopy } from "../../content/admin.ts";
-import { parseForm } from "../../lib/parse-form.ts";
-import type { FormEntries } from "../../lib/read-form.server.ts";
+import { parseForm } from "../../platform/http/parse-form.ts";
+import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
 import { updateRobot } from "./queries.server.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { robots } from "../../../db/schema.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { loader as agentLoader } from "../../routes/site/agent.tsx";
 import { agentOffers } from "./offer.ts";
 import { getRobotBySlug, listRobots, resolveAgentSlug, updateRobot } from "./queries.server.ts";

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { invitations, robots, robotSlugHistory } from "../../../db/schema.ts";
 import { agentIds } from "../../content/agent-ids.ts";
-import { appNow } from "../../lib/clock.server.ts";
-import { getDb, withTransaction, type Executor } from "../../lib/db.server.ts";
-import { isUniqueViolation } from "../../lib/db-errors.server.ts";
-import { publicPagesChanged } from "../../lib/public-pages.server.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
+import { getDb, withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import { isUniqueViolation } from "../../platform/db/db-errors.server.ts";
+import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { isValidSlug } from "../../lib/slug.ts";
 import type { RobotUpdate } from "./schema.ts";
 

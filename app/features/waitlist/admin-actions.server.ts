@@ -1,7 +1,7 @@
 import { waitlistAdminCopy, waitlistFilterCopy } from "../../content/admin.ts";
-import { withTransaction } from "../../lib/db.server.ts";
-import { parseForm } from "../../lib/parse-form.ts";
-import type { FormEntries } from "../../lib/read-form.server.ts";
+import { withTransaction } from "../../platform/db/db.server.ts";
+import { parseForm } from "../../platform/http/parse-form.ts";
+import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
 import { setWaitlistStatuses } from "./admin-queries.server.ts";

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { waitlist } from "../../../db/schema.ts";
-import { getDb, withTransaction } from "../../lib/db.server.ts";
+import { getDb, withTransaction } from "../../platform/db/db.server.ts";
 import { waitlistFilterSchema } from "./admin-filters.ts";
 import {
   COUNT_SCAN_LIMIT,

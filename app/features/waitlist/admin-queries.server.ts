@@ -12,7 +12,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { waitlist, waitlistCounts, waitlistStatusChanges } from "../../../db/schema.ts";
-import { type Executor, getDb } from "../../lib/db.server.ts";
+import { type Executor, getDb } from "../../platform/db/db.server.ts";
 import { WAITLIST_PAGE_SIZE, type WaitlistCursor, type WaitlistFilter } from "./admin-filters.ts";
 import type { SettableWaitlistStatus } from "./status-schema.ts";
 import { type AgentId, agentIds, isAgentId } from "../../content/agent-ids.ts";

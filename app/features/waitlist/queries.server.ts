@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { consentTextVersions } from "../../content/consent.ts";
-import { executePrepared, getDb } from "../../lib/db.server.ts";
-import { emailHashSql } from "../email/erasure.server.ts";
+import { executePrepared, getDb } from "../../platform/db/db.server.ts";
+import { emailHashSql } from "../privacy/erasure.server.ts";
 import { newToken } from "../email/tokens.server.ts";
 
 const ALREADY_LISTED_PER_DAY = 3;

@@ -5,7 +5,7 @@ import { showToast } from "../../components/ui/toaster.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox, FieldError, Input, Label, Textarea } from "../../components/ui/form-fields.tsx";
 import { agentIds, agentNames, type AgentId } from "../../content/agent-ids.ts";
-import { signupFormCopy as copy, signupToasts } from "../../content/contact.ts";
+import { signupFormCopy as copy, signupToasts } from "../../content/signup.ts";
 import {
   firstInvalidField,
   honeypotField,

@@ -10,8 +10,8 @@ import {
   signupDoneLocation,
   type ActionAnswer,
 } from "../../../tests/support/signup-requests.ts";
-import { signupMessages, signupToasts } from "../../content/contact.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { signupMessages, signupToasts } from "../../content/signup.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 
 const valid = {
   name: "  Maria da Silva  ",

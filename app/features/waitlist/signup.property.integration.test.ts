@@ -10,7 +10,7 @@ import {
   postRequest,
 } from "../../../tests/support/signup-requests.ts";
 import { agentIds } from "../../content/agent-ids.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { hasControlCharacters } from "../../lib/text.ts";
 import { readSignupFields, signupLimits } from "./fields.ts";
 import { validateSignup } from "./schema.ts";

@@ -1,9 +1,9 @@
 // The /contato action's work: read the posted form safely, turn bots and floods away,
 // validate with the shared schema and store the sign-up (docs/product.md rules 1-4).
-import { signupMessages as m } from "../../content/contact.ts";
-import { getLogger } from "../../lib/logger.server.ts";
-import { hitRateLimit, rateLimitSubject } from "../../lib/rate-limit.server.ts";
-import { readForm } from "../../lib/read-form.server.ts";
+import { signupMessages as m } from "../../content/signup.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
+import { hitRateLimit, rateLimitSubject } from "../../platform/http/rate-limit.server.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
 import { insertWaitlistEntry } from "./queries.server.ts";
 import {
   emptySignupValues,

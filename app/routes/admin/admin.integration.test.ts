@@ -11,7 +11,7 @@ import {
 } from "../../../tests/support/admin-requests.ts";
 import { cookieFrom } from "../../../tests/support/http.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 
 const ADMIN = { email: "admin@agentesfx.test", password: "uma-senha-bem-longa-1" };
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";

@@ -5,7 +5,7 @@ import { postIntents } from "../../features/admin/intents.ts";
 import { createPostAction, updatePostAction } from "../../features/posts/admin-actions.server.ts";
 import { PostsPanel } from "../../features/posts/admin-panel.tsx";
 import { listPostsForAdmin } from "../../features/posts/queries.server.ts";
-import { readForm } from "../../lib/read-form.server.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
 import type { Route } from "./+types/blog";
 
 // /admin/blog: the posts, "Novo Post" and each post's edit dialog (the admin layout checks

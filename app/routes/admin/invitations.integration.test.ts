@@ -4,7 +4,7 @@ import { emailOutbox, invitations, robots, waitlist } from "../../../db/schema.t
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import type { RobotInvitationsView } from "../../features/invitations/admin-panel.tsx";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import * as invitationRoute from "../site/invitation.tsx";
 
 const ADMIN = { email: "convites@agentesfx.test", password: "uma-senha-bem-longa-2" };

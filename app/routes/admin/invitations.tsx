@@ -8,8 +8,8 @@ import {
   invitationsOverview,
   MAX_INVITE_BATCH,
 } from "../../features/invitations/admin-queries.server.ts";
-import { appNow } from "../../lib/clock.server.ts";
-import { readForm } from "../../lib/read-form.server.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
 import type { Route } from "./+types/invitations";
 
 // /admin/convites: spots, queues and invitations per robot (the admin layout

@@ -9,8 +9,8 @@ import { safeNextPath } from "../../features/admin/sections.ts";
 import { login, logout } from "../../features/auth/login.server.ts";
 import { LoginForm } from "../../features/auth/login-form.tsx";
 import { getAdminSession } from "../../lib/auth.server.ts";
-import { readForm } from "../../lib/read-form.server.ts";
-import { clientIpContext } from "../../lib/request-context.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
+import { clientIpContext } from "../../platform/http/request-context.ts";
 import type { Route } from "./+types/login";
 
 // /admin: the login of docs/product.md section 2 Admin without a session; with one, the section the

@@ -1,4 +1,4 @@
-import { readForm } from "../../lib/read-form.server.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
 import { actionFailed } from "../../features/admin/action-result.server.ts";
 import { ADMIN_FORM_MAX_BYTES } from "../../features/admin/form.server.ts";
 import { updateRobotAction } from "../../features/robots/admin-actions.server.ts";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { waitlistCsvCopy } from "../../content/admin.ts";
 import { waitlistCsvStream } from "../../features/waitlist/admin-csv.server.ts";
 import { waitlistFilterSchema } from "../../features/waitlist/admin-filters.ts";
-import { parseForm } from "../../lib/parse-form.ts";
+import { parseForm } from "../../platform/http/parse-form.ts";
 import type { Route } from "./+types/waitlist-csv";
 
 // /admin/lista.csv: the current filter of /admin/lista as a streamed CSV (docs/decisions/072).

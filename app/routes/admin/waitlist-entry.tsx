@@ -9,10 +9,10 @@ import { WaitlistEntryPanel } from "../../features/waitlist/admin-entry.tsx";
 import { getWaitlistEntry } from "../../features/waitlist/admin-queries.server.ts";
 import { personInvitations } from "../../features/invitations/admin-queries.server.ts";
 import { PersonInvitations } from "../../features/invitations/person-invitations.tsx";
-import { AdminEntryEmail } from "../../features/email/admin-entry-email.tsx";
-import { entryEmailAction, isEntryEmailIntent } from "../../features/email/admin-entry.server.ts";
-import { consentLedger } from "../../features/email/consent.server.ts";
-import { readForm } from "../../lib/read-form.server.ts";
+import { AdminEntryEmail } from "../../features/privacy/admin-entry-email.tsx";
+import { entryEmailAction, isEntryEmailIntent } from "../../features/privacy/admin-entry.server.ts";
+import { consentLedger } from "../../features/privacy/consent.server.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
 import type { Route } from "./+types/waitlist-entry";
 
 // /admin/lista/:id: one person, everything stored and the status history; its action is the

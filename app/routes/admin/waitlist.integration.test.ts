@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { waitlist, waitlistStatusChanges } from "../../../db/schema.ts";
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { eq, inArray, sql } from "drizzle-orm";
 
 // /admin/lista and /admin/lista/:id on both databases: keyset pages, filters, counts, bad

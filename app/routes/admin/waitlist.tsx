@@ -10,8 +10,8 @@ import {
   listWaitlistPage,
   waitlistSummary,
 } from "../../features/waitlist/admin-queries.server.ts";
-import { parseForm } from "../../lib/parse-form.ts";
-import { readForm } from "../../lib/read-form.server.ts";
+import { parseForm } from "../../platform/http/parse-form.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
 import type { Route } from "./+types/waitlist";
 
 // /admin/lista: the waitlist, 50 a page, filters in the URL (docs/decisions/071); its action

@@ -1,7 +1,10 @@
 import { data } from "react-router";
 import { newsletterCopy as copy } from "../../content/email.ts";
-import { ButtonPage, OutcomePage } from "../../features/email/link-page.tsx";
-import { confirmNewsletter, newsletterTokenState } from "../../features/email/newsletter.server.ts";
+import { ButtonPage, OutcomePage } from "../../components/link-page.tsx";
+import {
+  confirmNewsletter,
+  newsletterTokenState,
+} from "../../features/newsletter/newsletter.server.ts";
 import { tokenStatus } from "../../features/email/tokens.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { NewsletterBox } from "../../components/site/newsletter-box.tsx";
 import { newsletterCopy } from "../../content/email.ts";
-import { subscribeToNewsletter } from "../../features/email/newsletter.server.ts";
-import { getEnv } from "../../lib/env.server.ts";
+import { subscribeToNewsletter } from "../../features/newsletter/newsletter.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
-import { clientIpContext } from "../../lib/request-context.ts";
+import { clientIpContext } from "../../platform/http/request-context.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import type { Route } from "./+types/newsletter";
 

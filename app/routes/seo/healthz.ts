@@ -1,4 +1,4 @@
-import { pingDatabase } from "../../lib/db.server.ts";
+import { pingDatabase } from "../../platform/db/db.server.ts";
 
 export async function loader() {
   const databaseUp = await pingDatabase();

@@ -1,16 +1,16 @@
 import { data } from "react-router";
 import { confirmPageCopy } from "../../content/email.ts";
-import { ConfirmPage, type ConfirmPageState } from "../../features/email/confirm-page.tsx";
+import { ConfirmPage, type ConfirmPageState } from "../../features/confirmation/confirm-page.tsx";
 import {
   confirmationTokenState,
   confirmSignup,
   expiredConfirmationEntry,
   resendConfirmation,
-} from "../../features/email/confirmation.server.ts";
-import { getEnv } from "../../lib/env.server.ts";
+} from "../../features/confirmation/confirmation.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
-import { overClientLimit } from "../../lib/public-form.server.ts";
-import { clientIpContext } from "../../lib/request-context.ts";
+import { overClientLimit } from "../../platform/http/public-form.server.ts";
+import { clientIpContext } from "../../platform/http/request-context.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import type { Route } from "./+types/confirm";
 

@@ -6,9 +6,9 @@ import { signupConfirmed, signupDoneParam } from "../../features/waitlist/fields
 import { SignupForm } from "../../features/waitlist/signup-form.tsx";
 import { handleSignup } from "../../features/waitlist/signup.server.ts";
 import { signupSourceOf } from "../../features/waitlist/source.ts";
-import { getEnv } from "../../lib/env.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { clientIpContext } from "../../lib/request-context.ts";
+import { clientIpContext } from "../../platform/http/request-context.ts";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -9,8 +9,8 @@ import {
   deadlineText,
   lookUpInvitation,
 } from "../../features/invitations/invitations.server.ts";
-import { appNow } from "../../lib/clock.server.ts";
-import { readForm } from "../../lib/read-form.server.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import type { Route } from "./+types/invitation";
 

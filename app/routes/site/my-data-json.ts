@@ -1,5 +1,5 @@
 import { myDataCopy as copy } from "../../content/email.ts";
-import { myData, sessionEntryId } from "../../features/email/my-data.server.ts";
+import { myData, sessionEntryId } from "../../features/privacy/my-data.server.ts";
 import type { Route } from "./+types/my-data-json";
 
 // /meus-dados/dados.json: everything stored about the person (entry and consent ledger) as

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { myDataCopy as copy } from "../../content/email.ts";
-import { eraseWaitlistEntry } from "../../features/email/erasure.server.ts";
-import { OutcomePage } from "../../features/email/link-page.tsx";
-import { MyDataPanel } from "../../features/email/my-data-page.tsx";
+import { eraseWaitlistEntry } from "../../features/privacy/erasure.server.ts";
+import { OutcomePage } from "../../components/link-page.tsx";
+import { MyDataPanel } from "../../features/privacy/my-data-page.tsx";
 import {
   changeMyConsent,
   correctMyData,
@@ -10,9 +10,9 @@ import {
   type CorrectionErrors,
   myData,
   sessionEntryId,
-} from "../../features/email/my-data.server.ts";
+} from "../../features/privacy/my-data.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
-import { readForm } from "../../lib/read-form.server.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import type { Route } from "./+types/my-data-panel";
 

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { myDataCopy as copy } from "../../content/email.ts";
-import { ButtonPage, OutcomePage } from "../../features/email/link-page.tsx";
-import { myDataLinkState, openMyData } from "../../features/email/my-data.server.ts";
+import { ButtonPage, OutcomePage } from "../../components/link-page.tsx";
+import { myDataLinkState, openMyData } from "../../features/privacy/my-data.server.ts";
 import { tokenStatus } from "../../features/email/tokens.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";

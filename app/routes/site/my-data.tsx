@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { myDataCopy } from "../../content/email.ts";
-import { MyDataRequestPage } from "../../features/email/my-data-page.tsx";
-import { requestMyDataLink } from "../../features/email/my-data.server.ts";
-import { getEnv } from "../../lib/env.server.ts";
+import { MyDataRequestPage } from "../../features/privacy/my-data-page.tsx";
+import { requestMyDataLink } from "../../features/privacy/my-data.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
-import { clientIpContext } from "../../lib/request-context.ts";
+import { clientIpContext } from "../../platform/http/request-context.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import type { Route } from "./+types/my-data";
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "../../components/not-found.tsx";
 import { notFoundCopy } from "../../content/layout.ts";
-import { getLogger } from "../../lib/logger.server.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 
 // Any path no other route matches: the 404 page, answered with HTTP 404. The page ships no

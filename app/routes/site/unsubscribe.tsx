@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { unsubscribeCopy as copy } from "../../content/email.ts";
-import { ButtonPage, OutcomePage } from "../../features/email/link-page.tsx";
-import { unsubscribe, unsubscribeLinkExists } from "../../features/email/unsubscribe.server.ts";
+import { ButtonPage, OutcomePage } from "../../components/link-page.tsx";
+import { unsubscribe, unsubscribeLinkExists } from "../../features/privacy/unsubscribe.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import type { Route } from "./+types/unsubscribe";

@@ -1,7 +1,7 @@
 // The one-field e-mail forms (/meus-dados and the blog's newsletter): the public forms' guard
 // (docs/decisions/025), then one answer whatever the address, so no one learns who is listed.
 import * as z from "zod/mini";
-import { readPublicForm } from "../../lib/public-form.server.ts";
+import { readPublicForm } from "../../platform/http/public-form.server.ts";
 import { signupSchema } from "../waitlist/schema.ts";
 
 export interface EmailFormAnswer {

@@ -1,7 +1,7 @@
 import { desc, eq, inArray, lte, sql } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
-import { rateLimits } from "../../db/schema.ts";
-import { getDb } from "./db.server.ts";
+import { rateLimits } from "../../../db/schema.ts";
+import { getDb } from "../db/db.server.ts";
 
 export interface RateLimitResult {
   allowed: boolean;

@@ -4,19 +4,19 @@
 // whether or not the address was already subscribed. Nothing sends newsletters yet.
 import { sql } from "drizzle-orm";
 import { newsletterCopy as copy } from "../../content/email.ts";
-import { getDb, withTransaction } from "../../lib/db.server.ts";
-import { getLogger } from "../../lib/logger.server.ts";
-import { emailHashSql } from "./erasure.server.ts";
-import { queueMarketingEmail } from "./unsubscribe.server.ts";
-import { type EmailFormAnswer, readEmailForm } from "./email-form.server.ts";
+import { getDb, withTransaction } from "../../platform/db/db.server.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
+import { emailHashSql } from "../privacy/erasure.server.ts";
+import { queueMarketingEmail } from "../email/marketing.server.ts";
+import { type EmailFormAnswer, readEmailForm } from "../privacy/email-form.server.ts";
 import {
   hashToken,
   isWellFormedToken,
   linkTokenState,
   newToken,
-  rowsOf,
   type TokenState,
-} from "./tokens.server.ts";
+} from "../email/tokens.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
 
 const CONFIRMATIONS_PER_DAY = 3;
 

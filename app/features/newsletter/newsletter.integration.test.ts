@@ -6,13 +6,13 @@ import { callRoute } from "../../../tests/support/route-calls.ts";
 import { callContactAction, freshIp, postRequest } from "../../../tests/support/signup-requests.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { newsletterCopy } from "../../content/email.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import * as confirmRoute from "../../routes/blog/newsletter-confirm.tsx";
 import * as newsletterRoute from "../../routes/blog/newsletter.tsx";
 import * as unsubscribeRoute from "../../routes/site/unsubscribe.tsx";
-import { processDueEmails } from "./outbox.server.ts";
-import { smtpTransport } from "./transport.server.ts";
-import { queueMarketingEmail } from "./unsubscribe.server.ts";
+import { processDueEmails } from "../email/outbox.server.ts";
+import { smtpTransport } from "../../platform/mail/transport.server.ts";
+import { queueMarketingEmail } from "../email/marketing.server.ts";
 
 const site = "http://localhost:3000";
 let smtp: TestSmtpServer;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createPost, updatePost } from "../features/posts/queries.server.ts";
-import { listRobots, updateRobot } from "../features/robots/queries.server.ts";
-import { getDb } from "./db.server.ts";
+import { createPost, updatePost } from "../../features/posts/queries.server.ts";
+import { listRobots, updateRobot } from "../../features/robots/queries.server.ts";
+import { getDb } from "../db/db.server.ts";
 import {
   connectPublicPagesRelay,
   onPublicPagesChanged,

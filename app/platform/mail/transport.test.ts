@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../lib/env.server.ts";
+import type { Env } from "../http/env.server.ts";
 import { assertMailTransportConfigured } from "./transport.server.ts";
 
 const base = { NODE_ENV: "production", DATABASE_URL: "postgres://db/app" } as Env;

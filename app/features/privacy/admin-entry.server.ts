@@ -2,10 +2,10 @@
 // (docs/decisions/088 and 105). Intents posted to /admin/lista/:id next to the status change.
 import { redirect } from "react-router";
 import { adminEntryEmailCopy as copy } from "../../content/email.ts";
-import type { FormEntries } from "../../lib/read-form.server.ts";
+import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { waitlistAdminCopy } from "../../content/admin.ts";
-import { resendConfirmation } from "./confirmation.server.ts";
+import { resendConfirmation } from "../confirmation/confirmation.server.ts";
 import { eraseWaitlistEntry } from "./erasure.server.ts";
 
 export const entryEmailIntents = ["resend-confirmation", "erase"] as const;

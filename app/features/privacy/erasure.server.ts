@@ -3,8 +3,8 @@
 // the address in the outbox and the local mailbox. Only the SHA-256 of the address is kept, so
 // nothing is ever sent to it again; a new sign-up with it removes the hash and starts fresh.
 import { sql, type SQL } from "drizzle-orm";
-import { getDb } from "../../lib/db.server.ts";
-import { rowsOf } from "./tokens.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
 
 /** The stored hash of an (already normalised) address column or value, as SQL. */
 export const emailHashSql = (email: SQL | string) =>

@@ -5,37 +5,9 @@
 // expires and may be used again; only its SHA-256 is stored.
 import { sql } from "drizzle-orm";
 import { consentTextVersions } from "../../content/consent.ts";
-import { getDb, type Executor } from "../../lib/db.server.ts";
-import type { EmailJob } from "./templates.tsx";
-import { hashToken, isWellFormedToken, newToken, rowsOf } from "./tokens.server.ts";
-
-type MarketingJob = Extract<EmailJob, { payload: { unsubscribeToken: string } }>;
-
-export type UnsubscribeOwner = { waitlistId: string } | { subscriberId: string };
-
-/**
- * Queues a marketing message (a template marked `marketing`) with a fresh unsubscribe token
- * for its owner, in the caller's transaction.
- */
-export async function queueMarketingEmail<T extends MarketingJob>(
-  db: Executor,
-  owner: UnsubscribeOwner,
-  recipient: string,
-  template: T["template"],
-  payload: Omit<T["payload"], "unsubscribeToken">,
-): Promise<void> {
-  const { token, hash } = newToken();
-  const waitlistId = "waitlistId" in owner ? owner.waitlistId : null;
-  const subscriberId = "subscriberId" in owner ? owner.subscriberId : null;
-  const withToken = { ...payload, unsubscribeToken: token };
-  await db.execute(sql`
-    with token as (
-      insert into email_tokens (token_hash, purpose, waitlist_id, subscriber_id, expires_at)
-      values (${hash}, 'unsubscribe', ${waitlistId}, ${subscriberId}, 'infinity')
-    )
-    insert into email_outbox (template, recipient, payload)
-    values (${template}, ${recipient}, ${JSON.stringify(withToken)}::jsonb)`);
-}
+import { getDb } from "../../platform/db/db.server.ts";
+import { hashToken, isWellFormedToken } from "../email/tokens.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
 
 const ownerOf = (token: string) => sql`
   select waitlist_id, subscriber_id from email_tokens

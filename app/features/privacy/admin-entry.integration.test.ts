@@ -6,7 +6,7 @@ import { form } from "../../../tests/support/http.ts";
 import { callContactAction, postRequest } from "../../../tests/support/signup-requests.ts";
 import { adminEntryEmailCopy } from "../../content/email.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 
 let cookie = "";
 

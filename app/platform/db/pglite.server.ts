@@ -5,11 +5,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import * as schema from "../../db/schema.ts";
-import { seed } from "../../db/seed.ts";
+import * as schema from "../../../db/schema.ts";
+import { seed } from "../../../db/seed.ts";
 import { serveBackupSnapshots } from "./backup.server.ts";
 import { acquireDataDirLock, makeDataDirPrivate } from "./data-dir-lock.server.ts";
-import { type Connection, type Database, MIGRATIONS_FOLDER } from "./db.server.ts";
+import { type Connection, type Database, MIGRATIONS_FOLDER } from "./connection.ts";
 
 const PGLITE_SHARED_BUFFERS = "16MB";
 

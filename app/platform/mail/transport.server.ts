@@ -2,9 +2,9 @@
 // (read by staff at /admin/emails) plus one log line per message.
 import type { Transporter } from "nodemailer";
 import { emailMailbox } from "../../../db/schema.ts";
-import type { Database } from "../../lib/db.server.ts";
-import type { Env } from "../../lib/env.server.ts";
-import { getLogger } from "../../lib/logger.server.ts";
+import type { Database } from "../db/db.server.ts";
+import type { Env } from "../http/env.server.ts";
+import { getLogger } from "../http/logger.server.ts";
 
 export interface OutgoingEmail {
   outboxId: string;

@@ -1,7 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { blogPosts, robots } from "../../db/schema.ts";
-import { seed } from "../../db/seed.ts";
+import { blogPosts, robots } from "../../../db/schema.ts";
+import { seed } from "../../../db/seed.ts";
 import { getDb, pingDatabase } from "./db.server.ts";
 
 describe("database", () => {

@@ -1,7 +1,7 @@
 // Reads a posted form the way every action here must: only the two form encodings, at most
 // a bounded number of bytes, strictly UTF-8, and never a thrown error for what a client sent
 // (docs/product.md rule 3; docs/decisions/040-form-reading-and-text-rules.md).
-import { formReadMessages as m } from "../content/http-errors.ts";
+import { formReadMessages as m } from "../../content/http-errors.ts";
 
 /** What an action reads fields from: both have get, getAll and entries. */
 export type FormEntries = URLSearchParams | FormData;

@@ -1,23 +1,17 @@
-import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import * as schema from "../../db/schema.ts";
-import { seed } from "../../db/seed.ts";
-import { getEnv } from "./env.server.ts";
-import { getLogger } from "./logger.server.ts";
-import { sharePublicPagesChanges } from "./public-pages.server.ts";
+import * as schema from "../../../db/schema.ts";
+import { seed } from "../../../db/seed.ts";
+import { type Connection, type Database, MIGRATIONS_FOLDER } from "./connection.ts";
+import { getEnv } from "../http/env.server.ts";
+import { getLogger } from "../http/logger.server.ts";
+import { sharePublicPagesChanges } from "../http/public-pages.server.ts";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { Connection, Database };
 
-export interface Connection {
-  db: Database;
-  close: () => Promise<void>;
-}
-
-export const MIGRATIONS_FOLDER = path.resolve("drizzle");
 // Any fixed number: serialises migrations when several processes start on one PostgreSQL.
 const MIGRATION_LOCK_ID = 742_001;
 

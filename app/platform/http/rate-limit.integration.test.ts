@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { rateLimits } from "../../db/schema.ts";
-import { getDb } from "./db.server.ts";
+import { rateLimits } from "../../../db/schema.ts";
+import { getDb } from "../db/db.server.ts";
 import { hitRateLimit, purgeRateLimits, resetRateLimit } from "./rate-limit.server.ts";
 
 describe("hitRateLimit", () => {

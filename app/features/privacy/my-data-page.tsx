@@ -7,7 +7,7 @@ import { myDataCopy as copy } from "../../content/email.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import { agentsText } from "../waitlist/agents-text.ts";
 import { ConsentLedgerTable } from "./consent-ledger.tsx";
-import { Notice } from "./link-page.tsx";
+import { Notice } from "../../components/link-page.tsx";
 import type { CorrectionErrors, MyData } from "./my-data.server.ts";
 
 /** /meus-dados: one e-mail field, a hidden honeypot, a plain form POST. */

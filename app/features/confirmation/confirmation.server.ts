@@ -2,15 +2,15 @@
 // (once, within 7 days), stores the confirmation time and its line in the consent ledger.
 import { sql } from "drizzle-orm";
 import { consentTextVersions } from "../../content/consent.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import {
   hashToken,
   isWellFormedToken,
   linkTokenState,
   newToken,
-  rowsOf,
   type TokenState,
-} from "./tokens.server.ts";
+} from "../email/tokens.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
 
 export const confirmationTokenState = (token: string) => linkTokenState(token, "confirm-signup");
 

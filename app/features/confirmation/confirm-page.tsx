@@ -1,5 +1,5 @@
 import { confirmPageCopy as copy } from "../../content/email.ts";
-import { ButtonPage, OutcomePage } from "./link-page.tsx";
+import { ButtonPage, OutcomePage } from "../../components/link-page.tsx";
 
 export type ConfirmPageState =
   "valid" | "confirmed" | "not-found" | "gone" | "expired" | "resent" | "throttled";

@@ -8,8 +8,8 @@ import { createCookie } from "react-router";
 import * as z from "zod/mini";
 import { emailTokens, waitlist } from "../../../db/schema.ts";
 import { myDataCopy as copy } from "../../content/email.ts";
-import { getDb } from "../../lib/db.server.ts";
-import { getLogger } from "../../lib/logger.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
 import { getSiteConfig } from "../../lib/site-config.server.ts";
 import { signupSchema } from "../waitlist/schema.ts";
 import { consentLedger, setMarketingConsent } from "./consent.server.ts";
@@ -19,9 +19,9 @@ import {
   isWellFormedToken,
   linkTokenState,
   newToken,
-  rowsOf,
   type TokenState,
-} from "./tokens.server.ts";
+} from "../email/tokens.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
 
 /** Handles the /meus-dados form: honeypot, per-client limit, then the same answer for all. */
 export async function requestMyDataLink(

@@ -13,15 +13,16 @@ import { callRoute, cookieOf } from "../../../tests/support/route-calls.ts";
 import { callContactAction, freshIp, postRequest } from "../../../tests/support/signup-requests.ts";
 import { consentTextVersions } from "../../content/consent.ts";
 import { myDataCopy } from "../../content/email.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import * as requestRoute from "../../routes/site/my-data.tsx";
 import * as jsonRoute from "../../routes/site/my-data-json.ts";
 import * as panelRoute from "../../routes/site/my-data-panel.tsx";
 import * as linkRoute from "../../routes/site/my-data-view.tsx";
 import { emailHashSql } from "./erasure.server.ts";
-import { processDueEmails } from "./outbox.server.ts";
-import { mailboxTransport } from "./transport.server.ts";
-import { hashToken, rowsOf } from "./tokens.server.ts";
+import { processDueEmails } from "../email/outbox.server.ts";
+import { mailboxTransport } from "../../platform/mail/transport.server.ts";
+import { hashToken } from "../email/tokens.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
 
 const site = "http://localhost:3000";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonClasses } from "../../components/ui/button.tsx";
+import { buttonClasses } from "./ui/button.tsx";
 
 // The pages e-mailed links open (confirmation, Meus dados, unsubscribe, newsletter): a title,
 // a sentence, and either one button (a plain form POST: mail scanners follow GET links and

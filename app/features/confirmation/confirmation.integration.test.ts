@@ -5,9 +5,9 @@ import { consentTextVersions } from "../../content/consent.ts";
 import { form } from "../../../tests/support/http.ts";
 import { callContactAction, postRequest } from "../../../tests/support/signup-requests.ts";
 import { callRoute } from "../../../tests/support/route-calls.ts";
-import { getDb } from "../../lib/db.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { action, loader } from "../../routes/site/confirm.tsx";
-import { hashToken, newToken } from "./tokens.server.ts";
+import { hashToken, newToken } from "../email/tokens.server.ts";
 
 /** Calls the route the way React Router does; answers its status and page state. */
 async function call(handler: typeof loader | typeof action, token: string, search = "") {

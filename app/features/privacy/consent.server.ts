@@ -3,8 +3,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { consentEvents, consentKinds, type ConsentChannel } from "../../../db/schema.ts";
 import { consentTextVersions } from "../../content/consent.ts";
-import { getDb } from "../../lib/db.server.ts";
-import { rowsOf } from "./tokens.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
 
 /** Gives or withdraws marketing consent; true when the choice changed. */
 export async function setMarketingConsent(

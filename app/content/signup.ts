@@ -1,0 +1,60 @@
+// Portuguese copy of the VIP waitlist sign-up form on /contato
+// (docs/product.md sections 5 and 8). The toast titles and texts are word for word
+// (docs/product.md section 8).
+import { formReadMessages } from "./http-errors.ts";
+
+export const signupFormCopy = {
+  formLabel: "Formulário da lista de espera VIP",
+  nameLabel: "Nome Completo *",
+  namePlaceholder: "Seu nome completo",
+  emailLabel: "Email *",
+  emailPlaceholder: "seu@email.com",
+  agentsLegend: "Agentes de interesse",
+  agentsHint: "Opcional: marque os agentes que mais interessam a você.",
+  messageLabel: "Mensagem",
+  messagePlaceholder: "Conte um pouco sobre sua experiência com trading (opcional)",
+  termsBefore: "Li e aceito os ",
+  termsLink: "Termos e Condições",
+  termsBetween: ", a ",
+  privacyLink: "Política de Privacidade",
+  termsAnd: " e o ",
+  riskLink: "Aviso de Risco",
+  termsAfter: ".\u00a0*",
+  opensInNewTab: " (abre em nova aba)",
+  contactLabel:
+    "Aceito receber contato por e-mail sobre os agentes, a lista de espera e novidades (opcional).",
+  honeypotLabel: "Não preencha este campo",
+  submit: "Entrar para a Lista de Espera",
+  submitting: "Enviando...",
+  requiredNote: "* Campos obrigatórios",
+} as const;
+
+// docs/product.md section 8.
+export const signupToasts = {
+  successTitle: "Sucesso!",
+  successText: "Você foi adicionado à lista de espera VIP. Entraremos em contato em breve!",
+  errorTitle: "Erro",
+} as const;
+
+// Field and request messages (docs/product.md rules 3 and 4).
+export const signupMessages = {
+  nameRequired: "Informe seu nome completo.",
+  nameTooLong: "O nome deve ter no máximo 120 caracteres.",
+  emailRequired: "Informe seu e-mail.",
+  emailInvalid: "Informe um e-mail válido.",
+  emailTooLong: "O e-mail deve ter no máximo 254 caracteres.",
+  agentUnknown: "Escolha apenas agentes da lista.",
+  messageTooLong: "A mensagem deve ter no máximo 2.000 caracteres.",
+  // docs/product.md section 8, word for word.
+  termsRequired: "Você deve aceitar os termos e condições.",
+  invalidValue: "Valor inválido.",
+  invalidCharacters: "O texto contém caracteres inválidos.",
+  fixFields: "Corrija os campos destacados e envie novamente.",
+  unreadableForm: formReadMessages.unreadable,
+  invalidEncoding: formReadMessages.invalidEncoding,
+  unsupportedContentType: formReadMessages.unsupportedContentType,
+  tooLarge: formReadMessages.tooLarge,
+  rateLimited: "Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.",
+  unavailable:
+    "Não foi possível registrar sua inscrição agora. Tente novamente em alguns instantes.",
+} as const;
