@@ -193,13 +193,17 @@ async function tokensOf(outboxId: string): Promise<number> {
 function delivered(id: string) {
   const mails = smtp.messages.filter((mail) => mail.messageId === `<${id}@agentesfx.com.br>`);
   const mail = mails.at(-1);
-  const tokens = [...(mail?.text ?? "").matchAll(/agentesfx\.com\.br\/[a-z/-]+\/([A-Za-z0-9_-]{43})/g)];
+  const tokens = [
+    ...(mail?.text ?? "").matchAll(/agentesfx\.com\.br\/[a-z/-]+\/([A-Za-z0-9_-]{43})/g),
+  ];
   return { count: mails.length, mail, token: tokens[0]?.[1] };
 }
 
 async function queue(message: AnyMessage, fixture: Fixture): Promise<string> {
   await withTransaction((tx) => enqueue(tx, message.to(fixture.to, fixture.payload)));
-  const [row] = await (await getDb())
+  const [row] = await (
+    await getDb()
+  )
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(eq(emailOutbox.recipient, fixture.to));
@@ -244,7 +248,9 @@ describe("every message of the registry", () => {
       expect(await fixture.linkWorks(first.token!)).toBe(true);
 
       // Staff resend it again (as if it had failed): a new link works, the old one no more.
-      await (await getDb())
+      await (
+        await getDb()
+      )
         .update(emailOutbox)
         .set({ status: "failed", payload: fixture.payload })
         .where(eq(emailOutbox.id, id));

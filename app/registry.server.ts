@@ -8,7 +8,10 @@ import {
   invitationMessage,
   invitationReminderMessage,
 } from "./features/invitations/messages.tsx";
-import { confirmNewsletterMessage, newsletterWelcomeMessage } from "./features/newsletter/messages.tsx";
+import {
+  confirmNewsletterMessage,
+  newsletterWelcomeMessage,
+} from "./features/newsletter/messages.tsx";
 import { myDataLinkMessage } from "./features/privacy/messages.tsx";
 import { getDb } from "./platform/db/db.server.ts";
 import { getEnv } from "./platform/http/env.server.ts";

@@ -7,15 +7,12 @@ import {
   type ServerBuild,
 } from "react-router";
 import { requestTooLargeMessage } from "../app/content/http-errors.ts";
-import { startEmailWorker, stopEmailWorker } from "../app/features/email/background.server.ts";
-import {
-  startInvitationWorker,
-  stopInvitationWorker,
-} from "../app/features/invitations/background.server.ts";
+import { isErasedEmailSql } from "../app/features/privacy/erasure.server.ts";
 import { assertAuthSecretConfigured } from "../app/lib/auth.server.ts";
 import { assertSiteUrlConfigured, getEnv } from "../app/platform/http/env.server.ts";
 import { getLogger } from "../app/platform/http/logger.server.ts";
-import { requestEnded, requestStarted } from "../app/platform/http/requests-in-flight.server.ts";
+import { startJobs, stopJobs } from "../app/platform/jobs/background.server.ts";
+import { registry } from "../app/registry.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/platform/http/request-context.ts";
 import { bodySizeLimit } from "./body-limit.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
@@ -28,16 +25,16 @@ export { closeDatabase, openDatabase } from "../app/platform/db/db.server.ts";
 export { startRateLimitPurge } from "../app/platform/http/rate-limit.server.ts";
 export { getEnv, getLogger, handleErrors };
 
-/** The e-mail outbox worker and the invitation deadline keeper. */
-export async function startBackgroundWork(): Promise<void> {
-  await startEmailWorker();
-  startInvitationWorker();
+/**
+ * The jobs worker (messages, invitation deadlines, retention): in a web process unless
+ * WORKER=off, in the `npm run worker` process always (docs/decisions/115). A deleted entry's
+ * address is never written to again (docs/decisions/088).
+ */
+export async function startBackgroundWork(role: "web" | "worker" = "web"): Promise<void> {
+  await startJobs({ registry, role, suppressed: isErasedEmailSql });
 }
 
-export async function stopBackgroundWork(): Promise<void> {
-  await stopInvitationWorker();
-  await stopEmailWorker();
-}
+export const stopBackgroundWork = stopJobs;
 
 const env = getEnv();
 const production = env.NODE_ENV === "production";
@@ -94,9 +91,6 @@ app.use(
 
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
-  requestStarted();
-  // 'close' fires for every answer, finished or cut short; 'finish' only when sent in full.
-  res.once("close", requestEnded);
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const level = res.statusCode >= 500 ? "error" : "debug";

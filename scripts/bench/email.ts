@@ -27,7 +27,10 @@ const flag = (name: string, fallback: string) =>
 const only = flag("only", "all");
 const seconds = Number(flag("seconds", "60"));
 const drainCount = Number(flag("drain", "20000"));
-const rates = { postgres: Number(flag("pg-rate", "300")), pglite: Number(flag("pglite-rate", "100")) };
+const rates = {
+  postgres: Number(flag("pg-rate", "300")),
+  pglite: Number(flag("pglite-rate", "100")),
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -69,7 +72,12 @@ async function paced(server: BuiltServer, rate: number, tag: string) {
   }
   const answers = await Promise.all(pending);
   const elapsed = (Date.now() - start) / 1000;
-  return { sentAt, ok: answers.filter(Boolean).length, failed: answers.filter((a) => !a).length, elapsed };
+  return {
+    sentAt,
+    ok: answers.filter(Boolean).length,
+    failed: answers.filter((a) => !a).length,
+    elapsed,
+  };
 }
 
 async function spike(database: "postgres" | "pglite") {

@@ -16,7 +16,11 @@ export const confirmSignupMessage = defineMessage({
   compose: ({ name }, { token }, context) =>
     actionMessage(
       confirm,
-      { greeting: confirm.greetingWithName(name), lines: [confirm.body], path: `/confirmar/${token}` },
+      {
+        greeting: confirm.greetingWithName(name),
+        lines: [confirm.body],
+        path: `/confirmar/${token}`,
+      },
       context,
     ),
 });

@@ -18,7 +18,9 @@ export const invitationDeadlinesJob = defineJob({
     const intervalMs = getEnv().INVITATION_SWEEP_MS;
     const next = await nextDeadline(await getDb());
     // A few milliseconds past the deadline, so the invitation is due when the job runs.
-    const wait = next ? Math.min(intervalMs, Math.max(0, next.getTime() - now.getTime() + 5)) : intervalMs;
+    const wait = next
+      ? Math.min(intervalMs, Math.max(0, next.getTime() - now.getTime() + 5))
+      : intervalMs;
     return new Date(now.getTime() + wait);
   },
 });

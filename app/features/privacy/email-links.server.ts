@@ -12,7 +12,10 @@ const expiry = (lifetime: LinkLifetime) =>
   lifetime === "forever" ? sql`'infinity'::timestamptz` : sql`now() + ${lifetime}::interval`;
 
 /** A link owned by the waitlist entry whose id is the payload's `entryId`. */
-export function entryLink(purpose: EmailTokenPurpose, lifetime: LinkLifetime): LinkToken<"entryId"> {
+export function entryLink(
+  purpose: EmailTokenPurpose,
+  lifetime: LinkLifetime,
+): LinkToken<"entryId"> {
   return {
     store: ({ hash, outboxId, payload }) => sql`
       insert into email_tokens (token_hash, purpose, waitlist_id, outbox_id, expires_at)

@@ -65,6 +65,13 @@ const envSchema = z.object({
   EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
   // How long a claimed message is hidden from other workers while it is sent (decision 080).
   EMAIL_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
+  // SMTP connections of the worker's pool, hence sends in flight at most (decision 115).
+  EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  // Days a settled message (sent, cancelled, or failed and seen by staff) is kept (decision 116).
+  EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // "off": this process runs no worker (web processes on PostgreSQL while `npm run worker`
+  // runs apart, decision 115); refused on the embedded database.
+  WORKER: z.enum(["on", "off"]).default("on"),
   // The person in charge of data protection (LGPD "encarregado"), named on /privacidade.
   PRIVACY_OFFICER_NAME: z.string().min(1).default("Encarregado de Proteção de Dados da Agentes FX"),
   PARTNER_BROKER_NAME: z.string().min(1).default("corretora parceira"),

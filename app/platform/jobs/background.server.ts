@@ -9,7 +9,7 @@ import { getDb, type Database } from "../db/db.server.ts";
 import { appNow } from "../http/clock.server.ts";
 import { getEnv } from "../http/env.server.ts";
 import { getLogger } from "../http/logger.server.ts";
-import { getSiteConfig } from "../http/site-config.server.ts";
+import { getSiteConfig } from "../../lib/site-config.server.ts";
 import { assertMailTransportConfigured, createTransport } from "../mail/transport.server.ts";
 import { WAKE_CHANNEL } from "./enqueue.server.ts";
 import type { Registry } from "./registry.ts";
@@ -28,7 +28,9 @@ function listenPostgres(url: string) {
     const connect = async () => {
       const fresh = new pg.Client({ connectionString: url });
       fresh.on("notification", wake);
-      fresh.on("error", (error) => getLogger().warn({ err: error }, "worker LISTEN connection lost"));
+      fresh.on("error", (error) =>
+        getLogger().warn({ err: error }, "worker LISTEN connection lost"),
+      );
       fresh.on("end", () => {
         if (client !== fresh || closed) return;
         client = undefined;
@@ -76,13 +78,15 @@ export interface StartJobsOptions {
 
 export async function startJobs({ registry, role, suppressed }: StartJobsOptions): Promise<void> {
   const env = getEnv();
-  assertMailTransportConfigured(env);
   if (role === "web" && env.WORKER === "off") {
     if (!env.DATABASE_URL) {
-      throw new Error("WORKER=off needs DATABASE_URL: on the embedded database only the server can send.");
+      throw new Error(
+        "WORKER=off needs DATABASE_URL: on the embedded database only the server can send.",
+      );
     }
     return;
   }
+  assertMailTransportConfigured(env);
   if (worker) return;
   const db = await getDb();
   const { siteUrl, contactEmail } = getSiteConfig();

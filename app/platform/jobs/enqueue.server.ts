@@ -22,7 +22,7 @@ type Value = SQL | string;
  * (a column of the statement's rows) or a string (a parameter).
  */
 export function messageSelectSql<F extends string>(
-  message: MessageDefinition<string, F, string>,
+  message: Pick<MessageDefinition<string, F>, "name" | "fields">,
   row: { to: Value; payload: { readonly [K in F]: Value } },
 ): SQL {
   const pairs = message.fields.map((field) => sql`${field}::text, (${row.payload[field]})::text`);

@@ -68,7 +68,11 @@ export interface MessageJob {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyMessage = MessageDefinition<string, any, any>;
 
-export function defineMessage<const N extends string, const F extends string, L extends string = never>(
+export function defineMessage<
+  const N extends string,
+  const F extends string,
+  L extends string = never,
+>(
   spec: Omit<MessageDefinition<N, F, L>, "type" | "to" | "links"> & {
     links?: { readonly [K in L]: LinkToken<F> };
   },

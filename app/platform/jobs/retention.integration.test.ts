@@ -28,8 +28,22 @@ describe("retention", () => {
       { ...row("queued", "queued-old"), createdAt: daysAgo(90) },
     ]);
     await db.insert(emailMailbox).values([
-      { messageId: "<old@x>", recipient: "a@example.com", subject: "s", html: "h", text: "t", createdAt: daysAgo(31) },
-      { messageId: "<new@x>", recipient: "b@example.com", subject: "s", html: "h", text: "t", createdAt: daysAgo(3) },
+      {
+        messageId: "<old@x>",
+        recipient: "a@example.com",
+        subject: "s",
+        html: "h",
+        text: "t",
+        createdAt: daysAgo(31),
+      },
+      {
+        messageId: "<new@x>",
+        recipient: "b@example.com",
+        subject: "s",
+        html: "h",
+        text: "t",
+        createdAt: daysAgo(3),
+      },
     ]);
 
     expect(await purgeSettledMessages(db, 30)).toBe(3);

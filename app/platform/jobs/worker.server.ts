@@ -175,7 +175,9 @@ function messageSender(options: WorkerOptions) {
       const links: Record<string, string> = {};
       for (const [field, link] of Object.entries<LinkToken<string>>(message.links)) {
         const { token, hash } = newToken();
-        const stored = await db.execute(link.store({ hash, outboxId: row.id, payload: row.payload }));
+        const stored = await db.execute(
+          link.store({ hash, outboxId: row.id, payload: row.payload }),
+        );
         // The link's owner is gone (an erased entry, a deleted subscriber): nothing to send.
         if (rowsOf(stored).length === 0) {
           await forget(minted);
@@ -329,16 +331,19 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
   const unlisten = options.listen ? await options.listen(wake) : async () => {};
   await scheduleRecurringJobs(options.db, options.registry, now());
 
+  // Jobs run one at a time beside the sends; once some ran, the loop looks again at when the
+  // next is due.
   let jobRunning: Promise<void> | undefined;
   const runJobs = () => {
     jobRunning ??= (async () => {
+      let ran = 0;
       try {
-        while (!stopped && (await runDueJob(options)));
+        while (!stopped && (await runDueJob(options))) ran += 1;
       } catch (error) {
         log.warn({ err: error }, "running jobs failed");
       } finally {
         jobRunning = undefined;
-        wake();
+        if (ran > 0) wake();
       }
     })();
   };
@@ -367,7 +372,8 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
           continue;
         }
         const due = await nextDue(options.db, now());
-        await sleep(Math.min(due ?? idleMs, idleMs));
+        // A row due now but locked by another worker's claim: look again shortly.
+        await sleep(Math.max(5, Math.min(due ?? idleMs, idleMs)));
       } catch (error) {
         log.warn({ err: error }, "worker: claiming failed; trying again shortly");
         await sleep(1_000);
