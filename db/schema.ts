@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -14,16 +15,31 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import { invitationStatuses } from "../app/features/invitations/statuses.ts";
-import { postCategories } from "../app/features/posts/categories.ts";
-import { waitlistStatuses } from "../app/features/waitlist/statuses.ts";
+// Each domain's values come from its import-free model module (docs/decisions/123); the
+// check constraints below are built from them, so a value is declared once.
+import { invitationStatuses } from "../app/features/invitations/model.ts";
+import { postCategories } from "../app/features/posts/model.ts";
+import {
+  consentChannels,
+  consentKinds,
+  emailTokenPurposes,
+} from "../app/features/privacy/model.ts";
+import { waitlistStatuses } from "../app/features/waitlist/model.ts";
+import { reportKinds, suppressionReasons } from "../app/platform/mail/deliverability-model.ts";
+
+/** `column in ('a', 'b', ...)` for a check constraint, from a domain's values. */
+function isOneOf(column: AnyPgColumn, values: readonly string[]) {
+  const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", ");
+  return sql`${column} in (${sql.raw(list)})`;
+}
 
 // The waitlist search folds accented letters to ASCII before lower(), so it matches under
 // any collation; PGlite has no unaccent, and translate() is immutable where unaccent() is
 // not (docs/decisions/073).
-const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
-const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
+export const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
+export const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -43,6 +59,12 @@ export const waitlist = pgTable(
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
     source: text("source"),
+    // Issue 25: the rest of the campaign the visitor came from (utm_medium, utm_campaign) and
+    // the origin of the external page that sent them, carried from the landing page
+    // (docs/decisions/144).
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    referrer: text("referrer"),
     createdAt: createdAt(),
     // Issue 11: when the person confirmed the address (double opt-in); null until then.
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -54,7 +76,7 @@ export const waitlist = pgTable(
       ),
   },
   (table) => [
-    check("waitlist_status_check", sql`${table.status} in ('pending', 'contacted', 'converted')`),
+    check("waitlist_status_check", isOneOf(table.status, waitlistStatuses)),
     check("waitlist_email_lower_check", sql`${table.email} = lower(btrim(${table.email}))`),
     // Issue 10: the admin list's keyset pages, newest first, with or without a status filter.
     index("waitlist_created_at_id_idx").on(table.createdAt, table.id),
@@ -63,25 +85,36 @@ export const waitlist = pgTable(
     // Issue 10: `q` as a trigram match (docs/decisions/073); the extension comes from
     // migration 0007.
     index("waitlist_search_text_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // Issue 25: "Origem" ignores case and accents (docs/decisions/145).
+    index("waitlist_source_key_created_at_idx").on(
+      sql.raw(`lower(translate(coalesce(source, ''), '${ACCENTED}', '${PLAIN}'))`),
+      table.createdAt,
+      table.id,
+    ),
   ],
 );
 
-// Issue 10: waitlist entries per status, and per status and agent or source, kept by triggers
-// on waitlist (migration 0009, docs/decisions/074), so the admin's counts and summary never
-// scan the list. A figure is spread over a few `slot` rows, so concurrent sign-ups seldom
-// wait on the same row; it is the sum over its slots. For kind "status" the value is ''; for
-// "source" it is the source, '' when none.
-export const waitlistCountKinds = ["status", "agent", "source"] as const;
-export const waitlistCounts = pgTable(
-  "waitlist_counts",
+// Issue 25: waitlist entries per São Paulo day, status, set of agents, source and whether
+// confirmed, kept by triggers on waitlist (docs/decisions/145, replacing 074's table), so the
+// admin's counts, summary and chart for any filter without a search never scan the list. A
+// figure is spread over a few `slot` rows, so concurrent sign-ups seldom wait on the same
+// row; it is the sum over its slots. `agents` is sorted; `source` is '' when none.
+export const waitlistTallies = pgTable(
+  "waitlist_tallies",
   {
+    day: date("day").notNull(),
     status: text("status", { enum: waitlistStatuses }).notNull(),
-    kind: text("kind", { enum: waitlistCountKinds }).notNull(),
-    value: text("value").notNull(),
+    agents: text("agents").array().notNull(),
+    source: text("source").notNull(),
+    confirmed: boolean("confirmed").notNull(),
     slot: smallint("slot").notNull(),
     n: bigint("n", { mode: "number" }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.status, table.kind, table.value, table.slot] })],
+  (table) => [
+    primaryKey({
+      columns: [table.day, table.status, table.agents, table.source, table.confirmed, table.slot],
+    }),
+  ],
 );
 
 export const robots = pgTable(
@@ -132,12 +165,7 @@ export const blogPosts = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [
-    check(
-      "blog_posts_category_check",
-      sql`${table.category} in ('Educação', 'Estratégia', 'Tecnologia', 'Mercado')`,
-    ),
-  ],
+  (table) => [check("blog_posts_category_check", isOneOf(table.category, postCategories))],
 );
 
 // Fixed-window counters shared by every server process (sign-up limits and the like).
@@ -238,10 +266,7 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    check(
-      "email_outbox_status_check",
-      sql`${table.status} in ('queued', 'sent', 'failed', 'cancelled')`,
-    ),
+    check("email_outbox_status_check", isOneOf(table.status, emailStatuses)),
     index("email_outbox_due_idx")
       .on(table.runAt)
       .where(sql`${table.status} = 'queued'`),
@@ -264,15 +289,6 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-export const emailTokenPurposes = [
-  "confirm-signup",
-  "my-data",
-  "my-data-session",
-  "unsubscribe",
-  "confirm-newsletter",
-] as const;
-export type EmailTokenPurpose = (typeof emailTokenPurposes)[number];
-
 // Links sent by e-mail (and the Meus dados session): only the SHA-256 of the token is kept.
 // A token belongs to a waitlist entry or to a newsletter subscriber.
 export const emailTokens = pgTable(
@@ -292,6 +308,7 @@ export const emailTokens = pgTable(
   },
   (table) => [
     index("email_tokens_outbox_idx").on(table.outboxId),
+    check("email_tokens_purpose_check", isOneOf(table.purpose, emailTokenPurposes)),
     check(
       "email_tokens_owner_check",
       sql`(${table.waitlistId} is null) <> (${table.subscriberId} is null)`,
@@ -302,22 +319,6 @@ export const emailTokens = pgTable(
 // Issue 11: consent as a ledger (docs/decisions/087). Each acceptance of the terms, each
 // marketing consent given or withdrawn and each confirmation of the address is one row; the
 // waitlist's terms_accepted_at, marketing_consent and confirmed_at are the ledger's latest state.
-export const consentKinds = [
-  "terms-accepted",
-  "marketing-given",
-  "marketing-withdrawn",
-  "email-confirmed",
-] as const;
-export type ConsentKind = (typeof consentKinds)[number];
-export const consentChannels = [
-  "signup-form",
-  "confirmation-link",
-  "meus-dados",
-  "unsubscribe-link",
-  "before-ledger",
-] as const;
-export type ConsentChannel = (typeof consentChannels)[number];
-
 export const consentEvents = pgTable(
   "consent_events",
   {
@@ -331,7 +332,11 @@ export const consentEvents = pgTable(
     textVersion: text("text_version").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index("consent_events_waitlist_idx").on(table.waitlistId, table.createdAt)],
+  (table) => [
+    check("consent_events_kind_check", isOneOf(table.kind, consentKinds)),
+    check("consent_events_channel_check", isOneOf(table.channel, consentChannels)),
+    index("consent_events_waitlist_idx").on(table.waitlistId, table.createdAt),
+  ],
 );
 
 // Issue 11: addresses whose entry was deleted, as SHA-256 of the address only, so they are
@@ -365,7 +370,10 @@ export const waitlistStatusChanges = pgTable(
     changedBy: text("changed_by").notNull(),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("waitlist_status_changes_entry_idx").on(table.entryId, table.changedAt)],
+  (table) => [
+    check("waitlist_status_changes_status_check", isOneOf(table.status, waitlistStatuses)),
+    index("waitlist_status_changes_entry_idx").on(table.entryId, table.changedAt),
+  ],
 );
 
 // Issue 12: an invitation to take a spot of one robot (docs/decisions/090). While `sent` and
@@ -393,10 +401,7 @@ export const invitations = pgTable(
     revokedBy: text("revoked_by"),
   },
   (table) => [
-    check(
-      "invitations_status_check",
-      sql`${table.status} in ('sent', 'accepted', 'declined', 'expired', 'revoked')`,
-    ),
+    check("invitations_status_check", isOneOf(table.status, invitationStatuses)),
     // One open or accepted invitation per person and robot.
     uniqueIndex("invitations_live_idx")
       .on(table.waitlistId, table.robotId)
@@ -437,3 +442,72 @@ export const scheduledJobs = pgTable("scheduled_jobs", {
   attempts: integer("attempts").notNull().default(0),
   lastError: text("last_error"),
 });
+// Issue 21: what came back about our messages (docs/decisions/160): delivery status
+// notifications, feedback reports, answers of the SMTP server at sending time. A report that
+// is unclassified or names no message of ours waits for staff (reviewed_at) with its text.
+export const reportSources = ["smtp-receiver", "http", "smtp-answer"] as const;
+export const deliveryReports = pgTable(
+  "delivery_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: reportKinds }).notNull(),
+    source: text("source", { enum: reportSources }).notNull(),
+    // Our message's id (its Message-ID and VERP sender); no foreign key, since settled
+    // messages are purged while their reports are kept.
+    messageId: uuid("message_id"),
+    // The recipient of our message when the report names one of ours, else the report's.
+    recipient: text("recipient"),
+    status: text("status"),
+    detail: text("detail"),
+    subject: text("subject"),
+    // The report as received, kept only while it waits for staff.
+    raw: text("raw"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: text("reviewed_by"),
+  },
+  (table) => [
+    check(
+      "delivery_reports_kind_check",
+      sql.raw(`kind in (${reportKinds.map((kind) => `'${kind}'`).join(", ")})`),
+    ),
+    check(
+      "delivery_reports_source_check",
+      sql.raw(`source in (${reportSources.map((source) => `'${source}'`).join(", ")})`),
+    ),
+    index("delivery_reports_recipient_idx").on(table.recipient, table.receivedAt),
+    index("delivery_reports_review_idx")
+      .on(table.receivedAt)
+      .where(sql`${table.reviewedAt} is null`),
+  ],
+);
+
+// Issue 21: addresses that get no non-transactional message (docs/decisions/161). A row is
+// in force until lifted, or until expires_at for soft bounces; lifting keeps who and when.
+export const suppressions = pgTable(
+  "suppressions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    reason: text("reason", { enum: suppressionReasons }).notNull(),
+    // The message that caused it, and the report that said so.
+    messageId: uuid("message_id"),
+    reportId: uuid("report_id").references(() => deliveryReports.id, { onDelete: "set null" }),
+    detail: text("detail"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    liftedBy: text("lifted_by"),
+  },
+  (table) => [
+    check(
+      "suppressions_reason_check",
+      sql.raw(`reason in (${suppressionReasons.map((reason) => `'${reason}'`).join(", ")})`),
+    ),
+    check("suppressions_email_lower_check", sql`${table.email} = lower(btrim(${table.email}))`),
+    index("suppressions_email_idx")
+      .on(table.email)
+      .where(sql`${table.liftedAt} is null`),
+    index("suppressions_created_at_idx").on(table.createdAt),
+  ],
+);

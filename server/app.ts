@@ -7,9 +7,13 @@ import {
   type ServerBuild,
 } from "react-router";
 import { requestTooLargeMessage } from "../app/content/http-errors.ts";
+import {
+  startBounceReceiverIfConfigured,
+  stopBounceReceiver,
+} from "../app/features/deliverability/background.server.ts";
+import { receiveReportPost } from "../app/features/deliverability/receiver.server.ts";
 import { isErasedEmailSql } from "../app/features/privacy/erasure.server.ts";
-import { assertAuthSecretConfigured } from "../app/lib/auth.server.ts";
-import { assertSiteUrlConfigured, getEnv } from "../app/platform/http/env.server.ts";
+import { getEnv } from "../app/platform/http/env.server.ts";
 import { getLogger } from "../app/platform/http/logger.server.ts";
 import { startJobs, stopJobs } from "../app/platform/jobs/background.server.ts";
 import { registry } from "../app/registry.server.ts";
@@ -28,26 +32,20 @@ export { getEnv, getLogger, handleErrors };
 /**
  * The jobs worker (messages, invitation deadlines, retention): in a web process unless
  * WORKER=off, in the `npm run worker` process always (docs/decisions/115). A deleted entry's
- * address is never written to again (docs/decisions/088).
+ * address is never written to again (docs/decisions/088). And the bounce receiver, when set.
  */
 export async function startBackgroundWork(role: "web" | "worker" = "web"): Promise<void> {
   await startJobs({ registry, role, suppressed: isErasedEmailSql });
+  await startBounceReceiverIfConfigured();
 }
 
-export const stopBackgroundWork = stopJobs;
+export async function stopBackgroundWork(): Promise<void> {
+  await stopBounceReceiver();
+  await stopJobs();
+}
 
 const env = getEnv();
 const production = env.NODE_ENV === "production";
-
-/**
- * Throws when production lacks what it must not guess: the session secret (rather than a
- * per-process key, docs/decisions/030) and the site's public origin. server.ts calls it
- * before opening the database, so the refusal is one fatal line of the structured log.
- */
-export function assertConfiguration() {
-  assertAuthSecretConfigured(env);
-  assertSiteUrlConfigured();
-}
 
 export const app = express();
 app.disable("x-powered-by");
@@ -100,6 +98,14 @@ app.use((req, res, next) => {
 });
 
 app.use(hstsOverHttps, permissionsPolicy);
+
+// A relay posts delivery reports here with its shared secret, no Origin, up to 1 MB
+// (docs/decisions/160): ahead of the browser-facing guards and the 64 KB limit.
+app.post("/correio/relatorios", async (req, res) => {
+  const answer = await receiveReportPost({ headers: req.headers, body: req });
+  res.status(answer.status).type("text/plain; charset=utf-8").send(answer.body);
+});
+
 app.use(allowOnlyServedMethods, requireRequestOrigin);
 
 // Request bodies are at most 64 KB (docs/product.md rule 3).

@@ -2,7 +2,6 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertSiteUrlConfigured } from "../app/platform/http/env.server.ts";
 import { hstsOverHttps, permissionsPolicy, requireRequestOrigin } from "./request-guards.ts";
 
 // The guards as server/app.ts mounts them, over real HTTP; `trust proxy` lets a test say
@@ -60,16 +59,5 @@ describe("request guards", () => {
     });
     expect(oneClick.status).toBe(200);
     expect((await fetch(`${base}/descadastrar-mais`, { method: "POST" })).status).toBe(403);
-  });
-});
-
-describe("assertSiteUrlConfigured", () => {
-  it("refuses production without SITE_URL, also when NODE_ENV is unset", () => {
-    expect(() => assertSiteUrlConfigured({ NODE_ENV: "production" })).toThrow(/SITE_URL/);
-    expect(() => assertSiteUrlConfigured({})).toThrow(/SITE_URL/);
-    expect(() =>
-      assertSiteUrlConfigured({ NODE_ENV: "production", SITE_URL: "https://x.example" }),
-    ).not.toThrow();
-    expect(() => assertSiteUrlConfigured({ NODE_ENV: "development" })).not.toThrow();
   });
 });

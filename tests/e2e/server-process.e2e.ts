@@ -32,21 +32,40 @@ test("a second server on the same DATA_DIR refuses to start, with a clear messag
   }
 });
 
-test("production without SITE_URL refuses to start with one fatal line of the structured log", async ({
-  dataDir,
-}) => {
-  const refusal = await startBuiltServer({ DATA_DIR: dataDir, SITE_URL: undefined }).then(
+test("production on PostgreSQL names every missing or invalid setting in one start, one JSON line each", async () => {
+  const refusal = await startBuiltServer({
+    DATABASE_URL: "postgres://nobody@127.0.0.1:9/never-opened",
+    SITE_URL: undefined,
+    BETTER_AUTH_SECRET: undefined,
+    SMTP_URL: undefined,
+    TRUST_PROXY: "true",
+  }).then(
     () => null,
     (error: Error) => error.message,
   );
   const [reason, ...printed] = (refusal ?? "").split("\n").filter(Boolean);
   expect(reason).toBe("Server exited with 1 before it was ready:");
-  // One JSON line: no stack trace printed outside pino.
-  expect(printed).toHaveLength(1);
-  expect(JSON.parse(printed[0]!)).toMatchObject({
-    level: 60,
-    msg: expect.stringContaining("SITE_URL must be set in production"),
-  });
+  // JSON lines only: no stack trace printed outside pino.
+  const lines = printed.map((line) => JSON.parse(line) as { level: number; variable: string });
+  expect(lines.every((line) => line.level === 60)).toBe(true);
+  expect(lines.map((line) => line.variable).sort()).toEqual([
+    "BETTER_AUTH_SECRET",
+    "SITE_URL",
+    "SMTP_URL",
+    "TRUST_PROXY",
+  ]);
+});
+
+test("production on the embedded database without SITE_URL serves its pages for http://localhost:PORT", async ({
+  dataDir,
+}) => {
+  const server = await startBuiltServer({ DATA_DIR: dataDir, SITE_URL: undefined });
+  try {
+    const home = await (await fetch(server.url)).text();
+    expect(home).toContain(`<link rel="canonical" href="http://localhost:${server.port}/"`);
+  } finally {
+    expect(await server.stop()).toBe(0);
+  }
 });
 
 test("a server killed with SIGKILL leaves a lock that the next start takes over", async ({

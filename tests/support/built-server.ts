@@ -72,7 +72,8 @@ export async function startBuiltServer(
 ): Promise<BuiltServer> {
   const chosenPort = port ?? (await freePort());
   const databaseUrl = "DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL;
-  const needsSmtp = databaseUrl && !env.SMTP_URL;
+  // A test that names SMTP_URL (even as undefined) chooses for itself.
+  const needsSmtp = databaseUrl && !("SMTP_URL" in env);
   const smtp = needsSmtp ? await startSmtpServer() : undefined;
   const serve = serveCommand();
   const child = spawn(process.execPath, serve.args, {

@@ -1,7 +1,8 @@
 // The state of an e-mailed link (docs/decisions/081); tokens themselves are the platform's
 // (app/platform/mail/link-tokens.server.ts): minted when a message is sent, hash only.
 import { and, eq, sql } from "drizzle-orm";
-import { emailTokens, type EmailTokenPurpose } from "../../../db/schema.ts";
+import { emailTokens } from "../../../db/schema.ts";
+import type { EmailTokenPurpose } from "../privacy/model.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { hashToken, isWellFormedToken } from "../../platform/mail/link-tokens.server.ts";
 

@@ -27,7 +27,7 @@ import {
   invitationMessage,
   invitationReminderMessage,
 } from "./messages.tsx";
-import type { WaitlistStatus } from "../waitlist/statuses.ts";
+import type { WaitlistStatus } from "../waitlist/model.ts";
 
 const HOUR_MS = 3_600_000;
 export const INVITATION_MS = INVITATION_HOURS * HOUR_MS;

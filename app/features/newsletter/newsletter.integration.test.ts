@@ -11,6 +11,7 @@ import { form } from "../../../tests/support/http.ts";
 import { callRoute } from "../../../tests/support/route-calls.ts";
 import { callContactAction, freshIp, postRequest } from "../../../tests/support/signup-requests.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { addressCheckMessages } from "../../content/deliverability.ts";
 import { newsletterCopy } from "../../content/email.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import * as confirmRoute from "../../routes/blog/newsletter-confirm.tsx";
@@ -136,6 +137,11 @@ describe("the newsletter", () => {
       status: 400,
       body: { message: newsletterCopy.invalidEmail },
     });
+    expect(await subscribe({ email: "leitor@mailinator.com" })).toMatchObject({
+      status: 400,
+      body: { message: addressCheckMessages.disposable },
+    });
+    expect(await subscriberOf("leitor@mailinator.com")).toBeUndefined();
     for (let i = 0; i < 4; i++) {
       expect((await subscribe({ email: "repete@example.com" })).status).toBe(303);
     }

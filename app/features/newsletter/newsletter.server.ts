@@ -3,9 +3,11 @@
 // message that carries one-click unsubscribe. The answer to a subscription is the same
 // whether or not the address was already subscribed. Nothing sends newsletters yet.
 import { sql } from "drizzle-orm";
+import { addressCheckMessages } from "../../content/deliverability.ts";
 import { newsletterCopy as copy } from "../../content/email.ts";
 import { getDb, withTransaction } from "../../platform/db/db.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
+import { addressProblem } from "../deliverability/address-check.server.ts";
 import { emailHashSql } from "../privacy/erasure.server.ts";
 import { type EmailFormAnswer, readEmailForm } from "../privacy/email-form.server.ts";
 import {
@@ -38,6 +40,8 @@ export async function subscribeToNewsletter(
     );
     if ("answer" in read) return read.answer;
     const { email } = read;
+    const problem = addressProblem(email);
+    if (problem) return { status: 400, message: addressCheckMessages[problem] };
     const db = await getDb();
     // A confirmed, subscribed address is left alone; anyone else (new, unconfirmed, or
     // unsubscribed) gets a confirmation, at most 3 a day.

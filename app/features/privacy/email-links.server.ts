@@ -2,7 +2,7 @@
 // LinkToken (docs/decisions/113): a fresh token per send, only its hash in email_tokens, tied
 // to the outbox message that carried it so a resend can revoke it.
 import { sql } from "drizzle-orm";
-import type { EmailTokenPurpose } from "../../../db/schema.ts";
+import type { EmailTokenPurpose } from "./model.ts";
 import type { LinkToken } from "../../platform/jobs/registry.ts";
 
 /** How long a link works: an interval, or forever (unsubscribe links, decision 089). */

@@ -11,6 +11,7 @@ import {
   type ActionAnswer,
 } from "../../../tests/support/signup-requests.ts";
 import { signupMessages, signupToasts } from "../../content/signup.ts";
+import { addressCheckMessages } from "../../content/deliverability.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 
 const valid = {
@@ -219,6 +220,20 @@ describe("bad input", () => {
       status: 400,
       field: "email",
       message: signupMessages.emailInvalid,
+    },
+    {
+      title: "e-mail of a disposable mail service",
+      request: validWith({ email: "ana@mailinator.com" }),
+      status: 400,
+      field: "email",
+      message: addressCheckMessages.disposable,
+    },
+    {
+      title: "e-mail whose domain cannot receive mail",
+      request: validWith({ email: "ana@exemplo-.com" }),
+      status: 400,
+      field: "email",
+      message: addressCheckMessages.undeliverable,
     },
     {
       title: "e-mail over 254 characters",

@@ -1,13 +1,14 @@
 // The /contato action's work: read the posted form safely, turn bots and floods away,
 // validate with the shared schema and store the sign-up (docs/product.md rules 1-4).
 import { signupMessages as m } from "../../content/signup.ts";
+import { addressCheckMessages } from "../../content/deliverability.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import { hitRateLimit, rateLimitSubject } from "../../platform/http/rate-limit.server.ts";
 import { readForm } from "../../platform/http/read-form.server.ts";
+import { addressProblem } from "../deliverability/address-check.server.ts";
 import { insertWaitlistEntry } from "./queries.server.ts";
 import {
   emptySignupValues,
-  honeypotField,
   readSignupFields,
   signupLimits,
   signupValuesFrom,
@@ -18,6 +19,7 @@ import {
 } from "./fields.ts";
 import { validateSignup } from "./schema.ts";
 import { boundSource, signupSourceOf } from "./source.ts";
+import { honeypotField } from "../../components/ui/honeypot.tsx";
 
 export interface SignupResult {
   status: 200 | 400 | 413 | 415 | 429 | 503;
@@ -79,6 +81,10 @@ export async function handleSignup(
     if (!validation.success) return rejected(400, m.fixFields, values, validation.errors);
 
     const { name, email, agents, message, contact } = validation.data;
+    const problem = addressProblem(email);
+    if (problem) {
+      return rejected(400, m.fixFields, values, { email: addressCheckMessages[problem] });
+    }
     await insertWaitlistEntry({
       name,
       email,

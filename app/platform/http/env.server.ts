@@ -44,8 +44,14 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  // Public origin used for canonical URLs, Open Graph tags and the sitemap.
-  SITE_URL: z.string().url().default("http://localhost:3000"),
+  // Public origin used for canonical URLs, Open Graph tags and the sitemap; when unset,
+  // http://localhost:PORT (refused in production on PostgreSQL, see configurationProblems).
+  SITE_URL: z
+    .string()
+    .trim()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
   // Login attempts per 15 minutes, per client IP and per e-mail (docs/decisions/031).
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
@@ -61,6 +67,15 @@ const envSchema = z.object({
   // E-mail: without SMTP_URL messages go to the local mailbox at /admin/emails.
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("Agentes FX <nao-responda@agentesfx.com.br>"),
+  // Issue 21 (docs/decisions/160): every message's envelope sender is
+  // bounces+<message id>@MAIL_BOUNCE_DOMAIN, so a bounce names its message (VERP). Unset, the
+  // envelope sender is MAIL_FROM's address and reports are matched by Message-ID only.
+  MAIL_BOUNCE_DOMAIN: optionalText,
+  // Where the bounce receiver (an SMTP server for the bounce domain's MX) listens; unset, none.
+  BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  BOUNCE_SMTP_HOST: z.string().default("0.0.0.0"),
+  // Shared secret of POST /correio/relatorios (a relay posting reports); unset, it answers 404.
+  BOUNCE_HTTP_SECRET: z.string().min(24).optional(),
   // Delay before an unsent message's second try, doubling after each failure (decision 080).
   EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
   // How long a claimed message is hidden from other workers while it is sent (decision 080).
@@ -80,29 +95,97 @@ const envSchema = z.object({
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
   // How often the invitation sweep looks for passed deadlines and due reminders.
   INVITATION_SWEEP_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  // Issue 24: Mercado Pago, the hosted checkout for cards (docs/decisions/171). Unset: the
+  // product works without it (PIX, transfer, a link staff send). Set: the webhook secret of the
+  // same application must be set too, or no notification could be verified.
+  MERCADO_PAGO_ACCESS_TOKEN: optionalText,
+  MERCADO_PAGO_WEBHOOK_SECRET: optionalText,
+  MERCADO_PAGO_API_URL: z.string().url().default("https://api.mercadopago.com"),
+  // Days an unpaid renewal waits after its due date before the subscription is suspended.
+  SUBSCRIPTION_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
   // Company details in the footer and on the legal pages, each shown only when set.
   COMPANY_LEGAL_NAME: optionalText,
   COMPANY_CNPJ: optionalText,
   COMPANY_ADDRESS: optionalText,
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & { SITE_URL: string };
 
-let cached: Env | undefined;
+/** One setting that stops the server from starting, named for the structured log. */
+export interface ConfigurationProblem {
+  variable: string;
+  problem: string;
+}
 
 /**
- * Production needs its public origin: canonical links, the sitemap and the page cache's
- * render URL would otherwise name localhost (docs/decisions/055-headers-and-origin.md).
+ * Settings a production server on PostgreSQL must be given rather than guess: its public
+ * origin (canonical links, the sitemap, the page cache; decision 055), the session secret
+ * shared by its processes (decision 030) and an SMTP server, or its mail would pile up in the
+ * local mailbox (decision 082). On the embedded database each has a working default.
  */
-export function assertSiteUrlConfigured(
+const REQUIRED_ON_POSTGRES_IN_PRODUCTION = {
+  SITE_URL: "the site's public origin (https://...) must be set in production on PostgreSQL",
+  BETTER_AUTH_SECRET:
+    "must be set in production on PostgreSQL so every server process signs sessions alike (openssl rand -base64 32)",
+  SMTP_URL:
+    "must be set in production on PostgreSQL, or e-mail would stay in the local mailbox (smtps://user:password@smtp.example.com:465)",
+} as const;
+
+/**
+ * Every setting that is invalid or missing, all at once, so one failed start names them all
+ * (docs/decisions/137). Values are never repeated: a bad URL may hold a password.
+ */
+export function configurationProblems(
   source: Record<string, string | undefined> = process.env,
-): void {
-  if ((source.NODE_ENV ?? "production") === "production" && !source.SITE_URL) {
-    throw new Error("SITE_URL must be set in production (the site's public origin, https://...)");
+): ConfigurationProblem[] {
+  const parsed = envSchema.safeParse(source);
+  const problems: ConfigurationProblem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? "environment"),
+        problem: issue.message,
+      }));
+  const env = parsed.success ? parsed.data : undefined;
+  const production = (env?.NODE_ENV ?? source.NODE_ENV ?? "production") === "production";
+  if (
+    source.MERCADO_PAGO_ACCESS_TOKEN?.trim() &&
+    !source.MERCADO_PAGO_WEBHOOK_SECRET?.trim() &&
+    !problems.some((p) => p.variable === "MERCADO_PAGO_WEBHOOK_SECRET")
+  ) {
+    problems.push({
+      variable: "MERCADO_PAGO_WEBHOOK_SECRET",
+      problem:
+        "must be set with MERCADO_PAGO_ACCESS_TOKEN (the application's webhook secret), or no payment notification could be verified",
+    });
+  }
+  if (production && source.DATABASE_URL) {
+    for (const [variable, problem] of Object.entries(REQUIRED_ON_POSTGRES_IN_PRODUCTION)) {
+      if (!source[variable]?.trim() && !problems.some((p) => p.variable === variable)) {
+        problems.push({ variable, problem });
+      }
+    }
+  }
+  return problems;
+}
+
+/** Thrown by getEnv on a setting it cannot read; the server checks them all before. */
+export class ConfigurationError extends Error {
+  readonly problems: ConfigurationProblem[];
+  constructor(problems: ConfigurationProblem[]) {
+    super(problems.map(({ variable, problem }) => `${variable}: ${problem}`).join("; "));
+    this.problems = problems;
+    this.name = "ConfigurationError";
   }
 }
 
+let cached: Env | undefined;
+
 export function getEnv(): Env {
-  cached ??= envSchema.parse(process.env);
+  if (!cached) {
+    const parsed = envSchema.safeParse(process.env);
+    if (!parsed.success) throw new ConfigurationError(configurationProblems());
+    const env = parsed.data;
+    cached = { ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` };
+  }
   return cached;
 }

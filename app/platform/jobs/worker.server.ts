@@ -12,6 +12,7 @@ import type { Database } from "../db/db.server.ts";
 import { getLogger } from "../http/logger.server.ts";
 import { newToken } from "../mail/link-tokens.server.ts";
 import { renderMessage } from "../mail/render.server.ts";
+import { isSuppressedSql, recordSmtpRejection, smtpAnswerOf } from "../mail/suppression.server.ts";
 import type { MailTransport } from "../mail/transport.server.ts";
 import type { JobDefinition, LinkToken, MessageContext, Payload, Registry } from "./registry.ts";
 
@@ -68,6 +69,8 @@ interface ClaimedMessage {
   payload: Payload;
   attempts: number;
   suppressed: boolean;
+  /** On the suppression list: no marketing message goes (docs/decisions/161). */
+  marketingSuppressed: boolean;
 }
 
 /** The message half: claims, sends and settles; shared by the loop and by drains in tests. */
@@ -163,13 +166,16 @@ function messageSender(options: WorkerOptions) {
         suppressed: options.suppressed
           ? sql<boolean>`${options.suppressed(sql`${emailOutbox.recipient}`)}`
           : sql<boolean>`false`,
+        marketingSuppressed: isSuppressedSql(sql`${emailOutbox.recipient}`),
       });
   }
 
   async function send(row: ClaimedMessage): Promise<void> {
     const message = registry.message(row.template);
     if (!message) return failed(row, new Error(`unknown message "${row.template}"`), true);
-    if (row.suppressed) return cancel(row.id);
+    if (row.suppressed || (message.kind === "marketing" && row.marketingSuppressed)) {
+      return cancel(row.id);
+    }
     const minted: { link: LinkToken<string>; hash: string }[] = [];
     try {
       const links: Record<string, string> = {};
@@ -198,7 +204,11 @@ function messageSender(options: WorkerOptions) {
     } catch (error) {
       // No one received these links.
       await forget(minted);
-      await failed(row, error, row.attempts >= maxAttempts);
+      // A 5xx answer is final: a hard bounce of this message, kept as a delivery report.
+      const answer = smtpAnswerOf(error);
+      const rejected = answer !== null && answer.code >= 500;
+      if (rejected) await recordSmtpRejection(db, row.id, answer).catch(() => {});
+      await failed(row, error, rejected || row.attempts >= maxAttempts);
     }
   }
 

@@ -14,7 +14,8 @@ ALTER TABLE "email_tokens" ADD CONSTRAINT "email_tokens_outbox_id_email_outbox_i
 ALTER TABLE "invitation_tokens" ADD CONSTRAINT "invitation_tokens_outbox_id_email_outbox_id_fk" FOREIGN KEY ("outbox_id") REFERENCES "public"."email_outbox"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "email_tokens_outbox_idx" ON "email_tokens" USING btree ("outbox_id");--> statement-breakpoint
 CREATE INDEX "invitation_tokens_outbox_idx" ON "invitation_tokens" USING btree ("outbox_id");--> statement-breakpoint
-ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_status_check" CHECK ("email_outbox"."status" in ('queued', 'sent', 'failed', 'cancelled'));--> statement-breakpoint
+ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_status_check" CHECK ("email_outbox"."status" in ('queued', 'sent', 'failed', 'cancelled'));
+--> statement-breakpoint
 -- Workers LISTEN on this channel; every statement that queues messages wakes them at commit
 -- (docs/decisions/115). Statements that queue none (a throttled sign-up) stay silent.
 CREATE FUNCTION "email_outbox_queued"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,0 +1,112 @@
+import type { ServerTime } from "./model.ts";
+
+// Reading the statement's numbers and times exactly: money as integer cents (bigint), never
+// through a float. MetaTrader writes "10 000.00" and "- 2.50"; a statement saved or edited
+// elsewhere may carry "1 234,56" or "1,234.56", which are read too.
+
+const SPACES = /[\s\u00a0\u202f'’]+/g;
+
+/**
+ * A decimal number with at most `decimals` fractional digits, scaled to an integer
+ * (decimals 2: "1 234,56" -> 123456n), or null when it is no such number. The last "." or ","
+ * followed by 1 to `decimals` digits at the end is the decimal separator; any other "." or ","
+ * must group thousands (exactly three digits after it).
+ */
+export function parseScaled(text: string, decimals: number): bigint | null {
+  let value = text.replace(/[−–]/g, "-").trim();
+  let negative = false;
+  if (value.startsWith("-")) {
+    negative = true;
+    value = value.slice(1);
+  } else if (value.startsWith("+")) {
+    value = value.slice(1);
+  }
+  value = value.trim().replace(SPACES, " ");
+  if (!/^[\d., ]+$/.test(value) || !/^\d/.test(value)) return null;
+
+  let integerPart = value;
+  let fraction = "";
+  const decimalMatch = new RegExp(`[.,](\\d{1,${decimals}})$`).exec(value);
+  // A single separator with exactly three digits after it, where decimals < 3, groups thousands.
+  if (decimalMatch && decimals > 0) {
+    integerPart = value.slice(0, decimalMatch.index);
+    fraction = decimalMatch[1] ?? "";
+  }
+  if (/[., ]/.test(integerPart)) {
+    // Grouping separators: one kind only, groups of three after the first group.
+    const separators = new Set(integerPart.match(/[., ]/g));
+    if (separators.size > 1) return null;
+    if (fraction && separators.has(value.charAt(decimalMatch?.index ?? 0))) return null;
+    if (!/^\d{1,3}([., ]\d{3})+$/.test(integerPart)) return null;
+    integerPart = integerPart.replace(/[., ]/g, "");
+  }
+  const digits = integerPart + fraction.padEnd(decimals, "0");
+  const scaled = BigInt(digits);
+  return negative && scaled !== 0n ? -scaled : scaled;
+}
+
+/** Money as cents. */
+export function parseCents(text: string): bigint | null {
+  return parseScaled(text, 2);
+}
+
+/** "183 551.73 (17.52%)" -> the amount before the parenthesis. */
+export function leadingAmount(text: string): string {
+  const open = text.indexOf("(");
+  return open === -1 ? text : text.slice(0, open);
+}
+
+/** "183 551.73 (17.52%)" or "17.52% (183 551.73)" -> 1752 basis points, or null. */
+export function percentInBps(text: string): number | null {
+  const match = /(-?\s*[\d\s.,]+)\s*%/.exec(text);
+  if (!match?.[1]) return null;
+  const value = parseScaled(match[1], 2);
+  return value === null ? null : Number(value);
+}
+
+const TIME = /^(\d{4})[.\-/](\d{2})[.\-/](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** "2026.01.02 10:05:00" (also without seconds or time) as its parts, or null. */
+export function parseServerTime(text: string): ServerTime | null {
+  const match = TIME.exec(text.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match
+    .slice(1)
+    .map((part) => (part === undefined ? 0 : Number(part)));
+  const time = {
+    year: year ?? 0,
+    month: month ?? 0,
+    day: day ?? 0,
+    hour: hour ?? 0,
+    minute: minute ?? 0,
+    second: second ?? 0,
+  };
+  const check = new Date(
+    Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second),
+  );
+  if (
+    check.getUTCFullYear() !== time.year ||
+    check.getUTCMonth() !== time.month - 1 ||
+    check.getUTCDate() !== time.day ||
+    time.hour > 23 ||
+    time.minute > 59 ||
+    time.second > 59
+  ) {
+    return null;
+  }
+  return time;
+}
+
+export function formatServerTime(time: ServerTime): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${time.year}.${two(time.month)}.${two(time.day)} ${two(time.hour)}:${two(time.minute)}:${two(time.second)}`;
+}
+
+/** The quotient rounded half away from zero. */
+export function divideRounded(numerator: bigint, denominator: bigint): bigint {
+  if (denominator < 0n) return divideRounded(-numerator, -denominator);
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  const rounded = (magnitude * 2n + denominator) / (denominator * 2n);
+  return negative ? -rounded : rounded;
+}
