@@ -13,7 +13,7 @@ import { startSmtpServer } from "../support/smtp-server.ts";
 // send on one PostgreSQL; one worker is SIGKILLed mid-drain and a third takes over. Every
 // confirmation arrives, and a message sent twice (killed between SMTP acceptance and the sent
 // mark) keeps its Message-ID (docs/decisions/115).
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 480_000 });
 
 const COUNT = 2_000;
 
