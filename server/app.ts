@@ -18,6 +18,16 @@ import { getLogger } from "../app/platform/http/logger.server.ts";
 import { startJobs, stopJobs } from "../app/platform/jobs/background.server.ts";
 import { registry } from "../app/registry.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/platform/http/request-context.ts";
+import {
+  STATEMENT_UPLOAD_MAX_BYTES,
+  STATEMENT_UPLOAD_PATHS,
+  statementTooLargeMessage,
+} from "../app/features/orders/upload-limit.ts";
+import {
+  TRADING_STATEMENT_BODY_MAX_BYTES,
+  tradingStatementTooLargeMessage,
+  tradingStatementUploadPath,
+} from "../app/features/performance/limits.ts";
 import { bodySizeLimit } from "./body-limit.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
@@ -108,8 +118,20 @@ app.post("/correio/relatorios", async (req, res) => {
 
 app.use(allowOnlyServedMethods, requireRequestOrigin);
 
-// Request bodies are at most 64 KB (docs/product.md rule 3).
-app.use(bodySizeLimit(64 * 1024, requestTooLargeMessage));
+// Request bodies are at most 64 KB (docs/product.md rule 3), except staff's bank statement
+// upload at /admin/pedidos (docs/decisions/154) and a robot's MetaTrader statement at
+// /admin/robos/:id/desempenho (docs/decisions/133), up to 5 MB each.
+const formLimit = bodySizeLimit(64 * 1024, requestTooLargeMessage);
+const statementLimit = bodySizeLimit(STATEMENT_UPLOAD_MAX_BYTES, statementTooLargeMessage);
+const tradingStatementLimit = bodySizeLimit(
+  TRADING_STATEMENT_BODY_MAX_BYTES,
+  tradingStatementTooLargeMessage,
+);
+app.use((req, res, next) => {
+  if (STATEMENT_UPLOAD_PATHS.has(req.path)) return statementLimit(req, res, next);
+  if (tradingStatementUploadPath.test(req.path)) return tradingStatementLimit(req, res, next);
+  return formLimit(req, res, next);
+});
 
 // In development each request takes the newest build; in production the build never
 // changes, so React Router derives its route tables once instead of on every request.

@@ -1,7 +1,9 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { adminCopy, robotsAdminCopy as copy } from "../../content/admin.ts";
+import { performanceAdminCopy } from "../../content/performance.ts";
 import {
   discountedPrice,
   formatAmount,
@@ -172,6 +174,13 @@ function RobotCard({ robot }: { robot: Robot }) {
             <span className="sr-only"> {copy.opensInNewTab}</span>
           </a>
         ) : null}
+        <Link
+          to={`/admin/robos/${robot.id}/desempenho`}
+          aria-label={performanceAdminCopy.linkLabel(robot.name)}
+          className="mt-1 block text-sm text-primary underline"
+        >
+          {performanceAdminCopy.link}
+        </Link>
       </div>
       <RobotEditDialog robot={robot} />
     </article>
