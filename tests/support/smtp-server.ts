@@ -1,6 +1,7 @@
 // A real SMTP server for tests (smtp-server + mailparser): every message it accepts is
 // parsed and kept; `refuse` makes it answer 451 to every message, as a server in trouble;
-// `delayMs` makes it take that long to answer each message, as a slow relay.
+// `delayMs` makes it take that long to answer each message, as a slow relay; `answers`
+// scripts the reply to RCPT TO per address (421, 450, 550...; 250 when absent).
 import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -9,10 +10,13 @@ export interface TestSmtpServer {
   url: string;
   port: number;
   messages: ParsedMail[];
+  /** The envelope sender (MAIL FROM) of each accepted message, in the same order. */
+  envelopeFrom: string[];
   refuse: boolean;
   delayMs: number;
   /** The most messages it was receiving at once. */
   maxInFlight: number;
+  answers: Map<string, number>;
   /** Resolves once at least `count` messages arrived (rejects after timeoutMs). */
   waitForMessages: (count: number, timeoutMs?: number) => Promise<ParsedMail[]>;
   close: () => Promise<void>;
@@ -25,9 +29,11 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     url: "",
     port: 0,
     messages,
+    envelopeFrom: [],
     refuse: false,
     delayMs: 0,
     maxInFlight: 0,
+    answers: new Map(),
     waitForMessages: (count, timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
@@ -50,7 +56,12 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onData(stream, _session, callback) {
+    onRcptTo(address, _session, callback) {
+      const code = state.answers.get(address.address.toLowerCase());
+      if (!code || code < 400) return callback();
+      callback(Object.assign(new Error(`scripted answer ${code}`), { responseCode: code }));
+    },
+    onData(stream, session, callback) {
       if (state.refuse) {
         stream.resume();
         stream.on("end", () =>
@@ -63,6 +74,8 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       simpleParser(stream)
         .then(async (mail) => {
           if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+          const from = session.envelope.mailFrom;
+          state.envelopeFrom.push(from ? from.address : "");
           messages.push(mail);
           for (const waiter of [...waiters]) waiter();
           callback();
