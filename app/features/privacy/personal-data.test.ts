@@ -9,8 +9,10 @@ import { erasedColumns, keptColumns } from "./personal-data.ts";
 const TEXT_TYPES = new Set(["PgText", "PgVarchar", "PgChar", "PgJsonb", "PgJson", "PgArray"]);
 
 function textColumns(): string[] {
-  return Object.values(schema)
-    .filter((value): value is PgTable => value instanceof PgTable)
+  const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter(
+    (value): value is PgTable => value instanceof PgTable,
+  );
+  return tables
     .flatMap((table) => {
       const config = getTableConfig(table);
       return config.columns
