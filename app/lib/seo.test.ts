@@ -1,5 +1,6 @@
+import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 import { describe, expect, it } from "vitest";
-import { seoMeta, siteUrlFromMatches } from "./seo.ts";
+import { errorPageMeta, seoMeta, siteUrlFromMatches } from "./seo.ts";
 
 describe("seoMeta", () => {
   const tags = seoMeta({
@@ -67,5 +68,18 @@ describe("siteUrlFromMatches", () => {
     expect(siteUrlFromMatches([root, { id: "x" }])).toBe("https://a.b");
     expect(siteUrlFromMatches([{ id: "root", loaderData: undefined }])).toBe("");
     expect(siteUrlFromMatches([])).toBe("");
+  });
+});
+
+describe("errorPageMeta", () => {
+  it("titles a 404 and a crash in Portuguese and keeps both out of search engines", () => {
+    expect(errorPageMeta(new ErrorResponseImpl(404, "Not Found", null))).toEqual([
+      { title: "Página não encontrada (404) | Agentes FX" },
+      { name: "robots", content: "noindex" },
+    ]);
+    expect(errorPageMeta(new Error("boom"))).toEqual([
+      { title: "Erro inesperado | Agentes FX" },
+      { name: "robots", content: "noindex" },
+    ]);
   });
 });

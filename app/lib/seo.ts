@@ -1,5 +1,5 @@
-import type { MetaDescriptor } from "react-router";
-import { brand } from "../content/layout.ts";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
+import { brand, errorCopy, notFoundCopy } from "../content/layout.ts";
 import { shareCards, shareCardSize, type ShareCardType } from "../content/share-cards.ts";
 
 // One place that builds every page's title, description, canonical link and Open Graph
@@ -65,4 +65,13 @@ export function siteUrlFromMatches(matches: readonly (MatchLike | undefined)[]):
   if (typeof root !== "object" || root === null || !("site" in root)) return "";
   const site = (root as { site?: { siteUrl?: unknown } }).site;
   return typeof site?.siteUrl === "string" ? site.siteUrl : "";
+}
+
+/** The title of the 404 page and of the crash page, never indexed (meta of an error boundary). */
+export function errorPageMeta(error: unknown): MetaDescriptor[] {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? notFoundCopy.pageTitle : errorCopy.pageTitle },
+    { name: "robots", content: "noindex" },
+  ];
 }

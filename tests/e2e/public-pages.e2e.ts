@@ -90,9 +90,20 @@ test("an unknown agent slug is the 404 page, inside the site's header and footer
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await expect(page.getByText("Página não encontrada")).toBeVisible();
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
 });
+
+for (const path of ["/agentes/nao-existe", "/blog/nao-existe", "/nao-existe"]) {
+  test(`${path} answers 404 with a Portuguese title and noindex`, async ({ request }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("<title>Página não encontrada (404) | Agentes FX</title>");
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+}
 
 test.describe("desktop menu", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
