@@ -95,6 +95,20 @@ test("an unknown agent slug is the 404 page, inside the site's header and footer
   await expect(page.getByRole("contentinfo")).toBeVisible();
 });
 
+test("/contato shows the support e-mail and WhatsApp; pages name and link the partner broker", async ({
+  request,
+}) => {
+  const contact = await (await request.get("/contato")).text();
+  expect(contact).toContain('href="mailto:suporte@agentesfx.com.br"');
+  expect(contact).toContain('href="https://wa.me/5511999998888"');
+  for (const path of ["/", "/precos", "/como-funciona", "/termos"]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toMatch(
+      /<a href="https:\/\/corretora.example\/parceria" rel="sponsored noopener"[^>]*>Corretora Exemplo<\/a>/,
+    );
+  }
+});
+
 for (const path of ["/agentes/nao-existe", "/blog/nao-existe", "/nao-existe"]) {
   test(`${path} answers 404 with a Portuguese title and noindex`, async ({ request }) => {
     const response = await request.get(path);

@@ -14,10 +14,11 @@ export function TableScroll({
   children: React.ReactNode;
 }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1, axe scrollable-region-focusable)
     <div
       role="region"
       aria-label={label}
+      // A scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       className={cn("scroll-shadows overflow-x-auto", className)}
     >

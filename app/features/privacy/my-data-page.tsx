@@ -40,7 +40,8 @@ export function shown(value: Entry[keyof Entry], field: keyof Entry): string {
   if (value instanceof Date) return formatDateTime(value);
   if (typeof value === "boolean") return value ? copy.yes : copy.no;
   if (field === "interestedAgents" && Array.isArray(value)) return agentsText(value);
-  if (field === "status" && typeof value === "string" && isWaitlistStatus(value)) return statusLabels[value];
+  if (field === "status" && typeof value === "string" && isWaitlistStatus(value))
+    return statusLabels[value];
   return String(value);
 }
 
