@@ -11,6 +11,8 @@ export const formReadMessages = {
   unsupportedContentType:
     "Formato de envio não aceito: envie o formulário como application/x-www-form-urlencoded ou multipart/form-data.",
   tooLarge: "O formulário é grande demais (máximo de 64 KB).",
+  nulCharacter:
+    "O texto contém um caractere nulo, que não pode ser guardado. Apague-o e tente de novo.",
 } as const;
 
 /** A method the site does not serve (server/errors.ts), answered 405 with `Allow`. */
