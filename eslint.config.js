@@ -2,9 +2,21 @@ import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { layerRules } from "./eslint.layers.js";
 
 export default tseslint.config(
-  { ignores: ["build", "data", "drizzle", ".react-router", "test-results", "playwright-report"] },
+  {
+    ignores: [
+      "build",
+      "data",
+      "drizzle",
+      ".react-router",
+      "test-results",
+      "playwright-report",
+      // Wrong imports on purpose: tests/lint/layers.test.ts lints them itself.
+      "tests/lint/fixtures",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,
@@ -14,6 +26,13 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },
+  },
+  {
+    files: ["**/*.{ts,tsx,js}"],
+    // A test may drive the whole stack from any folder (an integration test in platform/
+    // calls a feature to see the platform react); the rules are about what ships.
+    ignores: ["**/*.test.{ts,tsx}"],
+    ...layerRules(import.meta.dirname),
   },
   {
     // Playwright fixtures name their callback `use`, which the hooks rule mistakes for React's.

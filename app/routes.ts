@@ -33,6 +33,9 @@ export default [
       route("admin/blog", "routes/admin/blog.tsx"),
       route("admin/emails", "routes/admin/emails.tsx"),
       route("admin/convites", "routes/admin/invitations.tsx"),
+      route("admin/assinantes", "routes/admin/subscribers.tsx"),
+      route("admin/assinantes.csv", "routes/admin/subscribers-csv.ts"),
+      route("admin/entregabilidade", "routes/admin/deliverability.tsx"),
     ]),
     // A post as its public page shows it, drafts too; same guard (docs/decisions/078).
     layout("routes/admin/guard.tsx", [

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -14,17 +15,31 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import { invitationStatuses } from "../app/features/invitations/statuses.ts";
-import { postCategories } from "../app/features/posts/categories.ts";
-import { waitlistStatuses } from "../app/features/waitlist/statuses.ts";
+// Each domain's values come from its import-free model module (docs/decisions/123); the
+// check constraints below are built from them, so a value is declared once.
+import { invitationStatuses } from "../app/features/invitations/model.ts";
+import { postCategories } from "../app/features/posts/model.ts";
+import {
+  consentChannels,
+  consentKinds,
+  emailTokenPurposes,
+} from "../app/features/privacy/model.ts";
+import { waitlistStatuses } from "../app/features/waitlist/model.ts";
 import { reportKinds, suppressionReasons } from "../app/platform/mail/deliverability-model.ts";
+
+/** `column in ('a', 'b', ...)` for a check constraint, from a domain's values. */
+function isOneOf(column: AnyPgColumn, values: readonly string[]) {
+  const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", ");
+  return sql`${column} in (${sql.raw(list)})`;
+}
 
 // The waitlist search folds accented letters to ASCII before lower(), so it matches under
 // any collation; PGlite has no unaccent, and translate() is immutable where unaccent() is
 // not (docs/decisions/073).
-const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
-const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
+export const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ";
+export const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -44,6 +59,12 @@ export const waitlist = pgTable(
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
     marketingConsent: boolean("marketing_consent").notNull().default(false),
     source: text("source"),
+    // Issue 25: the rest of the campaign the visitor came from (utm_medium, utm_campaign) and
+    // the origin of the external page that sent them, carried from the landing page
+    // (docs/decisions/144).
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    referrer: text("referrer"),
     createdAt: createdAt(),
     // Issue 11: when the person confirmed the address (double opt-in); null until then.
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
@@ -55,7 +76,7 @@ export const waitlist = pgTable(
       ),
   },
   (table) => [
-    check("waitlist_status_check", sql`${table.status} in ('pending', 'contacted', 'converted')`),
+    check("waitlist_status_check", isOneOf(table.status, waitlistStatuses)),
     check("waitlist_email_lower_check", sql`${table.email} = lower(btrim(${table.email}))`),
     // Issue 10: the admin list's keyset pages, newest first, with or without a status filter.
     index("waitlist_created_at_id_idx").on(table.createdAt, table.id),
@@ -64,25 +85,36 @@ export const waitlist = pgTable(
     // Issue 10: `q` as a trigram match (docs/decisions/073); the extension comes from
     // migration 0007.
     index("waitlist_search_text_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // Issue 25: "Origem" ignores case and accents (docs/decisions/145).
+    index("waitlist_source_key_created_at_idx").on(
+      sql.raw(`lower(translate(coalesce(source, ''), '${ACCENTED}', '${PLAIN}'))`),
+      table.createdAt,
+      table.id,
+    ),
   ],
 );
 
-// Issue 10: waitlist entries per status, and per status and agent or source, kept by triggers
-// on waitlist (migration 0009, docs/decisions/074), so the admin's counts and summary never
-// scan the list. A figure is spread over a few `slot` rows, so concurrent sign-ups seldom
-// wait on the same row; it is the sum over its slots. For kind "status" the value is ''; for
-// "source" it is the source, '' when none.
-export const waitlistCountKinds = ["status", "agent", "source"] as const;
-export const waitlistCounts = pgTable(
-  "waitlist_counts",
+// Issue 25: waitlist entries per São Paulo day, status, set of agents, source and whether
+// confirmed, kept by triggers on waitlist (docs/decisions/145, replacing 074's table), so the
+// admin's counts, summary and chart for any filter without a search never scan the list. A
+// figure is spread over a few `slot` rows, so concurrent sign-ups seldom wait on the same
+// row; it is the sum over its slots. `agents` is sorted; `source` is '' when none.
+export const waitlistTallies = pgTable(
+  "waitlist_tallies",
   {
+    day: date("day").notNull(),
     status: text("status", { enum: waitlistStatuses }).notNull(),
-    kind: text("kind", { enum: waitlistCountKinds }).notNull(),
-    value: text("value").notNull(),
+    agents: text("agents").array().notNull(),
+    source: text("source").notNull(),
+    confirmed: boolean("confirmed").notNull(),
     slot: smallint("slot").notNull(),
     n: bigint("n", { mode: "number" }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.status, table.kind, table.value, table.slot] })],
+  (table) => [
+    primaryKey({
+      columns: [table.day, table.status, table.agents, table.source, table.confirmed, table.slot],
+    }),
+  ],
 );
 
 export const robots = pgTable(
@@ -133,12 +165,7 @@ export const blogPosts = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [
-    check(
-      "blog_posts_category_check",
-      sql`${table.category} in ('Educação', 'Estratégia', 'Tecnologia', 'Mercado')`,
-    ),
-  ],
+  (table) => [check("blog_posts_category_check", isOneOf(table.category, postCategories))],
 );
 
 // Fixed-window counters shared by every server process (sign-up limits and the like).
@@ -256,15 +283,6 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-export const emailTokenPurposes = [
-  "confirm-signup",
-  "my-data",
-  "my-data-session",
-  "unsubscribe",
-  "confirm-newsletter",
-] as const;
-export type EmailTokenPurpose = (typeof emailTokenPurposes)[number];
-
 // Links sent by e-mail (and the Meus dados session): only the SHA-256 of the token is kept.
 // A token belongs to a waitlist entry or to a newsletter subscriber.
 export const emailTokens = pgTable(
@@ -281,6 +299,7 @@ export const emailTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
+    check("email_tokens_purpose_check", isOneOf(table.purpose, emailTokenPurposes)),
     check(
       "email_tokens_owner_check",
       sql`(${table.waitlistId} is null) <> (${table.subscriberId} is null)`,
@@ -291,24 +310,6 @@ export const emailTokens = pgTable(
 // Issue 11: consent as a ledger (docs/decisions/087). Each acceptance of the terms, each
 // marketing consent given or withdrawn and each confirmation of the address is one row; the
 // waitlist's terms_accepted_at, marketing_consent and confirmed_at are the ledger's latest state.
-export const consentKinds = [
-  "terms-accepted",
-  "marketing-given",
-  "marketing-withdrawn",
-  "email-confirmed",
-] as const;
-export type ConsentKind = (typeof consentKinds)[number];
-export const consentChannels = [
-  "signup-form",
-  "confirmation-link",
-  "meus-dados",
-  "unsubscribe-link",
-  "before-ledger",
-  // Issue 21: a feedback report (the person marked our message as spam).
-  "abuse-report",
-] as const;
-export type ConsentChannel = (typeof consentChannels)[number];
-
 export const consentEvents = pgTable(
   "consent_events",
   {
@@ -322,7 +323,11 @@ export const consentEvents = pgTable(
     textVersion: text("text_version").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index("consent_events_waitlist_idx").on(table.waitlistId, table.createdAt)],
+  (table) => [
+    check("consent_events_kind_check", isOneOf(table.kind, consentKinds)),
+    check("consent_events_channel_check", isOneOf(table.channel, consentChannels)),
+    index("consent_events_waitlist_idx").on(table.waitlistId, table.createdAt),
+  ],
 );
 
 // Issue 11: addresses whose entry was deleted, as SHA-256 of the address only, so they are
@@ -356,7 +361,10 @@ export const waitlistStatusChanges = pgTable(
     changedBy: text("changed_by").notNull(),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("waitlist_status_changes_entry_idx").on(table.entryId, table.changedAt)],
+  (table) => [
+    check("waitlist_status_changes_status_check", isOneOf(table.status, waitlistStatuses)),
+    index("waitlist_status_changes_entry_idx").on(table.entryId, table.changedAt),
+  ],
 );
 
 // Issue 12: an invitation to take a spot of one robot (docs/decisions/090). While `sent` and
@@ -384,10 +392,7 @@ export const invitations = pgTable(
     revokedBy: text("revoked_by"),
   },
   (table) => [
-    check(
-      "invitations_status_check",
-      sql`${table.status} in ('sent', 'accepted', 'declined', 'expired', 'revoked')`,
-    ),
+    check("invitations_status_check", isOneOf(table.status, invitationStatuses)),
     // One open or accepted invitation per person and robot.
     uniqueIndex("invitations_live_idx")
       .on(table.waitlistId, table.robotId)

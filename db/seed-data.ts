@@ -1,4 +1,4 @@
-import type { PostCategory } from "../app/features/posts/categories.ts";
+import type { PostCategory } from "../app/features/posts/model.ts";
 
 // Starting rows so a fresh install shows a full site. Prices are monthly USD before the
 // partner-broker discount (docs/product.md section 9). `key` is the agent id (docs/decisions/090).

@@ -7,6 +7,11 @@ import {
   type ServerBuild,
 } from "react-router";
 import { requestTooLargeMessage } from "../app/content/http-errors.ts";
+import {
+  startBounceReceiverIfConfigured,
+  stopBounceReceiver,
+} from "../app/features/deliverability/background.server.ts";
+import { receiveReportPost } from "../app/features/deliverability/receiver.server.ts";
 import { startEmailWorker, stopEmailWorker } from "../app/features/email/background.server.ts";
 import {
   startInvitationWorker,
@@ -31,9 +36,11 @@ export { getEnv, getLogger, handleErrors };
 export async function startBackgroundWork(): Promise<void> {
   await startEmailWorker();
   startInvitationWorker();
+  await startBounceReceiverIfConfigured();
 }
 
 export async function stopBackgroundWork(): Promise<void> {
+  await stopBounceReceiver();
   await stopInvitationWorker();
   await stopEmailWorker();
 }
@@ -95,6 +102,14 @@ app.use((req, res, next) => {
 });
 
 app.use(hstsOverHttps, permissionsPolicy);
+
+// A relay posts delivery reports here with its shared secret, no Origin, up to 1 MB
+// (docs/decisions/160): ahead of the browser-facing guards and the 64 KB limit.
+app.post("/correio/relatorios", async (req, res) => {
+  const answer = await receiveReportPost({ headers: req.headers, body: req });
+  res.status(answer.status).type("text/plain; charset=utf-8").send(answer.body);
+});
+
 app.use(allowOnlyServedMethods, requireRequestOrigin);
 
 // Request bodies are at most 64 KB (docs/product.md rule 3).

@@ -27,21 +27,18 @@ export const loginCopy = {
   failed: "Não foi possível entrar agora. Tente novamente.",
 } as const;
 
-/**
- * A count; one that stopped at its limit reads "mais de 10.000" (docs/decisions/075).
- */
-export function countText(count: number, limit: number | null): string {
-  return limit !== null && count > limit
-    ? `mais de ${limit.toLocaleString("pt-BR")}`
-    : count.toLocaleString("pt-BR");
+/** A count, exact (docs/decisions/145), with pt-BR digit grouping. */
+export function countText(count: number): string {
+  return count.toLocaleString("pt-BR");
 }
 
 export const waitlistAdminCopy = {
   tab: "Lista de Espera",
-  title: (count: number, limit: number | null = null) =>
-    `Lista de Espera (${countText(count, limit)} ${count === 1 ? "pessoa" : "pessoas"})`,
+  title: (count: number) =>
+    `Lista de Espera (${countText(count)} ${count === 1 ? "pessoa" : "pessoas"})`,
   loading: "Carregando lista de espera...",
   empty: "Ninguém entrou na lista de espera ainda.",
+  tableLabel: "Inscrições",
   columns: {
     name: "Nome",
     email: "Email",
@@ -85,14 +82,14 @@ export const waitlistFilterCopy = {
   apply: "Filtrar",
   clear: "Limpar filtros",
   exportCsv: "Exportar CSV",
+  // Issue 25: ";" is what Excel in Brazil opens by default; "," for other spreadsheets.
+  exportCsvComma: "Exportar CSV (separado por vírgulas)",
   next: "Próxima página",
   previous: "Página anterior",
   first: "Primeira página",
   pagination: "Paginação",
   countsByStatus: "Por status",
   countsByAgent: "Por agente",
-  countsTooMany: (limit: number | null) =>
-    `Mais de ${(limit ?? 0).toLocaleString("pt-BR")} pessoas neste filtro: refine a busca para ver as contagens por status e por agente.`,
   noResults: "Nenhuma inscrição encontrada com estes filtros.",
   selectRow: (name: string) => `Selecionar ${name}`,
   selectAll: "Selecionar todos desta página",
@@ -108,14 +105,23 @@ export const waitlistFilterCopy = {
   invalidStatus: "Status inválido no filtro.",
   invalidAgent: "Agente inválido no filtro.",
   invalidOrder: "Ordem inválida.",
+  invalidSeparator: "Separador inválido: use ponto-e-virgula ou virgula.",
   searchTooLong: "Busca: no máximo 200 caracteres.",
   sourceTooLong: "Origem: no máximo 100 caracteres.",
 } as const;
 
 // The summary above the list (wording ours).
 export const waitlistSummaryCopy = {
-  heading: (total: number) =>
-    `Resumo: ${total.toLocaleString("pt-BR")} ${total === 1 ? "pessoa" : "pessoas"} na lista`,
+  heading: (total: number, filtered: boolean) =>
+    `Resumo: ${total.toLocaleString("pt-BR")} ${total === 1 ? "pessoa" : "pessoas"} ${filtered ? "neste filtro" : "na lista"}`,
+  perPeriod: {
+    day: "Inscrições por dia",
+    week: "Inscrições por semana",
+    month: "Inscrições por mês",
+  },
+  periodRange: (from: string, to: string) => `${from} a ${to}`,
+  chartTable: "Ver os números",
+  chartColumns: { start: "Início", n: "Inscrições" },
   byStatus: "Por status",
   byAgent: "Por agente (uma pessoa pode escolher vários)",
   bySource: "Por origem",
@@ -154,11 +160,19 @@ export const waitlistCsvCopy = {
     "Agentes de Interesse",
     "Status",
     "Mensagem",
+    "E-mail confirmado em",
     "Aceita receber comunicações",
+    "Consentimento de comunicações alterado em",
     "Termos aceitos em",
-    "Origem",
+    "Origem (utm_source)",
+    "Meio (utm_medium)",
+    "Campanha (utm_campaign)",
+    "Site de referência",
+    "Convites",
     "Inscrição em",
   ],
+  invitation: (robot: string, status: string, sentAt: string) =>
+    `${robot}: ${status} (enviado em ${sentAt})`,
 } as const;
 
 export const robotsAdminCopy = {

@@ -1,4 +1,4 @@
-import type { PostCategory } from "../features/posts/categories.ts";
+import type { PostCategory } from "../features/posts/model.ts";
 
 // Blog copy (docs/product.md section 2, Blog; docs/product.md rule 8). `?categoria=` takes the slug
 // of a category; the chips are links, so filtering works without JavaScript.

@@ -2,7 +2,7 @@
 // person saw when they gave, withdrew or confirmed: change the version whenever that text
 // changes (the sign-up form's checkboxes, the confirmation page, the Meus dados and
 // unsubscribe pages).
-import type { ConsentChannel, ConsentKind } from "../../db/schema.ts";
+import type { ConsentChannel, ConsentKind } from "../features/privacy/model.ts";
 
 export const consentTextVersions = {
   terms: "termos-2026-11-23",

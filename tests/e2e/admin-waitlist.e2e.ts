@@ -34,7 +34,9 @@ async function seedPeople(count: number): Promise<string> {
 }
 
 const listTitle = (page: Page) => page.getByRole("heading", { name: /^Lista de Espera \(/ });
-const rowNames = (page: Page) => page.locator("tbody tr td:nth-child(2)").allInnerTexts();
+const listRows = (page: Page) =>
+  page.getByRole("table", { name: "Inscrições" }).locator("tbody tr");
+const rowNames = (page: Page) => listRows(page).locator("td:nth-child(2)").allInnerTexts();
 
 test("search, filter by agent, page forward and back, all in the URL", async ({ page }) => {
   const tag = await seedPeople(120);
@@ -57,19 +59,19 @@ test("search, filter by agent, page forward and back, all in the URL", async ({ 
   expect(first[0]).toBe(`Pessoa ${tag} 001`);
   await page.getByRole("link", { name: "Próxima página" }).click();
   await expect(page).toHaveURL(/apos=/);
-  await expect(page.locator("tbody tr").first()).toContainText(`Pessoa ${tag} 051`);
+  await expect(listRows(page).first()).toContainText(`Pessoa ${tag} 051`);
   await page.getByRole("link", { name: "Próxima página" }).click();
-  await expect(page.locator("tbody tr").first()).toContainText(`Pessoa ${tag} 101`);
+  await expect(listRows(page).first()).toContainText(`Pessoa ${tag} 101`);
   expect(await rowNames(page)).toHaveLength(20);
   await expect(page.getByRole("link", { name: "Próxima página" })).toHaveCount(0);
 
   await page.getByRole("link", { name: "Página anterior" }).click();
-  await expect(page.locator("tbody tr").first()).toContainText(`Pessoa ${tag} 051`);
+  await expect(listRows(page).first()).toContainText(`Pessoa ${tag} 051`);
   // The browser's own back button walks the same pages.
   await page.goBack();
-  await expect(page.locator("tbody tr").first()).toContainText(`Pessoa ${tag} 101`);
+  await expect(listRows(page).first()).toContainText(`Pessoa ${tag} 101`);
   await page.reload();
-  await expect(page.locator("tbody tr").first()).toContainText(`Pessoa ${tag} 101`);
+  await expect(listRows(page).first()).toContainText(`Pessoa ${tag} 101`);
 });
 
 test("export downloads the current filter as a CSV with the expected rows", async ({ page }) => {
@@ -79,17 +81,17 @@ test("export downloads the current filter as a CSV with the expected rows", asyn
   await expect(listTitle(page)).toHaveText("Lista de Espera (20 pessoas)");
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Exportar CSV" }).click(),
+    page.getByRole("link", { name: "Exportar CSV", exact: true }).click(),
   ]);
   expect(download.suggestedFilename()).toBe("lista-de-espera.csv");
   const bytes = fs.readFileSync(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\n");
-  expect(lines[0]).toMatch(/^Nome,Email,Agentes de Interesse,Status,/);
-  expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(
+  expect(lines[0]).toMatch(/^Nome;Email;Agentes de Interesse;Status;/);
+  expect(lines.slice(1).map((line) => line.split(";")[0])).toEqual(
     Array.from({ length: 20 }, (_, i) => `Pessoa ${tag} ${String((i + 1) * 3).padStart(3, "0")}`),
   );
-  expect(lines.slice(1).every((line) => line.includes(",TrendKey BTC,Pendente,"))).toBe(true);
+  expect(lines.slice(1).every((line) => line.includes(";TrendKey BTC;Pendente;"))).toBe(true);
 });
 
 test("detail view, bulk change and the summary", async ({ page }) => {
@@ -139,7 +141,7 @@ test("phones: at 390 px each row's name, status and buttons fit the screen", asy
   );
   expect(overflow).toBe(0);
   // The summary and the filters come first; the card itself fits the screen.
-  const row = page.locator("tbody tr").first();
+  const row = listRows(page).first();
   await row.scrollIntoViewIfNeeded();
   for (const part of [
     row.getByRole("link", { name: `Ver detalhes de Pessoa ${tag} 001` }),

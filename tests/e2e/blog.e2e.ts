@@ -95,6 +95,7 @@ test("a draft post is not reachable, and post content never runs a script", asyn
   const suffix = Date.now().toString(36);
   const draft = `rascunho-e2e-${suffix}`;
   const hostile = `post-hostil-e2e-${suffix}`;
+  // Stored without HTML, so the post page renders and sanitizes it at its first read.
   await queryE2eDatabase(
     `insert into blog_posts (title, slug, content, category, is_published, published_at)
        values ($1, $2, 'Texto do rascunho', 'Mercado', false, null),
@@ -104,7 +105,7 @@ test("a draft post is not reachable, and post content never runs a script", asyn
       draft,
       `Post hostil ${suffix}`,
       hostile,
-      `Olá <script>window.__xss = 1</script><img src="x" onerror="window.__xss = 2">\n\n[clique](javascript:window.__xss=3)`,
+      `Olá <script>window.__xss = 1</script><img src="data:,x" onerror="window.__xss = 2">\n\n[clique](javascript:window.__xss=3)`,
     ],
   );
   try {

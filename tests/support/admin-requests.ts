@@ -1,5 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import * as blogRoute from "../../app/routes/admin/blog.tsx";
+import * as deliverabilityRoute from "../../app/routes/admin/deliverability.tsx";
+import * as subscribersCsvRoute from "../../app/routes/admin/subscribers-csv.ts";
+import * as subscribersRoute from "../../app/routes/admin/subscribers.tsx";
 import * as invitationsRoute from "../../app/routes/admin/invitations.tsx";
 import * as emailsRoute from "../../app/routes/admin/emails.tsx";
 import * as layoutRoute from "../../app/routes/admin/layout.tsx";
@@ -66,6 +69,9 @@ export const adminSectionRoutes = {
   "/admin/blog": blogRoute,
   "/admin/convites": invitationsRoute,
   "/admin/emails": emailsRoute,
+  "/admin/assinantes": subscribersRoute,
+  "/admin/assinantes.csv": { ...subscribersCsvRoute, action: undefined },
+  "/admin/entregabilidade": deliverabilityRoute,
 } satisfies Record<string, { loader: Handler; action: Handler | undefined }>;
 
 export type AdminSectionPath = keyof typeof adminSectionRoutes;

@@ -1,5 +1,7 @@
 import { signupFormCopy } from "../../content/signup.ts";
-import { honeypotField } from "../../features/waitlist/fields.ts";
+
+/** The honeypot's name in every public form. */
+export const honeypotField = "website";
 
 /**
  * The field bots fill and people never see (docs/decisions/025): off screen and out of the

@@ -1,10 +1,20 @@
 import { postsAdminCopy, robotsAdminCopy, waitlistAdminCopy } from "../../content/admin.ts";
+import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
 import { mailboxCopy } from "../../content/email.ts";
+import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
 
 // Each admin section is a route of its own under /admin
 // (docs/decisions/070-admin-route-per-section.md); the tabs are links to them.
-export const adminSections = ["lista", "convites", "robos", "blog", "emails"] as const;
+export const adminSections = [
+  "lista",
+  "convites",
+  "robos",
+  "blog",
+  "assinantes",
+  "emails",
+  "entregabilidade",
+] as const;
 export type AdminSection = (typeof adminSections)[number];
 export const DEFAULT_ADMIN_SECTION: AdminSection = "lista";
 
@@ -13,7 +23,9 @@ export const adminSectionLabels: Record<AdminSection, string> = {
   convites: invitationsAdminCopy.tab,
   robos: robotsAdminCopy.tab,
   blog: postsAdminCopy.tab,
+  assinantes: subscribersAdminCopy.tab,
   emails: mailboxCopy.title,
+  entregabilidade: deliverabilityAdminCopy.tab,
 };
 
 export function adminSectionHref(section: AdminSection): string {

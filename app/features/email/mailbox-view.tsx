@@ -1,8 +1,11 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
+import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { mailboxCopy as copy } from "../../content/email.ts";
+import { TextField } from "../admin/field.tsx";
+import { encodeMailboxCursor } from "./mailbox-query.ts";
 import type { loadMailbox } from "./mailbox.server.ts";
 
-type Mailbox = Awaited<ReturnType<typeof loadMailbox>>;
+type Mailbox = Awaited<ReturnType<typeof loadMailbox>> & { search: string };
 
 const dateTime = new Intl.DateTimeFormat("pt-BR", {
   dateStyle: "short",
@@ -12,6 +15,15 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
 
 /** Staff's view of e-mail: counts, failed messages with "reenviar", the local mailbox. */
 export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: string }) {
+  const query = new URLSearchParams(mailbox.search).get("q");
+  const pageHref = (apos?: string) => {
+    const params = new URLSearchParams();
+    if (query) params.set("q", query);
+    if (apos) params.set("apos", apos);
+    const text = params.toString();
+    return text ? `/admin/emails?${text}` : "/admin/emails";
+  };
+  const paged = new URLSearchParams(mailbox.search).has("apos");
   return (
     // A section inside the admin layout's <main> (one main landmark, one h1 per page).
     <section aria-labelledby="emails-titulo">
@@ -31,6 +43,24 @@ export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: st
           </div>
         ))}
       </dl>
+
+      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-2">
+        <div className="min-w-64 flex-1">
+          <TextField
+            id="emails-q"
+            name="q"
+            type="search"
+            label={copy.search}
+            defaultValue={query ?? ""}
+          />
+        </div>
+        <Button type="submit">{copy.searchButton}</Button>
+        {query ? (
+          <Link to="/admin/emails" className={buttonClasses({ variant: "outline" })}>
+            {copy.clearSearch}
+          </Link>
+        ) : null}
+      </Form>
 
       <h3 className="mt-10 text-xl font-semibold">{copy.failedTitle}</h3>
       {mailbox.failed.length === 0 ? (
@@ -58,7 +88,7 @@ export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: st
 
       <h3 className="mt-10 text-xl font-semibold">{copy.mailboxTitle}</h3>
       {mailbox.mailbox.length === 0 ? (
-        <p className="mt-3 text-muted-foreground">{copy.mailboxEmpty}</p>
+        <p className="mt-3 text-muted-foreground">{query ? copy.noResults : copy.mailboxEmpty}</p>
       ) : (
         <ul className="mt-3 space-y-3">
           {mailbox.mailbox.map((message) => (
@@ -85,6 +115,23 @@ export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: st
           ))}
         </ul>
       )}
+      {paged || mailbox.next ? (
+        <nav aria-label={copy.pagination} className="mt-4 flex flex-wrap gap-2">
+          {paged ? (
+            <Link to={pageHref()} className={buttonClasses({ variant: "outline" })}>
+              {copy.firstPage}
+            </Link>
+          ) : null}
+          {mailbox.next ? (
+            <Link
+              to={pageHref(encodeMailboxCursor(mailbox.next))}
+              className={buttonClasses({ variant: "outline" })}
+            >
+              {copy.nextPage}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

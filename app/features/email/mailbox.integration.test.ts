@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, emailTokens, waitlist } from "../../../db/schema.ts";
+import { emailMailbox, emailOutbox, emailTokens, waitlist } from "../../../db/schema.ts";
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { form } from "../../../tests/support/http.ts";
 import { callContactAction, postRequest } from "../../../tests/support/signup-requests.ts";
 import { mailboxCopy } from "../../content/email.ts";
+import { encodeMailboxCursor } from "./mailbox-query.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { processDueEmails } from "./outbox.server.ts";
@@ -75,5 +76,49 @@ describe("/admin/emails", () => {
     };
     const stored = after.mailbox.find((message) => message.recipient === "rita@example.com");
     expect(stored?.text).toMatch(/confirmar\/[A-Za-z0-9_-]{43}/);
+  });
+
+  it("searches the local mailbox by recipient or subject and reads it in pages of 50", async () => {
+    const db = await getDb();
+    const base = Date.parse("2026-11-01T12:00:00Z");
+    await db.insert(emailMailbox).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        messageId: `<caixa-${i}@agentesfx.test>`,
+        recipient: i % 2 === 0 ? `par${i}@caixa.test` : `impar${i}@caixa.test`,
+        subject: i === 7 ? "Convite para o YenMax Agent" : `Assunto ${i}`,
+        html: "<p>oi</p>",
+        text: "oi",
+        // Ten share each instant: ties broken by id.
+        createdAt: new Date(base + Math.floor(i / 10) * 1000),
+      })),
+    );
+    type Page = { mailbox: { recipient: string; subject: string }[]; next: unknown };
+    const page = async (search: string) => {
+      const outcome = await callSection("/admin/emails", {
+        cookie,
+        path: `/admin/emails${search}`,
+      });
+      return { status: outcome.status, body: outcome.body as Page };
+    };
+    const seen: string[] = [];
+    let current = await page("?q=CAIXA.TEST");
+    seen.push(...current.body.mailbox.map((message) => message.recipient));
+    while (current.body.next) {
+      const next = current.body.next as { createdAt: string; id: string };
+      current = await page(`?q=caixa.test&apos=${encodeURIComponent(encodeMailboxCursor(next))}`);
+      seen.push(...current.body.mailbox.map((message) => message.recipient));
+    }
+    expect(seen).toHaveLength(120);
+    expect(new Set(seen).size).toBe(120);
+    expect(
+      (await page("?q=impar")).body.mailbox.every((m) => m.recipient.startsWith("impar")),
+    ).toBe(true);
+    expect((await page("?q=yenmax")).body.mailbox.map((m) => m.subject)).toEqual([
+      "Convite para o YenMax Agent",
+    ]);
+    // "%" is a character to find, not a wildcard.
+    expect((await page("?q=%25")).body.mailbox).toEqual([]);
+    expect((await page("?apos=nao-e-um-cursor")).status).toBe(400);
+    expect((await page(`?q=${"a".repeat(201)}`)).status).toBe(400);
   });
 });

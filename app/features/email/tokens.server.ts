@@ -2,7 +2,8 @@
 // (docs/decisions/081).
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { emailTokens, type EmailTokenPurpose } from "../../../db/schema.ts";
+import { emailTokens } from "../../../db/schema.ts";
+import type { EmailTokenPurpose } from "../privacy/model.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

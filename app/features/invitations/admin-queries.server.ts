@@ -4,7 +4,7 @@ import { invitations, robots, waitlist } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { listRobots } from "../robots/queries.server.ts";
 import { queueLength, queueOf, type QueuedPerson } from "./invitations.server.ts";
-import type { InvitationStatus } from "./statuses.ts";
+import type { InvitationStatus } from "./model.ts";
 
 /** The most people one "Convidar próximos" may show and invite. */
 export const MAX_INVITE_BATCH = 50;

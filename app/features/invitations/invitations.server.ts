@@ -23,7 +23,7 @@ import { dateAndTime, discountedPrice, formatDollars, parseStoredPrice } from ".
 import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { hashToken, isWellFormedToken, newToken } from "../email/tokens.server.ts";
 import type { EmailJob } from "../email/templates.tsx";
-import type { WaitlistStatus } from "../waitlist/statuses.ts";
+import type { WaitlistStatus } from "../waitlist/model.ts";
 
 const HOUR_MS = 3_600_000;
 export const INVITATION_MS = INVITATION_HOURS * HOUR_MS;

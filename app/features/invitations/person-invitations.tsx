@@ -8,11 +8,8 @@ import type { ActionResult } from "../admin/action-result.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import { useActionToast } from "../admin/use-action-toast.ts";
 import { invitationIntents } from "./intents.ts";
-import {
-  invitationStatusLabels,
-  invitationStatusTones,
-  type InvitationStatus,
-} from "./statuses.ts";
+import type { InvitationStatus } from "./model.ts";
+import { invitationStatusLabels, invitationStatusTones } from "./statuses.ts";
 
 const copy = invitationsAdminCopy.entry;
 

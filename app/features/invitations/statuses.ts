@@ -1,11 +1,9 @@
 import type { BadgeTone } from "../../components/ui/badge.tsx";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
+import type { InvitationStatus } from "./model.ts";
 
-// The invitation states, declared once (the table's check constraint, labels,
-// badges): a new state fails the typecheck until it has a label and a tone.
-export const invitationStatuses = ["sent", "accepted", "declined", "expired", "revoked"] as const;
-export type InvitationStatus = (typeof invitationStatuses)[number];
-
+// How the admin shows each invitation state: a new state fails the typecheck until it has a
+// label and a tone.
 export const invitationStatusLabels: Record<InvitationStatus, string> =
   invitationsAdminCopy.statusLabels;
 

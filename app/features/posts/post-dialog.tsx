@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { postCategories } from "./categories.ts";
+import { postCategories } from "./model.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { Checkbox, Label } from "../../components/ui/form-fields.tsx";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CtaBand } from "../../components/site/cta-band.tsx";
-import { PostMeta } from "../../components/site/post-meta.tsx";
+import { PostMeta } from "./post-meta.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";
 import { ArrowLeft } from "../../components/ui/icons/arrow-left.tsx";
 import { blogCopy } from "../../content/blog.ts";

@@ -1,6 +1,6 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { blogPosts } from "../../../db/schema.ts";
-import type { PostCategory } from "./categories.ts";
+import type { PostCategory } from "./model.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { isUniqueViolation } from "../../platform/db/db-errors.server.ts";
 import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
@@ -37,7 +37,28 @@ export async function getPublishedPostBySlug(slug: string) {
     .from(blogPosts)
     .where(and(eq(blogPosts.slug, slug), eq(blogPosts.isPublished, true)))
     .limit(1);
-  return post;
+  return withHtml(post);
+}
+
+/**
+ * The post with its HTML. A post stored without it (the seed's, or one saved before
+ * migration 0001) is rendered here once and stored: the seed is data only and imports no
+ * feature code (docs/decisions/124). Every other post's HTML is rendered when it is saved
+ * (docs/decisions/058).
+ */
+async function withHtml<P extends { id: string; content: string; contentHtml: string | null }>(
+  post: P | undefined,
+): Promise<P | undefined> {
+  if (!post || post.contentHtml !== null) return post;
+  // The Markdown renderer loads only when a post needs its HTML (docs/decisions/111).
+  const { backfillPostHtml } = await import("./markdown.server.ts");
+  const contentHtml = backfillPostHtml(post.content);
+  const db = await getDb();
+  await db
+    .update(blogPosts)
+    .set({ contentHtml })
+    .where(and(eq(blogPosts.id, post.id), isNull(blogPosts.contentHtml)));
+  return { ...post, contentHtml };
 }
 
 /**
@@ -98,7 +119,7 @@ export async function getPostForPreview(id: string) {
   if (!UUID.test(id)) return undefined;
   const db = await getDb();
   const [post] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
-  return post;
+  return withHtml(post);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

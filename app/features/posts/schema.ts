@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { postCategories } from "./categories.ts";
+import { postCategories } from "./model.ts";
 import { postsAdminCopy, validationCopy } from "../../content/admin.ts";
 import {
   checkboxField,

@@ -1,7 +1,8 @@
 // Marketing consent changes: the waitlist's marketing_consent column and the ledger line are
 // written in one statement, and only when the choice actually changes (docs/decisions/087).
 import { asc, eq, sql } from "drizzle-orm";
-import { consentEvents, consentKinds, type ConsentChannel } from "../../../db/schema.ts";
+import { consentEvents } from "../../../db/schema.ts";
+import { consentKinds, type ConsentChannel } from "./model.ts";
 import { consentTextVersions } from "../../content/consent.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";

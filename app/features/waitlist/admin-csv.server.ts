@@ -1,41 +1,56 @@
 import { stringify } from "csv-stringify/sync";
 import { waitlistCsvCopy as copy, waitlistEntryCopy } from "../../content/admin.ts";
-import type { WaitlistFilter } from "./admin-filters.ts";
+import { type CsvSeparator, csvSeparators, type WaitlistFilter } from "./admin-filters.ts";
 import { waitlistExportBatches } from "./admin-queries.server.ts";
+import { invitationStatusLabels } from "../invitations/statuses.ts";
 import { agentsText } from "./agents-text.ts";
 import { statusLabels } from "./statuses.ts";
 
-// /admin/lista.csv (docs/decisions/072-waitlist-csv-export.md): UTF-8 with BOM, a header
-// row, pt-BR dates in São Paulo time, streamed in keyset batches. Each batch of 500 rows
-// becomes one chunk (csv-stringify's sync API): a chunk per row cost one socket write and
-// several promise hops per row, and a million-row export took minutes (decision 077).
+// /admin/lista.csv (docs/decisions/072-waitlist-csv-export.md, 146): UTF-8 with BOM, a header
+// row, pt-BR dates in São Paulo time, streamed in keyset batches; cells separated by ";"
+// (what Excel opens in a Brazilian locale, where "," is the decimal mark) unless "," is asked
+// for. Each batch of 500 rows becomes one chunk (csv-stringify's sync API): a chunk per row
+// cost one socket write and several promise hops per row, and a million-row export took
+// minutes (decision 077).
 
-function toRecord(row: {
-  name: string;
-  email: string;
-  interestedAgents: string[];
-  status: keyof typeof statusLabels;
-  message: string | null;
-  marketingConsent: boolean;
-  termsAcceptedAt: string;
-  source: string | null;
-  createdAt: string;
-}): string[] {
+type ExportRow =
+  Awaited<ReturnType<ReturnType<typeof waitlistExportBatches>["next"]>> extends {
+    value: infer Batch;
+  }
+    ? Batch extends Array<infer Row>
+      ? Row
+      : never
+    : never;
+
+function toRecord(row: ExportRow): string[] {
   return [
     row.name,
     row.email,
     agentsText(row.interestedAgents),
     statusLabels[row.status],
     row.message ?? "",
+    row.confirmedAt ?? "",
     row.marketingConsent ? waitlistEntryCopy.yes : waitlistEntryCopy.no,
+    row.marketingConsentAt ?? "",
     row.termsAcceptedAt,
     row.source ?? "",
+    row.utmMedium ?? "",
+    row.utmCampaign ?? "",
+    row.referrer ?? "",
+    row.invitations
+      .map(({ robot, status, sentAt }) =>
+        copy.invitation(robot, invitationStatusLabels[status], sentAt),
+      )
+      .join("; "),
     row.createdAt,
   ];
 }
 
 /** The filter's entries as a streamed CSV body, read one batch per pull (backpressure). */
-export function waitlistCsvStream(filter: WaitlistFilter): ReadableStream<Uint8Array> {
+export function waitlistCsvStream(
+  filter: WaitlistFilter,
+  separator: CsvSeparator = "ponto-e-virgula",
+): ReadableStream<Uint8Array> {
   const batches = waitlistExportBatches(filter);
   const encoder = new TextEncoder();
   let first = true;
@@ -46,6 +61,7 @@ export function waitlistCsvStream(filter: WaitlistFilter): ReadableStream<Uint8A
       bom: first,
       header: first,
       columns: [...copy.columns],
+      delimiter: csvSeparators[separator],
       escape_formulas: true,
     });
     first = false;

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { waitlistEntryCopy as copy } from "../../content/admin.ts";
 import { StatusBadge, StatusButtons } from "./admin-panel.tsx";
 import { agentsText } from "./agents-text.ts";
-import type { WaitlistStatus } from "./statuses.ts";
+import type { WaitlistStatus } from "./model.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 
 export interface WaitlistEntryView {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { agentIds } from "../../content/agent-ids.ts";
 import { waitlistFilterCopy as copy } from "../../content/admin.ts";
-import { waitlistStatuses } from "./statuses.ts";
+import { waitlistStatuses } from "./model.ts";
 
 // The /admin/lista filters live in the URL (docs/decisions/071-waitlist-list-queries.md):
 // q, status, agente, de, ate (São Paulo days), origem, confirmado (sim/nao), ordem and a keyset cursor
@@ -89,6 +89,16 @@ export const waitlistFilterSchema = z.object({
 });
 
 export type WaitlistFilter = z.output<typeof waitlistFilterSchema>;
+
+/** The CSV export's cell separator (`?separador=`), ";" unless asked (decision 146). */
+export const csvSeparators = { "ponto-e-virgula": ";", virgula: "," } as const;
+export type CsvSeparator = keyof typeof csvSeparators;
+export const csvSeparatorSchema = z.object({
+  separador: optionalChoice(
+    Object.keys(csvSeparators) as [CsvSeparator, ...CsvSeparator[]],
+    copy.invalidSeparator,
+  ),
+});
 
 /** The filter's query string without the page cursor (for the CSV link and the counts). */
 export function filterSearch(params: URLSearchParams, drop: readonly string[] = []): string {

@@ -23,7 +23,8 @@ import {
   type WaitlistCursor,
 } from "./admin-filters.ts";
 import { settableWaitlistStatuses } from "./status-schema.ts";
-import { statusLabels, statusTones, type WaitlistStatus, waitlistStatuses } from "./statuses.ts";
+import { type WaitlistStatus, waitlistStatuses } from "./model.ts";
+import { statusLabels, statusTones } from "./statuses.ts";
 
 export const toastMessages = {
   successTitle: copy.successTitle,
@@ -90,12 +91,11 @@ export interface WaitlistPanelProps {
   next: WaitlistCursor | null;
   previous: WaitlistCursor | null;
   total: number;
-  /** null when the filter matches too many people to count per status (decision 075). */
-  byStatus: Record<WaitlistStatus, number> | null;
-  byAgent: Record<string, number> | null;
-  /** A total above this limit stopped counting there (null: exact). */
-  limit: number | null;
-  /** The whole list per status, agent and source (null when the query was refused). */
+  /** Per status for the filter without its status part, exact (decision 145). */
+  byStatus: Record<WaitlistStatus, number>;
+  /** Per agent for the filter without its agent part. */
+  byAgent: Record<string, number>;
+  /** The filter per status, agent, source and period (null when the query was refused). */
   summary: WaitlistSummaryView | null;
   /** The URL's query string (filters and cursor). */
   search: string;
@@ -196,19 +196,19 @@ function Filters({ params }: { params: URLSearchParams }) {
         >
           {filterCopy.exportCsv}
         </a>
+        <a
+          href={`/admin/lista.csv${filterSearch(params) || "?"}${filterSearch(params) ? "&" : ""}separador=virgula`}
+          download
+          className={buttonClasses({ variant: "outline" })}
+        >
+          {filterCopy.exportCsvComma}
+        </a>
       </div>
     </Form>
   );
 }
 
-function Counts({
-  byStatus,
-  byAgent,
-  limit,
-}: Pick<WaitlistPanelProps, "byStatus" | "byAgent" | "limit">) {
-  if (!byStatus || !byAgent) {
-    return <p className="mt-4 text-sm text-muted-foreground">{filterCopy.countsTooMany(limit)}</p>;
-  }
+function Counts({ byStatus, byAgent }: Pick<WaitlistPanelProps, "byStatus" | "byAgent">) {
   return (
     <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
       <div>
@@ -216,7 +216,7 @@ function Counts({
         <dd className="mt-1 flex flex-wrap gap-2">
           {waitlistStatuses.map((status) => (
             <span key={status}>
-              {statusLabels[status]}: {countText(byStatus[status], null)}
+              {statusLabels[status]}: {countText(byStatus[status])}
             </span>
           ))}
         </dd>
@@ -226,7 +226,7 @@ function Counts({
         <dd className="mt-1 flex flex-wrap gap-2">
           {agentIds.map((id) => (
             <span key={id}>
-              {agentNames[id]}: {countText(byAgent[id] ?? 0, null)}
+              {agentNames[id]}: {countText(byAgent[id] ?? 0)}
             </span>
           ))}
         </dd>
@@ -289,16 +289,18 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
   return (
     <section aria-labelledby="lista-de-espera-titulo">
       <h2 id="lista-de-espera-titulo" className="text-2xl font-bold">
-        {copy.title(total, props.limit)}
+        {copy.title(total)}
       </h2>
-      {props.summary ? <WaitlistSummary summary={props.summary} /> : null}
+      {props.summary ? (
+        <WaitlistSummary summary={props.summary} filtered={filterSearch(params) !== ""} />
+      ) : null}
       <Filters params={params} />
       {error ? (
         <p role="alert" className="mt-4 text-sm text-danger">
           {error}
         </p>
       ) : null}
-      <Counts byStatus={props.byStatus} byAgent={props.byAgent} limit={props.limit} />
+      <Counts byStatus={props.byStatus} byAgent={props.byAgent} />
       {rows.length === 0 ? (
         <p className="mt-4 text-muted-foreground">
           {filterSearch(params) ? filterCopy.noResults : copy.empty}
@@ -309,7 +311,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
           {/* Below md each row is a card (the table's cells stacked beside its checkbox), so
               a phone shows every key field without scrolling sideways (decision 079). */}
           <div className="mt-4 overflow-x-auto rounded-lg border border-border">
-            <table className="w-full text-left text-sm max-md:block">
+            <table aria-label={copy.tableLabel} className="w-full text-left text-sm max-md:block">
               <thead className="bg-muted text-muted-foreground max-md:hidden">
                 <tr>
                   <th scope="col" className="px-3 py-2">

@@ -11,32 +11,55 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { waitlist, waitlistCounts, waitlistStatusChanges } from "../../../db/schema.ts";
+import {
+  ACCENTED,
+  consentEvents,
+  invitations,
+  PLAIN,
+  robots,
+  waitlist,
+  waitlistStatusChanges,
+} from "../../../db/schema.ts";
+import type { InvitationStatus } from "../invitations/model.ts";
 import { type Executor, getDb } from "../../platform/db/db.server.ts";
 import { WAITLIST_PAGE_SIZE, type WaitlistCursor, type WaitlistFilter } from "./admin-filters.ts";
 import type { SettableWaitlistStatus } from "./status-schema.ts";
-import { type AgentId, agentIds, isAgentId } from "../../content/agent-ids.ts";
-import type { WaitlistStatus } from "./statuses.ts";
+import type { WaitlistStatus } from "./model.ts";
 
 // The admin's waitlist queries (docs/decisions/071-waitlist-list-queries.md). Every query
 // takes an executor, so it can run inside a caller's transaction.
 
-const TIME_ZONE = "America/Sao_Paulo";
+export const TIME_ZONE = "America/Sao_Paulo";
 
 /** Text folded the way the search column (waitlist.search_text) is: no accents, lower case. */
 export function foldForSearch(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
-function likePattern(text: string): string {
-  return `%${foldForSearch(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function likePattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * A text folded in SQL as waitlist.search_text is (accents of Portuguese letters dropped, lower
+ * case), so "Instagram", "instagram" and "ÍNSTAGRAM" match alike (docs/decisions/145).
+ */
+export const foldedSql = (text: SQL) =>
+  sql`lower(translate(coalesce(${text}, ''), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`;
+
 /** The filter's conditions, without the ones named in `skip` (for per-facet counts). */
-function conditions(filter: WaitlistFilter, skip: ReadonlyArray<"status" | "agente"> = []) {
+export function filterConditions(
+  filter: WaitlistFilter,
+  skip: ReadonlyArray<"status" | "agente"> = [],
+) {
   const parts: SQL[] = [];
-  // A trigram index serves the match (docs/decisions/073).
-  if (filter.q) parts.push(sql`${waitlist.searchText} like ${likePattern(filter.q)}`);
+  // Each word anywhere in the name or e-mail, so "maria silva" finds "Maria da Silva Santos";
+  // a trigram index serves each match (docs/decisions/073, 145).
+  for (const word of foldForSearch(filter.q ?? "")
+    .split(/\s+/)
+    .filter(Boolean)) {
+    parts.push(sql`${waitlist.searchText} like ${likePattern(word)}`);
+  }
   if (filter.status && !skip.includes("status")) parts.push(eq(waitlist.status, filter.status));
   if (filter.agente && !skip.includes("agente")) {
     parts.push(sql`${waitlist.interestedAgents} @> array[${filter.agente}]::text[]`);
@@ -51,7 +74,11 @@ function conditions(filter: WaitlistFilter, skip: ReadonlyArray<"status" | "agen
       sql`${waitlist.createdAt} < (${filter.ate}::date + 1)::timestamp at time zone ${TIME_ZONE}`,
     );
   }
-  if (filter.origem) parts.push(eq(waitlist.source, filter.origem));
+  if (filter.origem) {
+    parts.push(
+      sql`${foldedSql(sql`${waitlist.source}`)} = ${foldedSql(sql`${filter.origem}::text`)}`,
+    );
+  }
   if (filter.confirmado) {
     parts.push(
       filter.confirmado === "sim" ? isNotNull(waitlist.confirmedAt) : isNull(waitlist.confirmedAt),
@@ -128,7 +155,7 @@ export async function listWaitlistPage(
       cursorAt: cursorText,
     })
     .from(waitlist)
-    .where(and(conditions(filter), keyset))
+    .where(and(filterConditions(filter), keyset))
     .orderBy(...order)
     .limit(WAITLIST_PAGE_SIZE + 1);
   const more = found.length > WAITLIST_PAGE_SIZE;
@@ -144,172 +171,6 @@ export async function listWaitlistPage(
     rows,
     next: backwards ? (position ? last : null) : more ? last : null,
     previous: backwards ? (more ? first : null) : position ? first : null,
-  };
-}
-
-/**
- * Above this many matches, a count that has to scan the list stops and is shown as "more
- * than" (docs/decisions/075).
- */
-export const COUNT_SCAN_LIMIT = 10_000;
-
-export interface WaitlistCounts {
-  /** People in the whole filter. */
-  total: number;
-  /** Per status, for the filter without its status part; null when not counted (075). */
-  byStatus: Record<WaitlistStatus, number> | null;
-  /** Per agent id, for the filter without its agent part; null when not counted (075). */
-  byAgent: Record<string, number> | null;
-  /** null when the figures are exact; else the limit, and a total above it means "more". */
-  limit: number | null;
-}
-
-/**
- * True when waitlist_counts answers the filter: nothing but status and agent (the cursor and
- * order do not change counts). Any other part, including one added later, scans.
- */
-const COUNT_NEUTRAL_KEYS: ReadonlySet<string> = new Set([
-  "status",
-  "agente",
-  "ordem",
-  "apos",
-  "antes",
-]);
-
-function countedByTable(filter: WaitlistFilter): boolean {
-  return Object.entries(filter).every(
-    ([key, value]) => value === undefined || COUNT_NEUTRAL_KEYS.has(key),
-  );
-}
-
-/** Counts from the trigger-kept waitlist_counts table (docs/decisions/074), no scan. */
-async function countsFromTable(filter: WaitlistFilter, db: Executor): Promise<WaitlistCounts> {
-  const rows = await db
-    .select({
-      status: waitlistCounts.status,
-      kind: waitlistCounts.kind,
-      value: waitlistCounts.value,
-      n: sql<number>`sum(${waitlistCounts.n})::int`,
-    })
-    .from(waitlistCounts)
-    .where(inArray(waitlistCounts.kind, ["status", "agent"]))
-    .groupBy(waitlistCounts.status, waitlistCounts.kind, waitlistCounts.value);
-  const byStatus: Record<WaitlistStatus, number> = { pending: 0, contacted: 0, converted: 0 };
-  const byAgent: Record<string, number> = {};
-  for (const row of rows) {
-    const statusFigure = filter.agente
-      ? row.kind === "agent" && row.value === filter.agente
-      : row.kind === "status";
-    if (statusFigure) byStatus[row.status] += row.n;
-    if (row.kind === "agent" && (!filter.status || filter.status === row.status)) {
-      byAgent[row.value] = (byAgent[row.value] ?? 0) + row.n;
-    }
-  }
-  return { total: totalOf(filter, byStatus), byStatus, byAgent, limit: null };
-}
-
-function totalOf(filter: WaitlistFilter, byStatus: Record<WaitlistStatus, number>): number {
-  return filter.status
-    ? byStatus[filter.status]
-    : Object.values(byStatus).reduce((sum, n) => sum + n, 0);
-}
-
-/**
- * Counts by reading the matches of the filter without its status and agent parts, at most
- * COUNT_SCAN_LIMIT + 1 of them (docs/decisions/075): within the limit every figure is exact;
- * past it only the total is counted (up to the limit), and the per-status and per-agent
- * figures are left out.
- */
-async function countsByScan(filter: WaitlistFilter, db: Executor): Promise<WaitlistCounts> {
-  const matches = await db
-    .select({ status: waitlist.status, agents: waitlist.interestedAgents })
-    .from(waitlist)
-    .where(conditions(filter, ["status", "agente"]))
-    .limit(COUNT_SCAN_LIMIT + 1);
-  if (matches.length > COUNT_SCAN_LIMIT) {
-    const total =
-      filter.status || filter.agente
-        ? await countUpTo(db, conditions(filter), COUNT_SCAN_LIMIT + 1)
-        : matches.length;
-    return { total, byStatus: null, byAgent: null, limit: COUNT_SCAN_LIMIT };
-  }
-  const byStatus: Record<WaitlistStatus, number> = { pending: 0, contacted: 0, converted: 0 };
-  const byAgent: Record<string, number> = Object.fromEntries(agentIds.map((id) => [id, 0]));
-  for (const { status, agents } of matches) {
-    if (!filter.agente || agents.includes(filter.agente)) byStatus[status] += 1;
-    if (!filter.status || filter.status === status) {
-      for (const agent of agents) byAgent[agent] = (byAgent[agent] ?? 0) + 1;
-    }
-  }
-  return { total: totalOf(filter, byStatus), byStatus, byAgent, limit: null };
-}
-
-/** How many rows match, counting no further than `limit`. */
-async function countUpTo(db: Executor, where: SQL | undefined, limit: number): Promise<number> {
-  const matches = db
-    .select({ one: sql`1`.as("one") })
-    .from(waitlist)
-    .where(where)
-    .limit(limit)
-    .as("matches");
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
-  return row?.n ?? 0;
-}
-
-/** Counts per status and per agent (facets) and the total, for the list's filter. */
-export async function countWaitlist(
-  filter: WaitlistFilter,
-  executor?: Executor,
-): Promise<WaitlistCounts> {
-  const db = executor ?? (await getDb());
-  return countedByTable(filter) ? countsFromTable(filter, db) : countsByScan(filter, db);
-}
-
-const SUMMARY_SOURCES = 6;
-
-export interface WaitlistSummary {
-  /** Everyone on the list. */
-  total: number;
-  byStatus: Record<WaitlistStatus, number>;
-  byAgent: Record<AgentId, number>;
-  /** The most frequent sources, most first ('' = none given). */
-  topSources: { source: string; n: number }[];
-  /** Everyone whose source is not among topSources. */
-  otherSources: number;
-}
-
-/** The whole list per status, agent and source, from waitlist_counts (no scan). */
-export async function waitlistSummary(executor?: Executor): Promise<WaitlistSummary> {
-  const db = executor ?? (await getDb());
-  const rows = await db
-    .select({
-      status: waitlistCounts.status,
-      kind: waitlistCounts.kind,
-      value: waitlistCounts.value,
-      n: sql<number>`sum(${waitlistCounts.n})::int`,
-    })
-    .from(waitlistCounts)
-    .groupBy(waitlistCounts.status, waitlistCounts.kind, waitlistCounts.value);
-  const byStatus: Record<WaitlistStatus, number> = { pending: 0, contacted: 0, converted: 0 };
-  const byAgent = Object.fromEntries(agentIds.map((id) => [id, 0])) as Record<AgentId, number>;
-  const bySource = new Map<string, number>();
-  for (const row of rows) {
-    if (row.kind === "status") byStatus[row.status] += row.n;
-    else if (row.kind === "agent" && isAgentId(row.value)) byAgent[row.value] += row.n;
-    else if (row.kind === "source") bySource.set(row.value, (bySource.get(row.value) ?? 0) + row.n);
-  }
-  const sources = [...bySource]
-    .filter(([, n]) => n > 0)
-    .map(([source, n]) => ({ source, n }))
-    .sort((a, b) => b.n - a.n || a.source.localeCompare(b.source));
-  const topSources = sources.slice(0, SUMMARY_SOURCES);
-  const total = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
-  return {
-    total,
-    byStatus,
-    byAgent,
-    topSources,
-    otherSources: total - topSources.reduce((sum, { n }) => sum + n, 0),
   };
 }
 
@@ -371,10 +232,17 @@ const EXPORT_BATCH_SIZE = 500;
 const saoPauloDateTime = (column: AnyColumn) =>
   sql<string>`to_char(${column} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'DD/MM/YYYY HH24:MI')`;
 
+export interface ExportInvitation {
+  robot: string;
+  status: InvitationStatus;
+  sentAt: string;
+}
+
 /**
  * Every entry of the filter (from its first row: the page cursor is ignored) with everything
  * stored, in the list's order, in keyset batches of 500, so memory stays constant however
- * many rows match (CSV export).
+ * many rows match (CSV export). Each batch brings its people's invitations and the time of
+ * their latest marketing consent (given or withdrawn) from one query each.
  */
 export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: Executor) {
   const db = executor ?? (await getDb());
@@ -385,17 +253,59 @@ export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: 
       .select({
         ...listColumns,
         message: waitlist.message,
+        confirmedAt: saoPauloDateTime(waitlist.confirmedAt),
         marketingConsent: waitlist.marketingConsent,
         termsAcceptedAt: saoPauloDateTime(waitlist.termsAcceptedAt),
         source: waitlist.source,
+        utmMedium: waitlist.utmMedium,
+        utmCampaign: waitlist.utmCampaign,
+        referrer: waitlist.referrer,
         createdAt: saoPauloDateTime(waitlist.createdAt),
         cursorAt: cursorText,
       })
       .from(waitlist)
-      .where(and(conditions(filter), keyset))
+      .where(and(filterConditions(filter), keyset))
       .orderBy(...order)
       .limit(EXPORT_BATCH_SIZE);
-    if (batch.length > 0) yield batch;
+    if (batch.length > 0) {
+      const ids = batch.map((row) => row.id);
+      const [invited, consents] = await Promise.all([
+        db
+          .select({
+            waitlistId: invitations.waitlistId,
+            robot: robots.name,
+            status: invitations.status,
+            sentAt: saoPauloDateTime(invitations.sentAt),
+          })
+          .from(invitations)
+          .innerJoin(robots, eq(robots.id, invitations.robotId))
+          .where(inArray(invitations.waitlistId, ids))
+          .orderBy(asc(invitations.sentAt)),
+        db
+          .selectDistinctOn([consentEvents.waitlistId], {
+            waitlistId: consentEvents.waitlistId,
+            at: saoPauloDateTime(consentEvents.createdAt),
+          })
+          .from(consentEvents)
+          .where(
+            and(
+              inArray(consentEvents.waitlistId, ids),
+              inArray(consentEvents.kind, ["marketing-given", "marketing-withdrawn"]),
+            ),
+          )
+          .orderBy(consentEvents.waitlistId, desc(consentEvents.createdAt)),
+      ]);
+      const invitationsOf = new Map<string, ExportInvitation[]>();
+      for (const { waitlistId, ...invitation } of invited) {
+        invitationsOf.set(waitlistId, [...(invitationsOf.get(waitlistId) ?? []), invitation]);
+      }
+      const consentAt = new Map(consents.map((row) => [row.waitlistId, row.at]));
+      yield batch.map((row) => ({
+        ...row,
+        marketingConsentAt: consentAt.get(row.id) ?? null,
+        invitations: invitationsOf.get(row.id) ?? [],
+      }));
+    }
     const last = batch.at(-1);
     if (!last || batch.length < EXPORT_BATCH_SIZE) return;
     position = { createdAt: last.cursorAt, id: last.id };

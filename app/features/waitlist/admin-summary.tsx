@@ -1,12 +1,14 @@
 import type { BadgeTone } from "../../components/ui/badge.tsx";
 import { agentIds, agentNames } from "../../content/agent-ids.ts";
 import { waitlistSummaryCopy as copy } from "../../content/admin.ts";
-import { statusLabels, statusTones, waitlistStatuses, type WaitlistStatus } from "./statuses.ts";
+import { waitlistStatuses, type WaitlistStatus } from "./model.ts";
+import { statusLabels, statusTones } from "./statuses.ts";
 
-// The summary at the top of /admin/lista (docs/decisions/076): the whole list per status,
-// agent and source as bar charts drawn in plain SVG. Each bar is decoration (aria-hidden);
-// its label and figure are text beside it, so a screen reader, a zoomed page or a copy and
-// paste get the same numbers.
+// The summary at the top of /admin/lista (docs/decisions/076, 145): the current filter per
+// status, agent and source as bar charts, and its sign-ups per day (week, month) over the
+// filter's period, drawn in plain SVG. Each bar is decoration (aria-hidden); its label and
+// figure are text beside it (or in the table under the chart), so a screen reader, a zoomed
+// page or a copy and paste get the same numbers.
 
 export interface WaitlistSummaryView {
   total: number;
@@ -14,6 +16,68 @@ export interface WaitlistSummaryView {
   byAgent: Record<string, number>;
   topSources: { source: string; n: number }[];
   otherSources: number;
+  chart: {
+    from: string;
+    to: string;
+    unit: "day" | "week" | "month";
+    points: { start: string; n: number }[];
+  };
+}
+
+/** aaaa-mm-dd as dd/mm/aaaa (the day is already São Paulo's). */
+const brDay = (day: string) => day.split("-").reverse().join("/");
+
+function PeriodChart({ chart }: { chart: WaitlistSummaryView["chart"] }) {
+  const max = Math.max(1, ...chart.points.map((point) => point.n));
+  const width = chart.points.length;
+  return (
+    <figure aria-labelledby="resumo-periodo" className="rounded-lg border border-border p-4">
+      <figcaption id="resumo-periodo" className="font-semibold">
+        {copy.perPeriod[chart.unit]} ({copy.periodRange(brDay(chart.from), brDay(chart.to))})
+      </figcaption>
+      <svg
+        aria-hidden="true"
+        className="mt-3 h-24 w-full"
+        viewBox={`0 0 ${width} 100`}
+        preserveAspectRatio="none"
+      >
+        {chart.points.map((point, index) => {
+          const height = (point.n / max) * 100;
+          return (
+            <rect
+              key={point.start}
+              x={index + 0.1}
+              y={100 - height}
+              width={0.8}
+              height={height}
+              className="fill-blue-400"
+            />
+          );
+        })}
+      </svg>
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer">{copy.chartTable}</summary>
+        <table className="mt-2 text-left">
+          <thead>
+            <tr>
+              <th scope="col" className="pr-4">
+                {copy.chartColumns.start}
+              </th>
+              <th scope="col">{copy.chartColumns.n}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {chart.points.map((point) => (
+              <tr key={point.start}>
+                <td className="pr-4">{brDay(point.start)}</td>
+                <td className="tabular-nums">{point.n.toLocaleString("pt-BR")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
 }
 
 const barTones: Record<BadgeTone, string> = {
@@ -75,7 +139,14 @@ function BarChart({
   );
 }
 
-export function WaitlistSummary({ summary }: { summary: WaitlistSummaryView }) {
+export function WaitlistSummary({
+  summary,
+  filtered,
+}: {
+  summary: WaitlistSummaryView;
+  /** Whether the list is filtered (the heading says "neste filtro"). */
+  filtered: boolean;
+}) {
   const sourceBars: Bar[] = summary.topSources.map(({ source, n }) => ({
     key: `source-${source}`,
     label: source || copy.noSource,
@@ -92,7 +163,7 @@ export function WaitlistSummary({ summary }: { summary: WaitlistSummaryView }) {
   return (
     <section aria-labelledby="resumo-titulo" className="mt-4">
       <h3 id="resumo-titulo" className="text-lg font-semibold">
-        {copy.heading(summary.total)}
+        {copy.heading(summary.total, filtered)}
       </h3>
       <div className="mt-3 grid gap-4 md:grid-cols-3">
         <BarChart
@@ -122,6 +193,9 @@ export function WaitlistSummary({ summary }: { summary: WaitlistSummaryView }) {
           total={summary.total}
           bars={sourceBars}
         />
+      </div>
+      <div className="mt-4">
+        <PeriodChart chart={summary.chart} />
       </div>
     </section>
   );

@@ -8,7 +8,6 @@ import { agentIds, agentNames, type AgentId } from "../../content/agent-ids.ts";
 import { signupFormCopy as copy, signupToasts } from "../../content/signup.ts";
 import {
   firstInvalidField,
-  honeypotField,
   readSignupFields,
   signupErrorSummary,
   signupLimits,
@@ -17,6 +16,7 @@ import {
   type SignupField,
   type SignupFieldErrors,
 } from "./fields.ts";
+import { honeypotField } from "../../components/ui/honeypot.tsx";
 
 // The schema (Zod) is fetched when the visitor first touches the form, not with the page.
 type SchemaModule = typeof SchemaModuleShape;

@@ -9,7 +9,6 @@ import { addressProblem } from "../deliverability/address-check.server.ts";
 import { insertWaitlistEntry } from "./queries.server.ts";
 import {
   emptySignupValues,
-  honeypotField,
   readSignupFields,
   signupLimits,
   signupValuesFrom,
@@ -20,6 +19,7 @@ import {
 } from "./fields.ts";
 import { validateSignup } from "./schema.ts";
 import { boundSource, signupSourceOf } from "./source.ts";
+import { honeypotField } from "../../components/ui/honeypot.tsx";
 
 export interface SignupResult {
   status: 200 | 400 | 413 | 415 | 429 | 503;

@@ -1,11 +1,9 @@
 import type { BadgeTone } from "../../components/ui/badge.tsx";
 import { waitlistAdminCopy } from "../../content/admin.ts";
+import type { WaitlistStatus } from "./model.ts";
 
-// The waitlist statuses, declared once (the table's check constraint, the admin's filters,
-// badges and buttons): a new status fails the typecheck until it has a label and a tone.
-export const waitlistStatuses = ["pending", "contacted", "converted"] as const;
-export type WaitlistStatus = (typeof waitlistStatuses)[number];
-
+// How the admin shows each waitlist status: a new status fails the typecheck until it has a
+// label and a tone.
 export const statusLabels: Record<WaitlistStatus, string> = waitlistAdminCopy.statusLabels;
 
 export const statusTones: Record<WaitlistStatus, BadgeTone> = {
@@ -13,7 +11,3 @@ export const statusTones: Record<WaitlistStatus, BadgeTone> = {
   contacted: "blue",
   converted: "green",
 };
-
-export function isWaitlistStatus(value: string): value is WaitlistStatus {
-  return (waitlistStatuses as readonly string[]).includes(value);
-}

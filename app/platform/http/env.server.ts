@@ -67,6 +67,15 @@ const envSchema = z.object({
   // E-mail: without SMTP_URL messages go to the local mailbox at /admin/emails.
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("Agentes FX <nao-responda@agentesfx.com.br>"),
+  // Issue 21 (docs/decisions/160): every message's envelope sender is
+  // bounces+<message id>@MAIL_BOUNCE_DOMAIN, so a bounce names its message (VERP). Unset, the
+  // envelope sender is MAIL_FROM's address and reports are matched by Message-ID only.
+  MAIL_BOUNCE_DOMAIN: optionalText,
+  // Where the bounce receiver (an SMTP server for the bounce domain's MX) listens; unset, none.
+  BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  BOUNCE_SMTP_HOST: z.string().default("0.0.0.0"),
+  // Shared secret of POST /correio/relatorios (a relay posting reports); unset, it answers 404.
+  BOUNCE_HTTP_SECRET: z.string().min(24).optional(),
   // Delay before an unsent message's second try, doubling after each failure (decision 080).
   EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
   // How long a claimed message is hidden from other workers while it is sent (decision 080).
@@ -92,6 +101,14 @@ const envSchema = z.object({
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
   // How often the invitation sweep looks for passed deadlines and due reminders.
   INVITATION_SWEEP_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  // Issue 24: Mercado Pago, the hosted checkout for cards (docs/decisions/171). Unset: the
+  // product works without it (PIX, transfer, a link staff send). Set: the webhook secret of the
+  // same application must be set too, or no notification could be verified.
+  MERCADO_PAGO_ACCESS_TOKEN: optionalText,
+  MERCADO_PAGO_WEBHOOK_SECRET: optionalText,
+  MERCADO_PAGO_API_URL: z.string().url().default("https://api.mercadopago.com"),
+  // Days an unpaid renewal waits after its due date before the subscription is suspended.
+  SUBSCRIPTION_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
   // Company details in the footer and on the legal pages, each shown only when set.
   COMPANY_LEGAL_NAME: optionalText,
   COMPANY_CNPJ: optionalText,
@@ -136,6 +153,17 @@ export function configurationProblems(
       }));
   const env = parsed.success ? parsed.data : undefined;
   const production = (env?.NODE_ENV ?? source.NODE_ENV ?? "production") === "production";
+  if (
+    source.MERCADO_PAGO_ACCESS_TOKEN?.trim() &&
+    !source.MERCADO_PAGO_WEBHOOK_SECRET?.trim() &&
+    !problems.some((p) => p.variable === "MERCADO_PAGO_WEBHOOK_SECRET")
+  ) {
+    problems.push({
+      variable: "MERCADO_PAGO_WEBHOOK_SECRET",
+      problem:
+        "must be set with MERCADO_PAGO_ACCESS_TOKEN (the application's webhook secret), or no payment notification could be verified",
+    });
+  }
   if (production && source.DATABASE_URL) {
     for (const [variable, problem] of Object.entries(REQUIRED_ON_POSTGRES_IN_PRODUCTION)) {
       if (!source[variable]?.trim() && !problems.some((p) => p.variable === variable)) {

@@ -40,4 +40,19 @@ describe("configurationProblems", () => {
     ]);
     expect(JSON.stringify(problems)).not.toContain("secret-password");
   });
+
+  it("wants Mercado Pago's webhook secret with its access token, and neither otherwise", () => {
+    expect(configurationProblems({ MERCADO_PAGO_ACCESS_TOKEN: "APP_USR-1" })).toEqual([
+      { variable: "MERCADO_PAGO_WEBHOOK_SECRET", problem: expect.stringContaining("ACCESS_TOKEN") },
+    ]);
+    expect(
+      configurationProblems({
+        MERCADO_PAGO_ACCESS_TOKEN: "APP_USR-1",
+        MERCADO_PAGO_WEBHOOK_SECRET: "s",
+      }),
+    ).toEqual([]);
+    expect(configurationProblems({ SUBSCRIPTION_GRACE_DAYS: "31" })).toEqual([
+      { variable: "SUBSCRIPTION_GRACE_DAYS", problem: expect.any(String) },
+    ]);
+  });
 });

@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import { mailboxCopy } from "../../content/email.ts";
 import { MailboxView } from "../../features/email/mailbox-view.tsx";
+import { mailboxQuerySchema } from "../../features/email/mailbox-query.ts";
 import { loadMailbox, resendFailedEmail } from "../../features/email/mailbox.server.ts";
+import { parseForm } from "../../platform/http/parse-form.ts";
 import type { Route } from "./+types/emails";
 
 // /admin/emails: staff's view of e-mail, a section of the admin layout, whose guard checks
@@ -16,8 +18,11 @@ export function headers() {
   return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 }
 
-export async function loader() {
-  return loadMailbox();
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const parsed = parseForm(mailboxQuerySchema, url.searchParams);
+  if (!parsed.success) throw data(parsed.error, { status: 400 });
+  return { ...(await loadMailbox(parsed.data)), search: url.search };
 }
 
 export async function action({ request }: Route.ActionArgs) {

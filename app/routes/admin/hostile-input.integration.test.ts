@@ -164,7 +164,13 @@ describe("hostile admin input", () => {
           expectHandled(outcome, `GET ${path}`);
         }),
         // Found by longer runs: an impossible day once reached PostgreSQL (500).
-        { ...runs, examples: [["?de=2026-02-30", UNKNOWN_ID], ["?q=%00", UNKNOWN_ID]] },
+        {
+          ...runs,
+          examples: [
+            ["?de=2026-02-30", UNKNOWN_ID],
+            ["?q=%00", UNKNOWN_ID],
+          ],
+        },
       );
     }
   }, 180_000);

@@ -16,7 +16,9 @@ import {
   robotsAdminCopy,
   waitlistAdminCopy,
 } from "../../content/admin.ts";
+import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
 import { mailboxCopy } from "../../content/email.ts";
+import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
 import { errorCopy } from "../../content/layout.ts";
 import { adminSessionContext, requireAdmin } from "../../features/admin/guard.server.ts";
@@ -53,7 +55,9 @@ const loadingText: Record<AdminSection, string> = {
   convites: invitationsAdminCopy.loading,
   robos: robotsAdminCopy.loading,
   blog: postsAdminCopy.loading,
+  assinantes: subscribersAdminCopy.loading,
   emails: mailboxCopy.loading,
+  entregabilidade: deliverabilityAdminCopy.loading,
 };
 
 /** The section a link navigation is loading (not a form's), or null. */

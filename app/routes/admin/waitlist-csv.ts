@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { waitlistCsvCopy } from "../../content/admin.ts";
 import { waitlistCsvStream } from "../../features/waitlist/admin-csv.server.ts";
-import { waitlistFilterSchema } from "../../features/waitlist/admin-filters.ts";
+import { csvSeparatorSchema, waitlistFilterSchema } from "../../features/waitlist/admin-filters.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
 import type { Route } from "./+types/waitlist-csv";
 
@@ -9,10 +9,13 @@ import type { Route } from "./+types/waitlist-csv";
 // A child of the admin layout, so its middleware checks the session first.
 
 export function loader({ request }: Route.LoaderArgs) {
-  const parsed = parseForm(waitlistFilterSchema, new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const parsed = parseForm(waitlistFilterSchema, params);
   if (!parsed.success) throw data(parsed.error, { status: 400 });
+  const separator = parseForm(csvSeparatorSchema, params);
+  if (!separator.success) throw data(separator.error, { status: 400 });
   // The whole filter, whatever page the list was on (the export ignores the cursor).
-  return new Response(waitlistCsvStream(parsed.data), {
+  return new Response(waitlistCsvStream(parsed.data, separator.data.separador), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${waitlistCsvCopy.fileName}"`,

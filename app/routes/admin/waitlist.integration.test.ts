@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { waitlist, waitlistStatusChanges } from "../../../db/schema.ts";
+import {
+  consentEvents,
+  invitations,
+  robots,
+  waitlist,
+  waitlistStatusChanges,
+} from "../../../db/schema.ts";
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
@@ -221,17 +227,19 @@ describe("/admin/lista.csv", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes).slice(1);
     const lines = text.split("\n");
     expect(lines[0]).toBe(
-      "Nome,Email,Agentes de Interesse,Status,Mensagem,Aceita receber comunicações,Termos aceitos em,Origem,Inscrição em",
+      "Nome;Email;Agentes de Interesse;Status;Mensagem;E-mail confirmado em;Aceita receber comunicações;Consentimento de comunicações alterado em;Termos aceitos em;Origem (utm_source);Meio (utm_medium);Campanha (utm_campaign);Site de referência;Convites;Inscrição em",
     );
     // 02:30 UTC is 23:30 of the day before in São Paulo.
-    expect(lines[1]).toBe(`'=HYPERLINK(1),formula0@exemplo.com,YenMax Agent,Pendente,"linha 1`);
-    expect(lines[2]).toBe(`linha 2, com vírgula",Não,01/11/2026 23:30,planilha,01/11/2026 23:30`);
-    expect(text).toContain("\n'+1,");
-    expect(text).toContain("\n'-2,");
-    expect(text).toContain("\n'@SUM,");
-    expect(text).toContain("\n'\tTab,");
-    expect(text).toContain(`\n"'\rCR",`);
-    expect(text).toContain("\n'\uFF1DFULLWIDTH,");
+    expect(lines[1]).toBe(`'=HYPERLINK(1);formula0@exemplo.com;YenMax Agent;Pendente;"linha 1`);
+    expect(lines[2]).toBe(
+      `linha 2, com vírgula";;Não;;01/11/2026 23:30;planilha;;;;;01/11/2026 23:30`,
+    );
+    expect(text).toContain("\n'+1;");
+    expect(text).toContain("\n'-2;");
+    expect(text).toContain("\n'@SUM;");
+    expect(text).toContain("\n'\tTab;");
+    expect(text).toContain(`\n"'\rCR";`);
+    expect(text).toContain("\n'\uFF1DFULLWIDTH;");
     expect(text.trimEnd().split("\n")).toHaveLength(1 + names.length + 1);
   });
 
@@ -259,15 +267,68 @@ describe("/admin/lista.csv", () => {
     const text = await raw("?origem=lote&ordem=antigos");
     const lines = text.trimEnd().split("\n");
     expect(lines).toHaveLength(1 + 2100);
-    expect(lines[0]).toMatch(/^\ufeffNome,/);
-    expect(lines.filter((line) => line.includes("Nome,Email,"))).toHaveLength(1);
-    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(
+    expect(lines[0]).toMatch(/^\ufeffNome;/);
+    expect(lines.filter((line) => line.includes("Nome;Email;"))).toHaveLength(1);
+    expect(lines.slice(1).map((line) => line.split(";")[0])).toEqual(
       Array.from({ length: 2100 }, (_, i) => `Lote ${i + 1}`),
     );
 
     const empty = await raw("?origem=ninguem");
     expect(empty).toBe(
-      "\ufeffNome,Email,Agentes de Interesse,Status,Mensagem,Aceita receber comunicações,Termos aceitos em,Origem,Inscrição em\n",
+      "\ufeffNome;Email;Agentes de Interesse;Status;Mensagem;E-mail confirmado em;Aceita receber comunicações;Consentimento de comunicações alterado em;Termos aceitos em;Origem (utm_source);Meio (utm_medium);Campanha (utm_campaign);Site de referência;Convites;Inscrição em\n",
     );
+  });
+
+  it("carries confirmation, consent, campaign and invitations; ',' on request; bad separator 400", async () => {
+    const db = await getDb();
+    const [robot] = await db.select({ id: robots.id, name: robots.name }).from(robots).limit(1);
+    const [person] = await db
+      .insert(waitlist)
+      .values({
+        name: "Campanha Completa",
+        email: "campanha@exemplo.com",
+        source: "google",
+        utmMedium: "cpc",
+        utmCampaign: "lancamento",
+        referrer: "https://www.google.com",
+        marketingConsent: true,
+        confirmedAt: new Date("2026-11-03T13:00:00Z"),
+        termsAcceptedAt: new Date("2026-11-03T12:00:00Z"),
+        createdAt: new Date("2026-11-03T12:00:00Z"),
+      })
+      .returning({ id: waitlist.id });
+    await db.insert(consentEvents).values([
+      {
+        waitlistId: person!.id,
+        kind: "marketing-given",
+        channel: "signup-form",
+        textVersion: "1",
+        createdAt: new Date("2026-11-03T12:00:00Z"),
+      },
+      {
+        waitlistId: person!.id,
+        kind: "marketing-given",
+        channel: "meus-dados",
+        textVersion: "1",
+        createdAt: new Date("2026-11-04T12:00:00Z"),
+      },
+    ]);
+    await db.insert(invitations).values({
+      waitlistId: person!.id,
+      robotId: robot!.id,
+      invitedBy: "a@b.c",
+      sentAt: new Date("2026-11-05T12:00:00Z"),
+      deadline: new Date("2026-11-07T12:00:00Z"),
+      status: "expired",
+    });
+    const line = async (search: string) =>
+      (await (await csv(search)).response!.text()).trimEnd().split("\n")[1];
+    expect(await line("?q=campanha%40")).toBe(
+      `Campanha Completa;campanha@exemplo.com;Não especificado;Pendente;;03/11/2026 10:00;Sim;04/11/2026 09:00;03/11/2026 09:00;google;cpc;lancamento;https://www.google.com;${robot!.name}: Expirado (enviado em 05/11/2026 09:00);03/11/2026 09:00`,
+    );
+    expect(await line("?q=campanha%40&separador=virgula")).toBe(
+      `Campanha Completa,campanha@exemplo.com,Não especificado,Pendente,,03/11/2026 10:00,Sim,04/11/2026 09:00,03/11/2026 09:00,google,cpc,lancamento,https://www.google.com,${robot!.name}: Expirado (enviado em 05/11/2026 09:00),03/11/2026 09:00`,
+    );
+    expect((await csv("?separador=tab")).status).toBe(400);
   });
 });

@@ -5,11 +5,8 @@ import { adminSessionContext } from "../../features/admin/guard.server.ts";
 import { setWaitlistStatusAction } from "../../features/waitlist/admin-actions.server.ts";
 import { waitlistFilterSchema } from "../../features/waitlist/admin-filters.ts";
 import { WaitlistPanel } from "../../features/waitlist/admin-panel.tsx";
-import {
-  countWaitlist,
-  listWaitlistPage,
-  waitlistSummary,
-} from "../../features/waitlist/admin-queries.server.ts";
+import { waitlistFigures } from "../../features/waitlist/admin-figures.server.ts";
+import { listWaitlistPage } from "../../features/waitlist/admin-queries.server.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
 import { readForm } from "../../platform/http/read-form.server.ts";
 import type { Route } from "./+types/waitlist";
@@ -30,7 +27,6 @@ export async function loader({ request }: Route.LoaderArgs) {
         total: 0,
         byStatus: { pending: 0, contacted: 0, converted: 0 },
         byAgent: {},
-        limit: null,
         summary: null,
         search: url.search,
         error: parsed.error,
@@ -38,12 +34,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       { status: 400 },
     );
   }
-  const [page, counts, summary] = await Promise.all([
+  const [page, figures] = await Promise.all([
     listWaitlistPage(parsed.data),
-    countWaitlist(parsed.data),
-    waitlistSummary(),
+    waitlistFigures(parsed.data),
   ]);
-  return data({ ...page, ...counts, summary, search: url.search, error: undefined });
+  return data({ ...page, ...figures, search: url.search, error: undefined });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

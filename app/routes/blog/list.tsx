@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/list";
 import { NewsletterBox } from "../../components/site/newsletter-box.tsx";
 import { PageHero } from "../../components/site/page-hero.tsx";
-import { PostMeta } from "../../components/site/post-meta.tsx";
+import { PostMeta } from "../../features/posts/post-meta.tsx";
 import { blogCategories, blogCopy, categoryFromSlug } from "../../content/blog.ts";
 import { toPostCard } from "../../features/posts/post-view.ts";
 import { listPublishedPosts } from "../../features/posts/queries.server.ts";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/agent";
 import { AgentIcon } from "../../components/site/agent-icon.tsx";
 import { PerformanceWidget } from "../../components/site/performance-widget.tsx";
 import { PriceTag } from "../../components/site/price-tag.tsx";
-import { RiskBadge } from "../../components/site/risk-badge.tsx";
+import { RiskBadge } from "../../features/robots/risk-badge.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";
 import { Badge } from "../../components/ui/badge.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";

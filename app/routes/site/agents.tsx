@@ -1,5 +1,5 @@
 import type { Route } from "./+types/agents";
-import { AgentCard } from "../../components/site/agent-card.tsx";
+import { AgentCard } from "../../features/robots/agent-card.tsx";
 import { CtaBand } from "../../components/site/cta-band.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { ShieldCheck } from "../../components/ui/icons/shield-check.tsx";

@@ -1,7 +1,7 @@
 import { BrokerText } from "../../components/site/broker-text.tsx";
 import type { Route } from "./+types/home";
 import { FeatureGrid } from "../../components/site/feature-grid.tsx";
-import { AgentCard } from "../../components/site/agent-card.tsx";
+import { AgentCard } from "../../features/robots/agent-card.tsx";
 import { CtaBand } from "../../components/site/cta-band.tsx";
 import { Section } from "../../components/site/page-hero.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";

@@ -5,7 +5,7 @@ import { AgentIcon } from "../../components/site/agent-icon.tsx";
 import { CtaBand } from "../../components/site/cta-band.tsx";
 import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { PriceTag } from "../../components/site/price-tag.tsx";
-import { RiskBadge } from "../../components/site/risk-badge.tsx";
+import { RiskBadge } from "../../features/robots/risk-badge.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";
 import { ArrowRight } from "../../components/ui/icons/arrow-right.tsx";
 import { Check } from "../../components/ui/icons/check.tsx";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { agentCardCopy } from "../../content/common.ts";
-import type { AgentCardView } from "../../features/robots/agent-view.ts";
-import { ArrowRight } from "../ui/icons/arrow-right.tsx";
-import { AgentIcon } from "./agent-icon.tsx";
-import { PriceTag } from "./price-tag.tsx";
+import type { AgentCardView } from "./agent-view.ts";
+import { ArrowRight } from "../../components/ui/icons/arrow-right.tsx";
+import { AgentIcon } from "../../components/site/agent-icon.tsx";
+import { PriceTag } from "../../components/site/price-tag.tsx";
 import { RiskBadge } from "./risk-badge.tsx";
 
 /** An agent on the home page and the agents list; `detailed` adds strategy and audience. */

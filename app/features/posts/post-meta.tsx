@@ -1,7 +1,7 @@
 import { blogCopy } from "../../content/blog.ts";
-import type { PostCard } from "../../features/posts/post-view.ts";
-import { Badge } from "../ui/badge.tsx";
-import { Clock } from "../ui/icons/clock.tsx";
+import type { PostCard } from "./post-view.ts";
+import { Badge } from "../../components/ui/badge.tsx";
+import { Clock } from "../../components/ui/icons/clock.tsx";
 
 /** A post's category and read time (and, unless compact, author and date). */
 export function PostMeta({ post, compact = false }: { post: PostCard; compact?: boolean }) {

@@ -1,6 +1,6 @@
 import { riskLabel } from "../../content/common.ts";
-import { riskTone } from "../../features/robots/risk-tone.ts";
-import { Badge } from "../ui/badge.tsx";
+import { riskTone } from "./risk-tone.ts";
+import { Badge } from "../../components/ui/badge.tsx";
 
 export function RiskBadge({ level }: { level: string }) {
   return (

@@ -1,0 +1,4 @@
+ALTER TABLE "consent_events" ADD CONSTRAINT "consent_events_kind_check" CHECK ("consent_events"."kind" in ('terms-accepted', 'marketing-given', 'marketing-withdrawn', 'email-confirmed'));--> statement-breakpoint
+ALTER TABLE "consent_events" ADD CONSTRAINT "consent_events_channel_check" CHECK ("consent_events"."channel" in ('signup-form', 'confirmation-link', 'meus-dados', 'unsubscribe-link', 'before-ledger', 'abuse-report'));--> statement-breakpoint
+ALTER TABLE "email_tokens" ADD CONSTRAINT "email_tokens_purpose_check" CHECK ("email_tokens"."purpose" in ('confirm-signup', 'my-data', 'my-data-session', 'unsubscribe', 'confirm-newsletter'));--> statement-breakpoint
+ALTER TABLE "waitlist_status_changes" ADD CONSTRAINT "waitlist_status_changes_status_check" CHECK ("waitlist_status_changes"."status" in ('pending', 'contacted', 'converted'));

@@ -1,0 +1,3 @@
+import type { Linter } from "eslint";
+
+export function layerRules(root: string): Linter.Config;

@@ -1,0 +1,82 @@
+import { createHmac } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+// A local HTTP server standing in for api.mercadopago.com at the network boundary: it answers
+// the two calls the adapter makes (create a preference, read a payment) from what the test
+// put in it, and keeps every request it received.
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export interface FakeMercadoPago {
+  url: string;
+  requests: RecordedRequest[];
+  /** The payment GET /v1/payments/:id answers with (as the API's JSON). */
+  setPayment(payment: Record<string, unknown> & { id: number }): void;
+  /** Answer every call with this status instead (500, 503...), or null to stop. */
+  failWith(status: number | null): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
+  const payments = new Map<string, Record<string, unknown>>();
+  const requests: RecordedRequest[] = [];
+  let failure: number | null = null;
+  let preferences = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      const path = req.url ?? "/";
+      requests.push({ method: req.method ?? "GET", path, headers: req.headers, body });
+      const send = (status: number, value: unknown) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(value));
+      };
+      if (failure !== null) return send(failure, { message: "unavailable" });
+      if (req.method === "POST" && path === "/checkout/preferences") {
+        preferences += 1;
+        const id = `123-pref-${preferences}`;
+        return send(201, {
+          id,
+          init_point: `https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`,
+        });
+      }
+      const match = /^\/v1\/payments\/(\d+)$/.exec(path);
+      if (req.method === "GET" && match) {
+        const payment = payments.get(match[1]!);
+        return payment ? send(200, payment) : send(404, { message: "Payment not found" });
+      }
+      send(404, { message: "not found" });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    setPayment: (payment) => payments.set(String(payment.id), payment),
+    failWith: (status) => {
+      failure = status;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The x-signature header Mercado Pago sends, computed as its documentation describes. */
+export function signNotification(input: {
+  secret: string;
+  dataId: string;
+  requestId: string;
+  ts: number;
+}): string {
+  const manifest = `id:${input.dataId.toLowerCase()};request-id:${input.requestId};ts:${input.ts};`;
+  const v1 = createHmac("sha256", input.secret).update(manifest).digest("hex");
+  return `ts=${input.ts},v1=${v1}`;
+}
