@@ -6,7 +6,8 @@ import { agentIds, agentNames } from "../../content/agent-ids.ts";
 import { myDataCopy as copy } from "../../content/email.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import { agentsText } from "../waitlist/agents-text.ts";
-import { isWaitlistStatus, statusLabels } from "../waitlist/statuses.ts";
+import { type WaitlistStatus, waitlistStatuses } from "../waitlist/model.ts";
+import { statusLabels } from "../waitlist/statuses.ts";
 import { ConsentLedgerTable } from "./consent-ledger.tsx";
 import { Notice } from "../../components/link-page.tsx";
 import type { CorrectionErrors, MyData } from "./my-data.server.ts";
@@ -40,8 +41,8 @@ export function shown(value: Entry[keyof Entry], field: keyof Entry): string {
   if (value instanceof Date) return formatDateTime(value);
   if (typeof value === "boolean") return value ? copy.yes : copy.no;
   if (field === "interestedAgents" && Array.isArray(value)) return agentsText(value);
-  if (field === "status" && typeof value === "string" && isWaitlistStatus(value))
-    return statusLabels[value];
+  if (field === "status" && waitlistStatuses.includes(value as WaitlistStatus))
+    return statusLabels[value as WaitlistStatus];
   return String(value);
 }
 
