@@ -27,3 +27,7 @@ export const badRequestMessage = "Requisição inválida.";
 /** A form post that says neither where it comes from (Origin) nor how (Sec-Fetch-Site). */
 export const unknownOriginMessage =
   "Envio recusado: o navegador não informou a origem da requisição. Envie o formulário pelo site.";
+
+/** A form post from another site (its Origin or Sec-Fetch-Site says so). */
+export const foreignOriginMessage =
+  "Envio recusado: o formulário não veio deste site. Abra o site pelo endereço oficial e envie de novo.";
