@@ -21,6 +21,11 @@ import { getEnv } from "../app/platform/http/env.server.ts";
 import { getLogger } from "../app/platform/http/logger.server.ts";
 import { requestEnded, requestStarted } from "../app/platform/http/requests-in-flight.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/platform/http/request-context.ts";
+import {
+  STATEMENT_UPLOAD_MAX_BYTES,
+  STATEMENT_UPLOAD_PATHS,
+  statementTooLargeMessage,
+} from "../app/features/orders/upload-limit.ts";
 import { bodySizeLimit } from "./body-limit.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
@@ -117,8 +122,13 @@ app.post("/correio/relatorios", async (req, res) => {
 
 app.use(allowOnlyServedMethods, requireRequestOrigin(siteOrigins(env.SITE_URL)));
 
-// Request bodies are at most 64 KB (docs/product.md rule 3).
-app.use(bodySizeLimit(64 * 1024, requestTooLargeMessage));
+// Request bodies are at most 64 KB (docs/product.md rule 3), except staff's bank statement
+// upload at /admin/pedidos, up to 5 MB (docs/decisions/154).
+const formLimit = bodySizeLimit(64 * 1024, requestTooLargeMessage);
+const statementLimit = bodySizeLimit(STATEMENT_UPLOAD_MAX_BYTES, statementTooLargeMessage);
+app.use((req, res, next) =>
+  STATEMENT_UPLOAD_PATHS.has(req.path) ? statementLimit(req, res, next) : formLimit(req, res, next),
+);
 
 // In development each request takes the newest build; in production the build never
 // changes, so React Router derives its route tables once instead of on every request.

@@ -60,6 +60,8 @@ export const invitationPageCopy = {
   deadlineLabel: "Confirme até",
   timeLeft: (hours: number, minutes: number) =>
     hours > 0 ? `Faltam ${hours} h ${minutes} min.` : `Faltam ${minutes} min.`,
+  partnerBroker:
+    "Vou operar pela corretora parceira (25% de desconto enquanto a conta estiver ativa).",
   accept: "Confirmar minha vaga",
   decline: "Não tenho mais interesse",
   acceptedTitle: "Vaga confirmada!",
@@ -153,5 +155,4 @@ export const invitationsAdminCopy = {
   },
   /** Who changed a waitlist status when an invitation did it. */
   automaticActor: "automático",
-  inviteeActor: "convidado (aceitou o convite)",
 } as const;

@@ -155,7 +155,13 @@ test("staff set 2 spots and invite 2; one accepts from the e-mail; the page coun
     { status: "sent", invited_by: ADMIN.email },
   ]);
   await page.getByRole("button", { name: "Confirmar minha vaga" }).click();
-  await expect(page.getByRole("heading", { name: "Vaga confirmada!" })).toBeVisible();
+  // The link now shows ana's order (issue 23); staff mark it paid, which converts her.
+  await expect(page.getByRole("heading", { name: "Seu pedido: TrendKey BTC" })).toBeVisible();
+  await gotoHydrated(page, `${server!.url}/admin/pedidos`);
+  await page.getByText("Marcar como pago").first().click();
+  await page.getByLabel("Referência (ex.: ID da transação)").fill("PIX E2E");
+  await page.getByRole("button", { name: "Marcar como pago" }).click();
+  await expect(page.getByText("Salvo!")).toBeVisible();
   const confirmation = await waitFor(
     async () => smtp.messages.find((m) => m.subject === "Sua vaga está confirmada"),
     Boolean,

@@ -3,12 +3,14 @@ import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
+import { ordersAdminCopy } from "../../content/orders.ts";
 
 // Each admin section is a route of its own under /admin
 // (docs/decisions/070-admin-route-per-section.md); the tabs are links to them.
 export const adminSections = [
   "lista",
   "convites",
+  "pedidos",
   "robos",
   "blog",
   "assinantes",
@@ -21,6 +23,7 @@ export const DEFAULT_ADMIN_SECTION: AdminSection = "lista";
 export const adminSectionLabels: Record<AdminSection, string> = {
   lista: waitlistAdminCopy.tab,
   convites: invitationsAdminCopy.tab,
+  pedidos: ordersAdminCopy.tab,
   robos: robotsAdminCopy.tab,
   blog: postsAdminCopy.tab,
   assinantes: subscribersAdminCopy.tab,

@@ -64,23 +64,34 @@ export function InvitationPage({ view }: { view: InvitationPageState }) {
         <dd className="text-lg font-semibold">{view.deadline}</dd>
         <dd>{timeLeft(view.msLeft)}</dd>
       </dl>
-      <Form method="post" className="mt-8 flex flex-col gap-3 sm:flex-row">
-        <button
-          type="submit"
-          name="intent"
-          value="accept"
-          className="rounded-md bg-primary px-6 py-3 font-semibold text-primary-foreground"
-        >
-          {copy.accept}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="decline"
-          className="rounded-md border border-border px-6 py-3 font-semibold"
-        >
-          {copy.decline}
-        </button>
+      <Form method="post" className="mt-8 grid gap-4">
+        <label className="flex items-start gap-2">
+          <input
+            type="checkbox"
+            name="partnerBroker"
+            value="on"
+            className="mt-1 size-4 accent-primary"
+          />
+          <span>{copy.partnerBroker}</span>
+        </label>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <button
+            type="submit"
+            name="intent"
+            value="accept"
+            className="rounded-md bg-primary px-6 py-3 font-semibold text-primary-foreground"
+          >
+            {copy.accept}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="decline"
+            className="rounded-md border border-border px-6 py-3 font-semibold"
+          >
+            {copy.decline}
+          </button>
+        </div>
       </Form>
     </main>
   );

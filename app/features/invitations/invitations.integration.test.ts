@@ -4,6 +4,7 @@ import {
   emailOutbox,
   invitations,
   invitationTokens,
+  orders,
   robots,
   waitlist,
   waitlistStatusChanges,
@@ -95,6 +96,7 @@ async function statusOf(email: string) {
 
 beforeEach(async () => {
   const db = await getDb();
+  await db.delete(orders);
   await db.delete(invitations);
   await db.delete(emailOutbox);
   await db.delete(waitlist);
@@ -202,7 +204,7 @@ describe("the invitee's answer", () => {
     return { people, tokens, robotId: id };
   }
 
-  it("accepts once: the spot is taken, the person converted, the next steps e-mailed", async () => {
+  it("accepts once: the spot is taken by an order, the next steps e-mailed", async () => {
     const { people, tokens } = await invitedTo("trendkey-btc", 1);
     const lookup = await lookUpInvitation(tokens[0]!, at(HOUR));
     expect(lookup).toMatchObject({
@@ -214,8 +216,12 @@ describe("the invitee's answer", () => {
     expect(await declineInvitation(tokens[0]!, at(HOUR))).toBe("already-accepted");
     expect(await lookUpInvitation(tokens[0]!, at(HOUR))).toEqual({ state: "accepted" });
     expect(await spots("trendkey-btc", at(HOUR))).toMatchObject({ taken: 1, held: 0, free: 19 });
-    expect(await statusOf(people[0]!.email)).toBe("converted");
+    // "Convertido" means paid (DESIGN 16): the acceptance leaves the person "Contatado".
+    expect(await statusOf(people[0]!.email)).toBe("contacted");
     const db = await getDb();
+    expect(await db.select({ state: orders.state }).from(orders)).toEqual([
+      { state: "awaiting-payment" },
+    ]);
     const confirmations = await db
       .select({ payload: emailOutbox.payload })
       .from(emailOutbox)
@@ -273,11 +279,8 @@ describe("the invitee's answer", () => {
     expect(outcomes.filter((o) => o === "full")).toHaveLength(47);
     expect(await spots("midaspulse", at(HOUR))).toMatchObject({ taken: 3, free: 0 });
     const db = await getDb();
-    const [converted] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(waitlist)
-      .where(eq(waitlist.status, "converted"));
-    expect(converted?.n).toBe(3);
+    const [created] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
+    expect(created?.n).toBe(3);
   });
 
   it("double acceptances of the same link at once count once", async () => {

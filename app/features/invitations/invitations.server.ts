@@ -3,6 +3,10 @@
 // staff inviting, fifty invitees accepting, an expiry during an acceptance) is serialised
 // per robot and the capacity is checked against committed counts. The e-mails are written
 // to the outbox in the same transaction (docs/decisions/080).
+//
+// One lock order for the whole product (docs/decisions/125): the robot's row, then the
+// person's (waitlist), then invitations. Erasing a person (features/privacy/erasure.server.ts)
+// locks the person, then their invitations, and no robot, so it fits the same order.
 import { and, asc, eq, inArray, lte, notExists, sql } from "drizzle-orm";
 import {
   emailOutbox,
@@ -23,7 +27,7 @@ import { dateAndTime, discountedPrice, formatDollars, parseStoredPrice } from ".
 import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { hashToken, isWellFormedToken, newToken } from "../email/tokens.server.ts";
 import type { EmailJob } from "../email/templates.tsx";
-import type { WaitlistStatus } from "../waitlist/model.ts";
+import { createOrderLocked } from "../orders/orders.server.ts";
 
 const HOUR_MS = 3_600_000;
 export const INVITATION_MS = INVITATION_HOURS * HOUR_MS;
@@ -58,6 +62,19 @@ async function lockRobot(tx: Executor, robotId: string): Promise<LockedRobot | u
     .where(eq(robots.id, robotId))
     .for("update");
   return robot;
+}
+
+/**
+ * Locks a person's row before their invitation is written or changed (the lock order above);
+ * undefined when the person is gone (erased while we waited: their invitations went with them).
+ */
+async function lockPerson(tx: Executor, waitlistId: string) {
+  const [person] = await tx
+    .select({ id: waitlist.id, name: waitlist.name, email: waitlist.email })
+    .from(waitlist)
+    .where(eq(waitlist.id, waitlistId))
+    .for("no key update");
+  return person;
 }
 
 export async function spotsOf(
@@ -98,7 +115,10 @@ export interface QueuedPerson {
   createdAt: Date;
 }
 
-/** The first `limit` people of a robot's queue, oldest sign-up first. */
+/**
+ * The first `limit` people of a robot's queue, oldest sign-up first: the order in which
+ * several people are locked in one transaction, so two never wait for each other.
+ */
 export async function queueOf(
   tx: Executor,
   robot: Pick<LockedRobot, "id" | "key">,
@@ -143,33 +163,34 @@ export function deadlineText(deadline: Date): string {
   return invitationEmailCopy.deadline(...dateAndTime(deadline));
 }
 
-/** A waitlist status that follows an invitation, with its history line. */
-async function followStatus(
-  tx: Executor,
-  waitlistId: string,
-  status: "contacted" | "converted",
-  changedBy: string,
-) {
-  // An invitation sent never moves a converted person back to contacted.
-  const from: WaitlistStatus[] = status === "contacted" ? ["pending"] : ["pending", "contacted"];
+/** An invitation moves a pending person to "Contatado", with its history line. */
+async function markContacted(tx: Executor, waitlistId: string, changedBy: string) {
+  // Never back from "Convertido" (paid, set by the order) to "Contatado".
   const changed = await tx
     .update(waitlist)
-    .set({ status })
-    .where(and(eq(waitlist.id, waitlistId), inArray(waitlist.status, from)))
+    .set({ status: "contacted" })
+    .where(and(eq(waitlist.id, waitlistId), eq(waitlist.status, "pending")))
     .returning({ id: waitlist.id });
   if (changed.length > 0) {
-    await tx.insert(waitlistStatusChanges).values({ entryId: waitlistId, status, changedBy });
+    await tx
+      .insert(waitlistStatusChanges)
+      .values({ entryId: waitlistId, status: "contacted", changedBy });
   }
 }
 
-/** Sends one invitation while the robot's row is locked (the caller checked the spot). */
+/**
+ * Sends one invitation while the robot's row is locked (the caller checked the spot); it
+ * locks the person first. False when the person is gone.
+ */
 async function inviteLocked(
   tx: Executor,
   robot: LockedRobot,
-  person: { id: string; name: string; email: string },
+  waitlistId: string,
   invitedBy: string,
   now: Date,
-): Promise<string> {
+): Promise<boolean> {
+  const person = await lockPerson(tx, waitlistId);
+  if (!person) return false;
   const deadline = new Date(now.getTime() + INVITATION_MS);
   const [created] = await tx
     .insert(invitations)
@@ -178,7 +199,7 @@ async function inviteLocked(
   if (!created) throw new Error("invitation insert returned nothing");
   const { token, hash } = newToken();
   await tx.insert(invitationTokens).values({ tokenHash: hash, invitationId: created.id });
-  await followStatus(tx, person.id, "contacted", invitedBy);
+  await markContacted(tx, person.id, invitedBy);
   await enqueue(tx, person.email, {
     template: "invitation",
     payload: {
@@ -189,7 +210,7 @@ async function inviteLocked(
       token,
     },
   });
-  return created.id;
+  return true;
 }
 
 export type InviteResult = { invited: number } | { refused: "not-found" };
@@ -212,14 +233,18 @@ export async function invitePeople(
     const { free } = await spotsOf(tx, robot, now);
     const room = free ?? waitlistIds.length;
     if (room === 0 || waitlistIds.length === 0) return { invited: 0 };
+    // Staff's list is a page of the queue; people are locked in queue order all the same.
     const eligible = await tx
-      .select({ id: waitlist.id, name: waitlist.name, email: waitlist.email })
+      .select({ id: waitlist.id })
       .from(waitlist)
-      .where(and(inArray(waitlist.id, [...waitlistIds]), queueCondition(robot)));
-    const byId = new Map(eligible.map((person) => [person.id, person]));
-    const chosen = waitlistIds.flatMap((id) => byId.get(id) ?? []).slice(0, room);
-    for (const person of chosen) await inviteLocked(tx, robot, person, invitedBy, now);
-    return { invited: chosen.length };
+      .where(and(inArray(waitlist.id, [...waitlistIds]), queueCondition(robot)))
+      .orderBy(asc(waitlist.createdAt), asc(waitlist.id));
+    let invited = 0;
+    for (const person of eligible) {
+      if (invited === room) break;
+      if (await inviteLocked(tx, robot, person.id, invitedBy, now)) invited += 1;
+    }
+    return { invited };
   });
   if ("invited" in result && result.invited > 0) publicPagesChanged("invitations sent");
   return result;
@@ -242,6 +267,18 @@ export async function inviteNext(
   return result;
 }
 
+/** The next `count` of the queue for a robot whose row the caller has locked. */
+export async function inviteNextOf(
+  tx: Executor,
+  robotId: string,
+  count: number,
+  invitedBy: string,
+  now: Date,
+): Promise<number> {
+  const robot = await lockRobot(tx, robotId);
+  return robot ? inviteNextLocked(tx, robot, count, invitedBy, now) : 0;
+}
+
 async function inviteNextLocked(
   tx: Executor,
   robot: LockedRobot,
@@ -251,10 +288,16 @@ async function inviteNextLocked(
 ): Promise<number> {
   const { free } = await spotsOf(tx, robot, now);
   const room = Math.min(count, free ?? count);
-  if (room <= 0) return 0;
-  const people = await queueOf(tx, robot, room);
-  for (const person of people) await inviteLocked(tx, robot, person, invitedBy, now);
-  return people.length;
+  let invited = 0;
+  // Someone erased while we waited for their row is skipped, and the next one asked.
+  while (invited < room) {
+    const people = await queueOf(tx, robot, room - invited);
+    if (people.length === 0) break;
+    for (const person of people) {
+      if (await inviteLocked(tx, robot, person.id, invitedBy, now)) invited += 1;
+    }
+  }
+  return invited;
 }
 
 /** One person, from their admin page: any robot, if their e-mail is confirmed. */
@@ -291,7 +334,9 @@ export async function invitePerson(
     if (live) return { ok: false, reason: "already-invited" } as const;
     const { free } = await spotsOf(tx, robot, now);
     if (free === 0) return { ok: false, reason: "no-free-spots" } as const;
-    await inviteLocked(tx, robot, person, invitedBy, now);
+    if (!(await inviteLocked(tx, robot, person.id, invitedBy, now))) {
+      return { ok: false, reason: "not-found" } as const;
+    }
     return { ok: true } as const;
   });
   if (result.ok) publicPagesChanged("invitation sent");
@@ -311,7 +356,11 @@ export type InvitationLookup =
 async function invitationIdByToken(tx: Executor, token: string) {
   if (!isWellFormedToken(token)) return undefined;
   const [row] = await tx
-    .select({ id: invitations.id, robotId: invitations.robotId })
+    .select({
+      id: invitations.id,
+      robotId: invitations.robotId,
+      waitlistId: invitations.waitlistId,
+    })
     .from(invitationTokens)
     .innerJoin(invitations, eq(invitations.id, invitationTokens.invitationId))
     .where(eq(invitationTokens.tokenHash, hashToken(token)));
@@ -372,24 +421,32 @@ function oneAtATime<T>(robotId: string, work: () => Promise<T>): Promise<T> {
 export type AnswerOutcome = "accepted" | "declined" | "already-accepted" | "gone" | "full";
 
 type Locked =
-  | { open: false; outcome: "gone" | "already-accepted"; changed: boolean }
+  | { open: false; outcome: "gone" | "already-accepted" | "not-found"; changed: boolean }
   | { open: true; robot: LockedRobot; invitation: typeof invitations.$inferSelect };
 
-/** Locks the robot, then the invitation; an open one past its deadline is expired here. */
+/**
+ * Locks the robot, then (when the answer changes the person) the invitee, then the
+ * invitation; an open one past its deadline is expired here.
+ */
 async function lockOpenInvitation(
   tx: Executor,
-  invitationId: string,
-  robotId: string,
+  found: { id: string; robotId: string; waitlistId: string },
+  lockInvitee: boolean,
   now: Date,
 ): Promise<Locked> {
-  const robot = await lockRobot(tx, robotId);
+  const invitationId = found.id;
+  const robot = await lockRobot(tx, found.robotId);
   if (!robot) return { open: false, outcome: "gone", changed: false };
+  // Erased while we waited: the invitation went with the person.
+  if (lockInvitee && !(await lockPerson(tx, found.waitlistId))) {
+    return { open: false, outcome: "not-found", changed: false };
+  }
   const [invitation] = await tx
     .select()
     .from(invitations)
     .where(eq(invitations.id, invitationId))
     .for("update");
-  if (!invitation) return { open: false, outcome: "gone", changed: false };
+  if (!invitation) return { open: false, outcome: "not-found", changed: false };
   if (invitation.status === "accepted") {
     return { open: false, outcome: "already-accepted", changed: false };
   }
@@ -409,23 +466,28 @@ export async function answerInvitation(
   token: string,
   intent: "accept" | "decline",
   now: Date,
+  partnerBroker = false,
 ): Promise<AnswerOutcome | "not-found"> {
   const found = await invitationIdByToken(await getDb(), token);
   if (!found) return "not-found";
-  const answer = intent === "accept" ? acceptInvitation : declineInvitation;
-  return oneAtATime(found.robotId, () => answer(token, now));
+  return oneAtATime(found.robotId, () =>
+    intent === "accept"
+      ? acceptInvitation(token, now, partnerBroker)
+      : declineInvitation(token, now),
+  );
 }
 
 /** "Confirmar minha vaga": takes the spot if the robot still has room for it. */
 export async function acceptInvitation(
   token: string,
   now: Date,
+  partnerBroker = false,
 ): Promise<AnswerOutcome | "not-found"> {
   let changed = false;
   const outcome = await withTransaction(async (tx): Promise<AnswerOutcome | "not-found"> => {
     const found = await invitationIdByToken(tx, token);
     if (!found) return "not-found";
-    const locked = await lockOpenInvitation(tx, found.id, found.robotId, now);
+    const locked = await lockOpenInvitation(tx, found, true, now);
     if (!locked.open) {
       changed = locked.changed;
       return locked.outcome;
@@ -443,7 +505,16 @@ export async function acceptInvitation(
       .select({ name: waitlist.name, email: waitlist.email })
       .from(waitlist)
       .where(eq(waitlist.id, invitation.waitlistId));
-    await followStatus(tx, invitation.waitlistId, "converted", invitationsAdminCopy.inviteeActor);
+    // The order holds the spot until it is paid or the invitation's deadline passes; the
+    // waiting-list entry becomes "Convertido" when it is paid (DESIGN 14, 16).
+    await createOrderLocked(tx, {
+      invitationId: invitation.id,
+      waitlistId: invitation.waitlistId,
+      robot,
+      deadline: invitation.deadline,
+      partnerBroker,
+      now,
+    });
     if (person) {
       await enqueue(tx, person.email, {
         template: "invitation-accepted",
@@ -466,7 +537,9 @@ export async function declineInvitation(
   const outcome = await withTransaction(async (tx): Promise<AnswerOutcome | "not-found"> => {
     const found = await invitationIdByToken(tx, token);
     if (!found) return "not-found";
-    const locked = await lockOpenInvitation(tx, found.id, found.robotId, now);
+    // A decline changes no person: the invitee's row is not locked (the next person's is,
+    // by the automatic invite).
+    const locked = await lockOpenInvitation(tx, found, false, now);
     if (!locked.open) {
       changed = locked.changed;
       return locked.outcome;

@@ -101,6 +101,17 @@ const envSchema = z.object({
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
   // How often the invitation sweep looks for passed deadlines and due reminders.
   INVITATION_SWEEP_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  // Issue 23: payments without a provider. PIX: the merchant of the static BR Code (no PIX
+  // block on the order page while PIX_KEY is unset). Bank transfer: the details shown with
+  // the order's reference; BANK_ACCOUNT also names the account imported statements must be of.
+  PIX_KEY: optionalText,
+  PIX_MERCHANT_NAME: z.string().trim().min(1).max(25).default("Agentes FX"),
+  PIX_MERCHANT_CITY: z.string().trim().min(1).max(15).default("Sao Paulo"),
+  BANK_NAME: optionalText,
+  BANK_BRANCH: optionalText,
+  BANK_ACCOUNT: optionalText,
+  BANK_HOLDER: optionalText,
+  BANK_DOCUMENT: optionalText,
   // Issue 24: Mercado Pago, the hosted checkout for cards (docs/decisions/171). Unset: the
   // product works without it (PIX, transfer, a link staff send). Set: the webhook secret of the
   // same application must be set too, or no notification could be verified.

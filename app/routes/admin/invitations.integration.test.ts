@@ -53,11 +53,26 @@ async function invitationPage(token: string, intent?: string) {
       })
     : new Request(`http://localhost/convite/${token}`);
   const args = { request, params: { token }, context: undefined } as never;
-  const result = (await (intent ? invitationRoute.action(args) : invitationRoute.loader(args))) as {
-    data: { view: { state: string; robotName?: string; deadline?: string; msLeft?: number } };
-    init: { status: number };
-  };
-  return { status: result.init.status, view: result.data.view };
+  let result;
+  try {
+    result = (await (intent ? invitationRoute.action(args) : invitationRoute.loader(args))) as {
+      data: {
+        view: { state: string; robotName?: string; deadline?: string; msLeft?: number } | null;
+        order: { state: string; robotName: string; reference: string } | null;
+      };
+      init: { status: number };
+    };
+  } catch (thrown) {
+    // A redirect (the acceptance leads to the order page).
+    if (thrown instanceof Response) {
+      return { status: thrown.status, location: thrown.headers.get("location") };
+    }
+    throw thrown;
+  }
+  const { view, order } = result.data;
+  return order
+    ? { status: result.init.status, order }
+    : { status: result.init.status, view: view! };
 }
 
 async function tokenOf(email: string) {
@@ -152,16 +167,19 @@ describe("/convite/:token", () => {
     const shown = await invitationPage(token);
     expect(shown.status).toBe(200);
     expect(shown.view).toMatchObject({ state: "open", robotName: "TrendKey BTC" });
-    expect(shown.view.deadline).toMatch(/^\d\d\/\d\d\/\d{4} às \d\d:\d\d \(horário de Brasília\)$/);
-    expect(shown.view.msLeft).toBeGreaterThan(47 * 3_600_000);
+    expect(shown.view?.deadline).toMatch(
+      /^\d\d\/\d\d\/\d{4} às \d\d:\d\d \(horário de Brasília\)$/,
+    );
+    expect(shown.view?.msLeft).toBeGreaterThan(47 * 3_600_000);
     expect((await invitationPage(token)).status).toBe(200);
 
     expect((await invitationPage(token, "talvez")).status).toBe(400);
     const accepted = await invitationPage(token, "accept");
-    expect(accepted).toEqual({ status: 200, view: { state: "accepted" } });
-    expect(await invitationPage(token)).toEqual({
-      status: 410,
-      view: { state: "already-accepted" },
+    expect(accepted).toEqual({ status: 303, location: `/convite/${token}` });
+    // The same link now shows the order the acceptance created (issue 23).
+    expect(await invitationPage(token)).toMatchObject({
+      status: 200,
+      order: { state: "awaiting-payment", robotName: "TrendKey BTC" },
     });
     expect((await invitationPage(token, "decline")).status).toBe(410);
   });

@@ -20,6 +20,7 @@ import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
+import { ordersAdminCopy } from "../../content/orders.ts";
 import { errorCopy } from "../../content/layout.ts";
 import { adminSessionContext, requireAdmin } from "../../features/admin/guard.server.ts";
 import { loginIntents } from "../../features/admin/intents.ts";
@@ -53,6 +54,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const loadingText: Record<AdminSection, string> = {
   lista: waitlistAdminCopy.loading,
   convites: invitationsAdminCopy.loading,
+  pedidos: ordersAdminCopy.loading,
   robos: robotsAdminCopy.loading,
   blog: postsAdminCopy.loading,
   assinantes: subscribersAdminCopy.loading,

@@ -1,5 +1,6 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { invitationPageCopy } from "../../content/invitations.ts";
+import { orderPageCopy } from "../../content/orders.ts";
 import {
   InvitationPage,
   type InvitationPageState,
@@ -9,14 +10,20 @@ import {
   deadlineText,
   lookUpInvitation,
 } from "../../features/invitations/invitations.server.ts";
+import { OrderPage } from "../../features/orders/order-page.tsx";
+import {
+  orderViewByInvitationToken,
+  requestPaymentLink,
+} from "../../features/orders/order-view.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { readForm } from "../../platform/http/read-form.server.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import type { Route } from "./+types/invitation";
 
-// /convite/:token: GET only shows the invitation (mail scanners follow links);
-// the buttons' POST accepts or declines. Unknown 404, used or past its deadline 410, no
-// spot left 409; the pages never say who was invited.
+// /convite/:token: GET only shows the invitation (mail scanners follow links); the buttons'
+// POST accepts or declines. Once accepted, the same link shows the order (issue 23): amounts,
+// deadline, PIX code and the other ways to pay. Unknown 404, used or past its deadline 410,
+// no spot left 409; the pages never say who was invited.
 const FORM_MAX_BYTES = 1024;
 
 const statusOf: Record<InvitationPageState["state"], number> = {
@@ -31,14 +38,24 @@ const statusOf: Record<InvitationPageState["state"], number> = {
 };
 
 function answer(view: InvitationPageState) {
-  return data({ view }, { status: statusOf[view.state] });
+  return data({ view, order: null }, { status: statusOf[view.state] });
 }
 
-export function meta() {
-  return [{ title: invitationPageCopy.metaTitle }, { name: "robots", content: "noindex" }];
+async function orderPage(token: string, status = 200, notice: string | null = null) {
+  const order = await orderViewByInvitationToken(token);
+  if (!order) return null;
+  const msLeft = order.deadline.getTime() - appNow().getTime();
+  return data({ view: null, order: { ...order, msLeft, notice } }, { status });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.order ? orderPageCopy.metaTitle : invitationPageCopy.metaTitle;
+  return [{ title }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
+  const order = await orderPage(params.token);
+  if (order) return order;
   const now = appNow();
   const lookup = await lookUpInvitation(params.token, now);
   if (lookup.state !== "open") {
@@ -58,12 +75,32 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const read = await readForm(request, FORM_MAX_BYTES);
   const intent = read.ok ? read.form.get("intent") : null;
+  if (read.ok && intent === "payment-link") {
+    const outcome = await requestPaymentLink(
+      params.token,
+      String(read.form.get("method")),
+      appNow(),
+    );
+    if (outcome === "requested") throw redirect(`/convite/${params.token}`, 303);
+    const refused = await orderPage(
+      params.token,
+      outcome === "invalid" ? 400 : 409,
+      orderPageCopy.linkRefused,
+    );
+    return refused ?? answer({ state: "not-found" });
+  }
   if (intent !== "accept" && intent !== "decline") return answer({ state: "invalid" });
-  return answer({ state: await answerInvitation(params.token, intent, appNow()) });
+  const partnerBroker = read.ok && read.form.get("partnerBroker") === "on";
+  const outcome = await answerInvitation(params.token, intent, appNow(), partnerBroker);
+  // The order page is the next step: a GET, so reloading it accepts nothing twice.
+  if (outcome === "accepted") throw redirect(`/convite/${params.token}`, 303);
+  return answer({ state: outcome });
 }
 
 export const headers = privatePageHeaders;
 
 export default function InvitationRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <InvitationPage view={actionData?.view ?? loaderData.view} />;
+  const shown = actionData ?? loaderData;
+  if (shown.order) return <OrderPage view={shown.order} />;
+  return <InvitationPage view={shown.view ?? { state: "not-found" }} />;
 }

@@ -1,0 +1,11 @@
+// The intents of /admin/pedidos and /admin/implantacao forms.
+export const orderIntents = {
+  setRate: "set-rate",
+  setEarly: "set-early-discount",
+  clearEarly: "clear-early-discount",
+  markPaid: "mark-paid",
+  cancel: "cancel",
+  refund: "refund",
+  importStatement: "import-statement",
+  applyImport: "apply-import",
+} as const;

@@ -1,0 +1,216 @@
+import { Form } from "react-router";
+import { orderPageCopy as copy, paymentMethodLabels } from "../../content/orders.ts";
+import { formatDateTime } from "../admin/date-time.ts";
+import { formatBrl, formatPercent, formatRate, formatUsd, hoursAndMinutesLeft } from "./format.ts";
+import { linkPaymentMethods } from "./model.ts";
+import type { OrderView } from "./order-view.server.ts";
+
+// The person's order (/convite/:token once accepted): where they are, what they owe, how to
+// pay. Everything is server-rendered HTML: the PIX code is text to copy, its QR code an
+// inline SVG drawn on the server, the payment-link choice a plain form.
+
+export type OrderPageView = OrderView & { msLeft: number; notice: string | null };
+
+function currentStep(view: OrderPageView): number {
+  if (view.state !== "paid") return 0;
+  if (view.setupState === "running") return 3;
+  return view.setupState === "awaiting-form" || view.setupState === null ? 1 : 2;
+}
+
+function Steps({ view }: { view: OrderPageView }) {
+  const current = currentStep(view);
+  return (
+    <ol
+      className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-4"
+      aria-label={copy.title(view.robotName)}
+    >
+      {copy.steps.map((step, index) => (
+        <li
+          key={step}
+          aria-current={index === current ? "step" : undefined}
+          className={
+            index === current
+              ? "rounded-lg border-2 border-primary p-2 text-center font-semibold"
+              : "rounded-lg border border-border p-2 text-center text-muted-foreground"
+          }
+        >
+          {step}
+          <span className="sr-only">
+            {index === current
+              ? ` (${copy.currentStep})`
+              : index < current
+                ? ` (${copy.doneStep})`
+                : ""}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Amounts({ view }: { view: OrderPageView }) {
+  if (view.priceUsdCents === null || view.totalUsdCents === null) {
+    return <p className="mt-3">{copy.onRequest}</p>;
+  }
+  const rows: Array<[string, string]> = [[copy.monthlyPrice, formatUsd(view.priceUsdCents)]];
+  if (view.partnerDiscountUsdCents) {
+    rows.push([copy.partnerDiscount, `− ${formatUsd(view.partnerDiscountUsdCents)}`]);
+  }
+  if (view.earlyDiscountUsdCents && view.earlyDiscountBp && view.earlyDiscountMonths) {
+    rows.push([
+      copy.earlyDiscount(formatPercent(view.earlyDiscountBp), view.earlyDiscountMonths),
+      `− ${formatUsd(view.earlyDiscountUsdCents)}`,
+    ]);
+  }
+  rows.push([copy.totalUsd, formatUsd(view.totalUsdCents)]);
+  if (view.totalBrlCents !== null) rows.push([copy.totalBrl, formatBrl(view.totalBrlCents)]);
+  return (
+    <>
+      <dl className="mt-3 grid gap-1">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4">
+            <dt>{label}</dt>
+            <dd className="font-semibold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-sm text-muted-foreground">
+        {view.exchangeRate !== null && view.exchangeRateSetAt
+          ? `${copy.rate(formatRate(view.exchangeRate), formatDateTime(new Date(view.exchangeRateSetAt)))} ${copy.usdReference}`
+          : copy.noRateYet}
+      </p>
+    </>
+  );
+}
+
+function PaymentMethods({ view }: { view: OrderPageView }) {
+  return (
+    <section aria-labelledby="formas" className="mt-6 rounded-2xl border border-border p-6">
+      <h2 id="formas" className="text-lg font-semibold">
+        {copy.methodsTitle}
+      </h2>
+      <h3 className="mt-4 font-semibold">{copy.pixTitle}</h3>
+      {view.pix && view.totalBrlCents !== null ? (
+        <div className="mt-2 grid gap-3">
+          <p className="text-sm">{copy.pixHelp}</p>
+          <div
+            role="img"
+            aria-label={copy.pixQrAlt(formatBrl(view.totalBrlCents))}
+            className="size-56 bg-white p-1"
+            // The SVG is drawn on the server by the qrcode library from our own PIX code.
+            dangerouslySetInnerHTML={{ __html: view.pix.qrSvg }}
+          />
+          <label htmlFor="pix-copia-e-cola" className="text-sm font-medium">
+            {copy.pixCopyLabel}
+          </label>
+          <textarea
+            id="pix-copia-e-cola"
+            readOnly
+            rows={4}
+            value={view.pix.code}
+            className="w-full rounded-md border border-border bg-background p-2 font-mono text-sm break-all"
+          />
+        </div>
+      ) : (
+        <p className="mt-1 text-sm">{copy.pixUnavailable}</p>
+      )}
+      <h3 className="mt-6 font-semibold">{copy.transferTitle}</h3>
+      {view.bank ? (
+        <>
+          <dl className="mt-2 grid gap-1 text-sm">
+            {(Object.keys(copy.bank) as Array<keyof typeof copy.bank>).map((key) =>
+              view.bank?.[key] ? (
+                <div key={key} className="flex gap-2">
+                  <dt className="text-muted-foreground">{copy.bank[key]}:</dt>
+                  <dd>{view.bank[key]}</dd>
+                </div>
+              ) : null,
+            )}
+          </dl>
+          <p className="mt-2 text-sm">{copy.transferHelp(view.reference)}</p>
+        </>
+      ) : (
+        <p className="mt-1 text-sm">{copy.transferUnavailable}</p>
+      )}
+      <h3 className="mt-6 font-semibold">{copy.linkTitle}</h3>
+      <p className="mt-1 text-sm">{copy.linkText}.</p>
+      {view.linkMethod ? (
+        <p role="status" className="mt-2 text-sm font-medium">
+          {copy.linkRequested(paymentMethodLabels[view.linkMethod])}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-2 flex flex-wrap gap-2">
+        <input type="hidden" name="intent" value="payment-link" />
+        {linkPaymentMethods.map((method) => (
+          <button
+            key={method}
+            type="submit"
+            name="method"
+            value={method}
+            className="rounded-md border border-border px-4 py-2 text-sm font-semibold"
+          >
+            {copy.linkButton(paymentMethodLabels[method])}
+          </button>
+        ))}
+      </Form>
+    </section>
+  );
+}
+
+const closedTexts = {
+  expired: [copy.expiredTitle, copy.expiredText],
+  cancelled: [copy.cancelledTitle, copy.cancelledText],
+  refunded: [copy.refundedTitle, copy.refundedText],
+} as const;
+
+export function OrderPage({ view }: { view: OrderPageView }) {
+  return (
+    <main id="conteudo" className="mx-auto max-w-2xl px-4 py-16">
+      <h1 className="text-3xl font-bold">{copy.title(view.robotName)}</h1>
+      <p className="mt-2 text-muted-foreground">
+        {copy.reference}: <strong className="font-mono">{view.reference}</strong>
+      </p>
+      <Steps view={view} />
+      {view.notice ? (
+        <p role="status" className="mt-4 rounded-md border border-border p-3">
+          {view.notice}
+        </p>
+      ) : null}
+      {view.state === "expired" || view.state === "cancelled" || view.state === "refunded" ? (
+        <section className="mt-6">
+          <h2 className="text-xl font-semibold">{closedTexts[view.state][0]}</h2>
+          <p className="mt-2">{closedTexts[view.state][1]}</p>
+        </section>
+      ) : null}
+      {view.state === "paid" ? (
+        <section
+          aria-labelledby="configuracao"
+          className="mt-6 rounded-2xl border border-border p-6"
+        >
+          <h2 id="configuracao" className="text-lg font-semibold">
+            {copy.paidTitle}
+          </h2>
+          <p className="mt-2">{copy.paidText}</p>
+          <p className="mt-2 font-medium">{copy.setupStates[view.setupState ?? "awaiting-form"]}</p>
+        </section>
+      ) : null}
+      <section aria-labelledby="valores" className="mt-6 rounded-2xl border border-border p-6">
+        <h2 id="valores" className="text-lg font-semibold">
+          {copy.amountsTitle}
+        </h2>
+        <Amounts view={view} />
+      </section>
+      {view.state === "awaiting-payment" ? (
+        <>
+          <dl className="mt-6 grid gap-1">
+            <dt className="text-sm text-muted-foreground">{copy.deadlineLabel}</dt>
+            <dd className="text-lg font-semibold">{formatDateTime(new Date(view.deadline))}</dd>
+            <dd>{copy.timeLeft(...hoursAndMinutesLeft(view.msLeft))}</dd>
+            <dd className="text-sm text-muted-foreground">{copy.deadlineExplained}</dd>
+          </dl>
+          <PaymentMethods view={view} />
+        </>
+      ) : null}
+    </main>
+  );
+}

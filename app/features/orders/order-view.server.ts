@@ -1,0 +1,148 @@
+// What the person's order page shows (from the invitation's link, docs/decisions/154), and
+// the one thing the person may do there: ask for a payment link (card, PayPal, crypto).
+import { and, eq } from "drizzle-orm";
+import { invitationTokens, orderEvents, orders, orderSetups } from "../../../db/schema.ts";
+import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
+import { hashToken, isWellFormedToken } from "../email/tokens.server.ts";
+import {
+  linkPaymentMethods,
+  type OrderState,
+  type PaymentMethod,
+  type SetupState,
+} from "./model.ts";
+import { parseDecimal } from "./money.ts";
+import { PERSON_ACTOR } from "./orders.server.ts";
+import { pixCode, pixQrSvg } from "./pix.server.ts";
+
+export interface BankDetails {
+  bank: string | null;
+  branch: string | null;
+  account: string | null;
+  holder: string | null;
+  document: string | null;
+}
+
+export interface OrderView {
+  reference: string;
+  robotName: string;
+  state: OrderState;
+  partnerBroker: boolean;
+  priceUsdCents: number | null;
+  partnerDiscountUsdCents: number | null;
+  earlyDiscountBp: number | null;
+  earlyDiscountMonths: number | null;
+  earlyDiscountUsdCents: number | null;
+  totalUsdCents: number | null;
+  exchangeRate: number | null;
+  exchangeRateSetAt: Date | null;
+  totalBrlCents: number | null;
+  deadline: Date;
+  linkMethod: PaymentMethod | null;
+  setupState: SetupState | null;
+  pix: { code: string; qrSvg: string } | null;
+  bank: BankDetails | null;
+}
+
+async function orderIdByInvitationToken(tx: Executor, token: string): Promise<string | null> {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(invitationTokens)
+    .innerJoin(orders, eq(orders.invitationId, invitationTokens.invitationId))
+    .where(eq(invitationTokens.tokenHash, hashToken(token)));
+  return row?.id ?? null;
+}
+
+function bankDetails(): BankDetails | null {
+  const env = getEnv();
+  const details = {
+    bank: env.BANK_NAME ?? null,
+    branch: env.BANK_BRANCH ?? null,
+    account: env.BANK_ACCOUNT ?? null,
+    holder: env.BANK_HOLDER ?? null,
+    document: env.BANK_DOCUMENT ?? null,
+  };
+  return details.account ? details : null;
+}
+
+/** The order an invitation link leads to once accepted; null when there is none. */
+export async function orderViewByInvitationToken(token: string): Promise<OrderView | null> {
+  const row = await withTransaction(async (tx) => {
+    const id = await orderIdByInvitationToken(tx, token);
+    if (!id) return null;
+    const [found] = await tx
+      .select({ order: orders, setupState: orderSetups.state })
+      .from(orders)
+      .leftJoin(orderSetups, eq(orderSetups.orderId, orders.id))
+      .where(eq(orders.id, id));
+    return found ?? null;
+  });
+  if (!row) return null;
+  const { order } = row;
+  const env = getEnv();
+  const payable =
+    order.state === "awaiting-payment" && order.totalBrlCents !== null && order.totalBrlCents > 0;
+  let pix: OrderView["pix"] = null;
+  if (payable && env.PIX_KEY && order.totalBrlCents !== null) {
+    const code = await pixCode(
+      { key: env.PIX_KEY, name: env.PIX_MERCHANT_NAME, city: env.PIX_MERCHANT_CITY },
+      { amountBrlCents: order.totalBrlCents, txid: order.reference },
+    );
+    pix = { code, qrSvg: await pixQrSvg(code) };
+  }
+  return {
+    reference: order.reference,
+    robotName: order.robotName,
+    state: order.state,
+    partnerBroker: order.partnerBroker,
+    priceUsdCents: order.priceUsdCents,
+    partnerDiscountUsdCents: order.partnerDiscountUsdCents,
+    earlyDiscountBp: order.earlyDiscountBp,
+    earlyDiscountMonths: order.earlyDiscountMonths,
+    earlyDiscountUsdCents: order.earlyDiscountUsdCents,
+    totalUsdCents: order.totalUsdCents,
+    exchangeRate: order.exchangeRate === null ? null : parseDecimal(order.exchangeRate, 4),
+    exchangeRateSetAt: order.exchangeRateSetAt,
+    totalBrlCents: order.totalBrlCents,
+    deadline: order.deadline,
+    linkMethod: order.linkMethod,
+    setupState: row.setupState,
+    pix,
+    bank: payable ? bankDetails() : null,
+  };
+}
+
+export type LinkRequestOutcome = "requested" | "invalid" | "not-found" | "not-awaiting";
+
+/**
+ * The person chose card, PayPal or crypto: the order goes on staff's list of payment links
+ * to send (DESIGN 15). Choosing again changes the method; an order no longer awaiting
+ * payment is left alone.
+ */
+export async function requestPaymentLink(
+  token: string,
+  method: string,
+  now: Date,
+): Promise<LinkRequestOutcome> {
+  if (!(linkPaymentMethods as readonly string[]).includes(method)) return "invalid";
+  return withTransaction(async (tx) => {
+    const id = await orderIdByInvitationToken(tx, token);
+    if (!id) return "not-found";
+    const updated = await tx
+      .update(orders)
+      .set({ linkMethod: method as PaymentMethod, linkRequestedAt: now })
+      .where(and(eq(orders.id, id), eq(orders.state, "awaiting-payment")))
+      .returning({ id: orders.id });
+    if (updated.length === 0) return "not-awaiting";
+    await tx.insert(orderEvents).values({
+      orderId: id,
+      actor: PERSON_ACTOR,
+      at: now,
+      fromState: "awaiting-payment",
+      toState: "awaiting-payment",
+      reason: `pediu link de pagamento: ${method}`,
+    });
+    return "requested";
+  });
+}

@@ -1,0 +1,463 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  bankCredits,
+  earlyDiscounts,
+  emailOutbox,
+  exchangeRates,
+  invitations,
+  orderEvents,
+  orders,
+  orderSetups,
+  payments,
+  robots,
+  statementImports,
+  waitlist,
+  waitlistStatusChanges,
+} from "../../../db/schema.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import {
+  acceptInvitation,
+  inviteNext,
+  revokeInvitation,
+  spotsOf,
+} from "../invitations/invitations.server.ts";
+import {
+  cancelOrder,
+  expireDueOrders,
+  markOrderPaid,
+  refundOrder,
+  setEarlyDiscount,
+  setExchangeRate,
+} from "./orders.server.ts";
+import { applyStatementImport, previewStatement } from "./reconciliation.server.ts";
+
+const HOUR = 3_600_000;
+// 10h in São Paulo on a Tuesday.
+const T0 = new Date("2026-12-01T13:00:00Z");
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const STAFF = "financeiro@agentesfx.test";
+
+async function robot(key: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(robots).where(eq(robots.key, key));
+  if (!row) throw new Error(`no robot ${key}`);
+  return row;
+}
+
+let run = 0;
+async function invite(key: string, count: number) {
+  run += 1;
+  const db = await getDb();
+  const people = await db
+    .insert(waitlist)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        name: `Pessoa ${run}-${i}`,
+        email: `o${run}-${i}@exemplo.com`,
+        interestedAgents: [key],
+        termsAcceptedAt: T0,
+        createdAt: new Date(Date.UTC(2026, 10, 1, 0, run, i)),
+        confirmedAt: T0,
+      })),
+    )
+    .returning({ id: waitlist.id, email: waitlist.email });
+  const { id } = await robot(key);
+  await inviteNext(id, count, STAFF, T0);
+  const tokens: string[] = [];
+  for (const person of people) {
+    const [row] = await db
+      .select({ payload: emailOutbox.payload })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.recipient, person.email), eq(emailOutbox.template, "invitation")));
+    tokens.push(row?.payload.token ?? "");
+  }
+  return { people, tokens, robotId: id };
+}
+
+async function orderOf(email: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ order: orders })
+    .from(orders)
+    .innerJoin(waitlist, eq(waitlist.id, orders.waitlistId))
+    .where(eq(waitlist.email, email));
+  if (!row) throw new Error(`no order for ${email}`);
+  return row.order;
+}
+
+async function eventsOf(orderId: string) {
+  const db = await getDb();
+  return db
+    .select({
+      actor: orderEvents.actor,
+      fromState: orderEvents.fromState,
+      toState: orderEvents.toState,
+      reason: orderEvents.reason,
+    })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+}
+
+async function statusOf(email: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ status: waitlist.status })
+    .from(waitlist)
+    .where(eq(waitlist.email, email));
+  return row?.status;
+}
+
+async function spots(key: string, now = T0) {
+  const db = await getDb();
+  return spotsOf(db, await robot(key), now);
+}
+
+beforeEach(async () => {
+  const db = await getDb();
+  await db.delete(bankCredits);
+  await db.delete(statementImports);
+  await db.delete(orders);
+  await db.delete(invitations);
+  await db.delete(emailOutbox);
+  await db.delete(waitlist);
+  await db.delete(exchangeRates);
+  await db.delete(earlyDiscounts);
+  await db.update(robots).set({ capacity: null, autoInvite: false });
+});
+
+describe("the order an acceptance creates", () => {
+  it("carries the price, both discounts, the staff's rate and the invitation's deadline", async () => {
+    const yenmax = await robot("yenmax");
+    await setExchangeRate(54321, STAFF, T0);
+    await setEarlyDiscount(yenmax.id, { basisPoints: 1000, months: 3 }, STAFF, T0);
+    const { people, tokens } = await invite("yenmax", 1);
+    expect(await acceptInvitation(tokens[0]!, at(HOUR), true)).toBe("accepted");
+
+    const order = await orderOf(people[0]!.email);
+    expect(order).toMatchObject({
+      state: "awaiting-payment",
+      robotName: yenmax.name,
+      partnerBroker: true,
+      priceUsdCents: 19900,
+      partnerDiscountUsdCents: 4975,
+      earlyDiscountBp: 1000,
+      earlyDiscountMonths: 3,
+      earlyDiscountUsdCents: 1493,
+      totalUsdCents: 13432,
+      exchangeRate: "5.4321",
+      exchangeRateSetBy: STAFF,
+      totalBrlCents: 72964,
+      // The invitation's 48 hours, not 48 hours from the acceptance.
+      deadline: at(48 * HOUR),
+    });
+    expect(order.exchangeRateSetAt).toEqual(T0);
+    expect(order.reference).toMatch(/^AFX[0-9A-HJKMNP-TV-Z]{10}$/);
+    expect(await eventsOf(order.id)).toEqual([
+      { actor: "cliente", fromState: null, toState: "awaiting-payment", reason: "convite aceito" },
+    ]);
+    // Accepting is not paying: the person stays "Contatado".
+    expect(await statusOf(people[0]!.email)).toBe("contacted");
+  });
+
+  it("waits for a rate when staff set none, and takes the first one set", async () => {
+    const { people, tokens } = await invite("midaspulse", 1);
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    expect(await orderOf(people[0]!.email)).toMatchObject({
+      totalUsdCents: 17900,
+      exchangeRate: null,
+      totalBrlCents: null,
+    });
+    expect(await setExchangeRate(50000, STAFF, at(2 * HOUR))).toBe(1);
+    expect(await orderOf(people[0]!.email)).toMatchObject({
+      exchangeRate: "5.0000",
+      totalBrlCents: 89500,
+    });
+    // A later rate never changes an order that has one.
+    await setExchangeRate(60000, STAFF, at(3 * HOUR));
+    expect((await orderOf(people[0]!.email)).totalBrlCents).toBe(89500);
+  });
+});
+
+describe("paying", () => {
+  it("marks paid once: payment recorded, person converted, setup opened, audit row", async () => {
+    await setExchangeRate(50000, STAFF, T0);
+    const { people, tokens } = await invite("trendkey-btc", 1);
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    const order = await orderOf(people[0]!.email);
+    const payment = { method: "transfer" as const, reference: "TED 123", note: "conferido" };
+
+    expect(await markOrderPaid(order.id, payment, STAFF, at(2 * HOUR))).toEqual({
+      outcome: "paid",
+    });
+    expect(await markOrderPaid(order.id, payment, STAFF, at(2 * HOUR))).toEqual({
+      outcome: "already-paid",
+      state: "paid",
+    });
+    const db = await getDb();
+    expect(await db.select().from(payments)).toEqual([
+      expect.objectContaining({
+        orderId: order.id,
+        method: "transfer",
+        reference: "TED 123",
+        amountBrlCents: 124500,
+        recordedBy: STAFF,
+      }),
+    ]);
+    expect(await db.select({ state: orderSetups.state }).from(orderSetups)).toEqual([
+      { state: "awaiting-form" },
+    ]);
+    expect(await statusOf(people[0]!.email)).toBe("converted");
+    const [change] = await db
+      .select({ changedBy: waitlistStatusChanges.changedBy })
+      .from(waitlistStatusChanges)
+      .where(eq(waitlistStatusChanges.status, "converted"));
+    expect(change?.changedBy).toBe(STAFF);
+    expect((await eventsOf(order.id)).at(-1)).toEqual({
+      actor: STAFF,
+      fromState: "awaiting-payment",
+      toState: "paid",
+      reason: "pagamento registrado à mão: transfer TED 123 (conferido)",
+    });
+    // Paid keeps the spot past the deadline.
+    expect(await expireDueOrders(at(49 * HOUR))).toBe(0);
+    expect(await spots("trendkey-btc", at(49 * HOUR))).toMatchObject({ taken: 1 });
+  });
+
+  it("two staff marking the same order at once: one payment", async () => {
+    const { people, tokens } = await invite("yenmax", 1);
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    const order = await orderOf(people[0]!.email);
+    const outcomes = await Promise.all(
+      ["a", "b", "c"].map((who) =>
+        markOrderPaid(order.id, { method: "pix", reference: who }, `${who}@x.test`, at(HOUR)),
+      ),
+    );
+    expect(outcomes.filter((o) => o.outcome === "paid")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.outcome === "already-paid")).toHaveLength(2);
+    const db = await getDb();
+    expect(await db.select({ n: sql<number>`count(*)::int` }).from(payments)).toEqual([{ n: 1 }]);
+  });
+});
+
+describe("the deadline", () => {
+  it("expires an unpaid order: spot freed, invitation expired, next person invited, not payable", async () => {
+    await db().then((d) =>
+      d.update(robots).set({ capacity: 1, autoInvite: true }).where(eq(robots.key, "trendkey-btc")),
+    );
+    const { people, tokens } = await invite("trendkey-btc", 1);
+    const next = await invite("trendkey-btc", 1); // queued: no free spot yet
+    expect(next.tokens[0]).toBe("");
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    expect(await spots("trendkey-btc", at(HOUR))).toMatchObject({ taken: 1, free: 0 });
+
+    expect(await expireDueOrders(at(48 * HOUR - 1))).toBe(0);
+    expect(await expireDueOrders(at(48 * HOUR))).toBe(1);
+    const order = await orderOf(people[0]!.email);
+    expect(order.state).toBe("expired");
+    const d = await db();
+    const [invitation] = await d
+      .select({ status: invitations.status })
+      .from(invitations)
+      .where(eq(invitations.id, order.invitationId!));
+    expect(invitation?.status).toBe("expired");
+    // The spot went to the next person in the queue, invited by itself.
+    expect(await spots("trendkey-btc", at(48 * HOUR))).toMatchObject({
+      taken: 0,
+      held: 1,
+      free: 0,
+    });
+    expect(
+      await markOrderPaid(order.id, { method: "pix", reference: "x" }, STAFF, at(49 * HOUR)),
+    ).toEqual({
+      outcome: "not-payable",
+      state: "expired",
+    });
+    expect((await eventsOf(order.id)).at(-1)).toMatchObject({
+      actor: "sistema",
+      toState: "expired",
+    });
+  });
+
+  it("cancel and refund free the spot; a cancelled order cannot be paid", async () => {
+    await setExchangeRate(50000, STAFF, T0);
+    const { people, tokens } = await invite("midaspulse", 2);
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    await acceptInvitation(tokens[1]!, at(HOUR));
+    const first = await orderOf(people[0]!.email);
+    const second = await orderOf(people[1]!.email);
+    expect(await spots("midaspulse", at(HOUR))).toMatchObject({ taken: 2 });
+
+    expect(await cancelOrder(first.id, STAFF, "desistiu por telefone", at(HOUR))).toEqual({
+      outcome: "closed",
+    });
+    expect(
+      await markOrderPaid(first.id, { method: "pix", reference: "x" }, STAFF, at(HOUR)),
+    ).toEqual({
+      outcome: "not-payable",
+      state: "cancelled",
+    });
+    expect(await refundOrder(second.id, STAFF, "x", at(HOUR))).toEqual({
+      outcome: "wrong-state",
+      state: "awaiting-payment",
+    });
+    await markOrderPaid(second.id, { method: "pix", reference: "y" }, STAFF, at(HOUR + 1));
+    expect(await refundOrder(second.id, STAFF, "garantia de 7 dias", at(2 * HOUR))).toEqual({
+      outcome: "closed",
+    });
+    expect(await spots("midaspulse", at(2 * HOUR))).toMatchObject({ taken: 0 });
+    expect((await eventsOf(second.id)).map((e) => e.toState)).toEqual([
+      "awaiting-payment",
+      "paid",
+      "refunded",
+    ]);
+  });
+});
+
+describe("capacity", () => {
+  it("is never exceeded by accepts, payments, expiries, revocations and refunds at once", async () => {
+    const d = await db();
+    const { tokens, robotId } = await invite("trendkey-btc", 12);
+    await d.update(robots).set({ capacity: 4 }).where(eq(robots.id, robotId));
+    const accepted = await Promise.all(
+      tokens.slice(0, 6).map((t) => acceptInvitation(t, at(HOUR))),
+    );
+    expect(accepted.filter((o) => o === "accepted")).toHaveLength(4);
+    const open = await d
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(eq(invitations.status, "sent"));
+    const awaiting = await d.select({ id: orders.id }).from(orders);
+    await d.update(robots).set({ autoInvite: true }).where(eq(robots.id, robotId));
+
+    await Promise.all([
+      ...tokens.slice(6).map((t) => acceptInvitation(t, at(47 * HOUR))),
+      markOrderPaid(awaiting[0]!.id, { method: "pix", reference: "a" }, STAFF, at(47 * HOUR)),
+      markOrderPaid(awaiting[1]!.id, { method: "pix", reference: "b" }, STAFF, at(47 * HOUR)),
+      refundOrder(awaiting[0]!.id, STAFF, "r", at(47 * HOUR)),
+      cancelOrder(awaiting[2]!.id, STAFF, "c", at(47 * HOUR)),
+      expireDueOrders(at(48 * HOUR)),
+      ...open.slice(0, 2).map((i) => revokeInvitation(i.id, STAFF, at(47 * HOUR))),
+    ]);
+    const now = at(48 * HOUR);
+    const s = await spots("trendkey-btc", now);
+    expect(s.taken).toBeLessThanOrEqual(4);
+    // Every spot taken is an accepted invitation whose order is awaiting payment or paid.
+    const [live] = await d
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(
+        sql`${orders.robotId} = ${robotId} and ${orders.state} in ('awaiting-payment', 'paid')`,
+      );
+    expect(live?.n).toBe(s.taken);
+  });
+});
+
+describe("importing a statement", () => {
+  const ofx = (credits: { fitId: string; amount: string; memo: string }[]) =>
+    new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>
+<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
+<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>
+<STMTRS><CURDEF>BRL</CURDEF><BANKACCTFROM><BANKID>260</BANKID><ACCTID>12345-6</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
+<BANKTRANLIST><DTSTART>20261201</DTSTART><DTEND>20261203</DTEND>
+${credits
+  .map(
+    (c) =>
+      `<STMTTRN><TRNTYPE>CREDIT</TRNTYPE><DTPOSTED>20261202100000[-3:BRT]</DTPOSTED><TRNAMT>${c.amount}</TRNAMT><FITID>${c.fitId}</FITID><MEMO>${c.memo}</MEMO></STMTTRN>`,
+  )
+  .join("\n")}
+</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+`);
+
+  it("previews, then pays by txid and by exact amount; the same file again changes nothing", async () => {
+    await setExchangeRate(50000, STAFF, T0);
+    const { people, tokens } = await invite("yenmax", 3);
+    for (const token of tokens) await acceptInvitation(token, at(HOUR));
+    const [a, b, c] = await Promise.all(people.map((p) => orderOf(p.email)));
+    // a: quoted by txid; b: its amount only (the partner broker made it unique); c: unpaid.
+    const d = await db();
+    await d.update(orders).set({ totalBrlCents: 74625 }).where(eq(orders.id, b!.id));
+    const file = ofx([
+      { fitId: "F1", amount: "995.00", memo: `PIX ${a!.reference}` },
+      { fitId: "F2", amount: "746.25", memo: "PIX RECEBIDO" },
+      { fitId: "F3", amount: "12.00", memo: "PIX RECEBIDO" },
+    ]);
+
+    const preview = await previewStatement(file, STAFF, "123456", at(30 * HOUR));
+    if (!preview.ok) throw new Error(preview.error);
+    expect(preview.matches.map((m) => m.match)).toEqual([
+      { kind: "reference", orderId: a!.id },
+      { kind: "amount", orderId: b!.id },
+      { kind: "unmatched" },
+    ]);
+    // Nothing is applied by the preview.
+    expect((await orderOf(people[0]!.email)).state).toBe("awaiting-payment");
+
+    const applied = await applyStatementImport(preview.importId, STAFF, at(30 * HOUR));
+    expect(applied).toEqual({ outcome: "applied", paid: 2, skipped: 0, recorded: 3 });
+    expect(await applyStatementImport(preview.importId, "outra@x.test", at(30 * HOUR))).toEqual({
+      outcome: "already-applied",
+    });
+    expect((await orderOf(people[0]!.email)).state).toBe("paid");
+    expect((await orderOf(people[1]!.email)).state).toBe("paid");
+    expect((await orderOf(people[2]!.email)).state).toBe("awaiting-payment");
+    expect(c).toBeDefined();
+
+    const again = await previewStatement(file, STAFF, "123456", at(31 * HOUR));
+    if (!again.ok) throw new Error(again.error);
+    expect(again.matches.map((m) => m.match.kind)).toEqual(["known", "known", "known"]);
+    expect(await applyStatementImport(again.importId, STAFF, at(31 * HOUR))).toEqual({
+      outcome: "applied",
+      paid: 0,
+      skipped: 0,
+      recorded: 0,
+    });
+    expect(await d.select({ n: sql<number>`count(*)::int` }).from(payments)).toEqual([{ n: 2 }]);
+  });
+
+  it("two previews of one file applied at once pay each order once", async () => {
+    await setExchangeRate(50000, STAFF, T0);
+    const { people, tokens } = await invite("yenmax", 1);
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    const order = await orderOf(people[0]!.email);
+    const file = ofx([{ fitId: "G1", amount: "995.00", memo: order.reference }]);
+    const one = await previewStatement(file, "a@x.test", undefined, at(2 * HOUR));
+    const two = await previewStatement(file, "b@x.test", undefined, at(2 * HOUR));
+    if (!one.ok || !two.ok) throw new Error("preview failed");
+    const results = await Promise.all([
+      applyStatementImport(one.importId, "a@x.test", at(2 * HOUR)),
+      applyStatementImport(two.importId, "b@x.test", at(2 * HOUR)),
+    ]);
+    expect(results.map((r) => (r.outcome === "applied" ? r.paid : -1)).sort()).toEqual([0, 1]);
+    const d = await db();
+    expect(await d.select({ n: sql<number>`count(*)::int` }).from(payments)).toEqual([{ n: 1 }]);
+  });
+
+  it("refuses a statement of another account and a credit for an expired order", async () => {
+    await setExchangeRate(50000, STAFF, T0);
+    const { people, tokens } = await invite("yenmax", 1);
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    const order = await orderOf(people[0]!.email);
+    const file = ofx([{ fitId: "H1", amount: "995.00", memo: order.reference }]);
+    expect(await previewStatement(file, STAFF, "99999-9", at(2 * HOUR))).toEqual({
+      ok: false,
+      error: "other-account",
+    });
+    await expireDueOrders(at(48 * HOUR));
+    const preview = await previewStatement(file, STAFF, "12345-6", at(49 * HOUR));
+    if (!preview.ok) throw new Error(preview.error);
+    expect(preview.matches[0]?.match).toEqual({
+      kind: "not-payable",
+      orderId: order.id,
+      state: "expired",
+    });
+    expect(await applyStatementImport(preview.importId, STAFF, at(49 * HOUR))).toMatchObject({
+      paid: 0,
+    });
+  });
+});
+
+function db() {
+  return getDb();
+}
