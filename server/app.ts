@@ -37,7 +37,12 @@ import { bodySizeLimit } from "./body-limit.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
 import { createPageCacheMiddleware } from "./page-cache.ts";
-import { hstsOverHttps, permissionsPolicy, requireRequestOrigin } from "./request-guards.ts";
+import {
+  hstsOverHttps,
+  permissionsPolicy,
+  requireRequestOrigin,
+  siteOrigins,
+} from "./request-guards.ts";
 
 // Exposed to server.ts, which owns the process: listening, static files and shutdown.
 export { closeDatabase, openDatabase } from "../app/platform/db/db.server.ts";
@@ -123,7 +128,7 @@ app.post("/correio/relatorios", async (req, res) => {
   res.status(answer.status).type("text/plain; charset=utf-8").send(answer.body);
 });
 
-app.use(allowOnlyServedMethods, requireRequestOrigin);
+app.use(allowOnlyServedMethods, requireRequestOrigin(siteOrigins(env.SITE_URL)));
 
 // Request bodies are at most 64 KB (docs/product.md rule 3), except staff's bank statement
 // upload at /admin/pedidos (docs/decisions/154) and a robot's MetaTrader statement at

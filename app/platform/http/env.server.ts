@@ -95,6 +95,19 @@ const envSchema = z.object({
   // The person in charge of data protection (LGPD "encarregado"), named on /privacidade.
   PRIVACY_OFFICER_NAME: z.string().min(1).default("Encarregado de Proteção de Dados da Agentes FX"),
   PARTNER_BROKER_NAME: z.string().min(1).default("corretora parceira"),
+  // The partner broker's site: where the pages that mention the broker link to, when set.
+  PARTNER_BROKER_URL: z.string().url().optional(),
+  // The support WhatsApp number (country and area code, digits), linked on /contato when set.
+  WHATSAPP_NUMBER: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^\+?\d{10,15}$/,
+        "WHATSAPP_NUMBER takes the number with country code, digits only (5511999998888)",
+      )
+      .transform((value) => value.replace("+", ""))
+      .optional(),
+  ),
   // Issue 12: shifts the clock that invitation deadlines are kept by, so end-to-end tests
   // can let 48 hours pass in a server under test (docs/decisions/092). 0 in production.
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
