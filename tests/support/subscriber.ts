@@ -1,9 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { emailOutbox, orders, robots, subscriptions, waitlist } from "../../db/schema.ts";
+import { orders, robots, subscriptions, waitlist } from "../../db/schema.ts";
 import { acceptInvitation, inviteNext } from "../../app/features/invitations/invitations.server.ts";
 import { markOrderPaid } from "../../app/features/orders/orders.server.ts";
 import { getDb } from "../../app/platform/db/db.server.ts";
+import { deliverQueued, messagesTo } from "./outbox.ts";
+import type { TestSmtpServer } from "./smtp-server.ts";
 
 // A customer of the subscriptions tests: signed up, invited, accepted, and (unless told
 // otherwise) paid through the real order functions.
@@ -25,15 +27,15 @@ interface Subscribed<S> {
 /** A person invited to a robot, who accepts and pays: returns their subscription. */
 export async function subscribe(
   key: string,
-  options?: { partnerBroker?: boolean; paidAt?: Date; pay?: true },
+  options: { smtp: TestSmtpServer; partnerBroker?: boolean; paidAt?: Date; pay?: true },
 ): Promise<Subscribed<SubscriptionRow>>;
 export async function subscribe(
   key: string,
-  options: { partnerBroker?: boolean; paidAt?: Date; pay: false },
+  options: { smtp: TestSmtpServer; partnerBroker?: boolean; paidAt?: Date; pay: false },
 ): Promise<Subscribed<null>>;
 export async function subscribe(
   key: string,
-  options: { partnerBroker?: boolean; paidAt?: Date; pay?: boolean } = {},
+  options: { smtp: TestSmtpServer; partnerBroker?: boolean; paidAt?: Date; pay?: boolean },
 ): Promise<Subscribed<SubscriptionRow | null>> {
   run += 1;
   const db = await getDb();
@@ -49,11 +51,11 @@ export async function subscribe(
   });
   const invitedAt = new Date((options.paidAt ?? PAID_AT).getTime() - 3_600_000);
   await inviteNext(robot!.id, 1, STAFF, invitedAt);
-  const [invitation] = await db
-    .select({ payload: emailOutbox.payload })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.recipient, email), eq(emailOutbox.template, "invitation")));
-  await acceptInvitation(invitation!.payload.token!, invitedAt, options.partnerBroker ?? false);
+  // Links are minted when the invitation is sent (docs/decisions/113).
+  await deliverQueued(options.smtp);
+  const [mail] = messagesTo(options.smtp, email);
+  const token = /\/convite\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? "";
+  await acceptInvitation(token, invitedAt, options.partnerBroker ?? false);
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)

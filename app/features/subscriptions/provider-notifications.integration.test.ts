@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import {
   emailOutbox,
   exchangeRates,
@@ -48,7 +49,7 @@ const receive = (n: { url: URL; headers: Headers }, now = NOW) =>
   receiveMercadoPagoNotification(n.url, n.headers, now, config);
 
 async function openCharge() {
-  const { subscription, email } = await subscribe("yenmax");
+  const { subscription, email } = await subscribe("yenmax", { smtp });
   await runRenewals(new Date("2027-02-21T12:00:00Z"));
   const db = await getDb();
   const [charge] = await db
@@ -96,6 +97,12 @@ beforeAll(async () => {
   config = { accessToken: "APP_USR-test", webhookSecret: secret, apiUrl: api.url };
 });
 afterAll(() => api.close());
+
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
 
 beforeEach(async () => {
   const db = await getDb();
@@ -210,7 +217,7 @@ describe("Mercado Pago notifications", () => {
   });
 
   it("pays a first order by its reference, which starts the subscription", async () => {
-    const { orderId } = await subscribe("midaspulse", { pay: false });
+    const { orderId } = await subscribe("midaspulse", { smtp, pay: false });
     const db = await getDb();
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     api.setPayment(approved(506, order!.reference, 972.35));

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import {
   earlyDiscounts,
   emailOutbox,
@@ -52,6 +53,12 @@ async function mailTo(email: string) {
   return rows.filter((row) => !row.template.startsWith("invitation"));
 }
 
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+
 beforeEach(async () => {
   const db = await getDb();
   await db.delete(subscriptions);
@@ -67,7 +74,7 @@ beforeEach(async () => {
 
 describe("a paid order starts a subscription", () => {
   it("anchored on the São Paulo payment date, the first cycle paid, the price frozen", async () => {
-    const { subscription } = await subscribe("yenmax", { partnerBroker: true });
+    const { subscription } = await subscribe("yenmax", { smtp, partnerBroker: true });
     expect(subscription).toMatchObject({
       state: "active",
       priceUsdCents: 19900,
@@ -87,7 +94,7 @@ describe("renewal", () => {
       await (await getDb()).select().from(robots).where(eq(robots.key, "yenmax"))
     )[0]!;
     await setEarlyDiscount(yenmax.id, { basisPoints: 1000, months: 2 }, STAFF, PAID_AT);
-    const { subscription, email } = await subscribe("yenmax", { partnerBroker: true });
+    const { subscription, email } = await subscribe("yenmax", { smtp, partnerBroker: true });
 
     expect((await runRenewals(at("2027-02-21T11:59:00Z"))).charges).toBe(0);
     const [first, second] = await Promise.all([
@@ -169,7 +176,7 @@ describe("renewal", () => {
   });
 
   it("goes past due at the due date, suspends after the grace days, and reactivates on a late payment", async () => {
-    const { subscription, email } = await subscribe("midaspulse");
+    const { subscription, email } = await subscribe("midaspulse", { smtp });
     await runRenewals(at("2027-02-21T12:00:00Z"));
     expect((await runRenewals(at("2027-02-28T02:59:00Z"))).late).toBe(0);
     expect((await runRenewals(at("2027-02-28T03:00:00Z"))).late).toBe(1);
@@ -207,7 +214,7 @@ describe("renewal", () => {
   });
 
   it("keeps the cycle's dates when paid within the grace period", async () => {
-    const { subscription } = await subscribe("midaspulse");
+    const { subscription } = await subscribe("midaspulse", { smtp });
     await runRenewals(at("2027-02-21T12:00:00Z"));
     await runRenewals(at("2027-03-01T12:00:00Z"));
     expect((await reload(subscription.id)).state).toBe("past-due");
@@ -229,7 +236,7 @@ describe("renewal", () => {
 describe("cancel at the end of the cycle", () => {
   it("serves to the end of the paid cycle, issues no charge, confirms by e-mail, then frees the spot", async () => {
     const db = await getDb();
-    const { subscription, email, robotId } = await subscribe("trendkey-btc");
+    const { subscription, email, robotId } = await subscribe("trendkey-btc", { smtp });
     const [robot] = await db.select().from(robots).where(eq(robots.id, robotId));
     const spots = async () => (await spotsOf(db, robot!, PAID_AT)).taken;
     expect(await spots()).toBe(1);
@@ -269,7 +276,7 @@ describe("cancel at the end of the cycle", () => {
   });
 
   it("voids the open charge and ends at once when nothing paid remains", async () => {
-    const { subscription } = await subscribe("yenmax");
+    const { subscription } = await subscribe("yenmax", { smtp });
     await runRenewals(at("2027-02-21T12:00:00Z"));
     await runRenewals(at("2027-03-01T12:00:00Z"));
     expect(await cancelSubscription(subscription.id, STAFF, at("2027-03-01T13:00:00Z"))).toEqual({
@@ -290,7 +297,7 @@ describe("cancel at the end of the cycle", () => {
 
 describe("the 7-day guarantee", () => {
   it("is refused on day 8", async () => {
-    const { subscription } = await subscribe("yenmax");
+    const { subscription } = await subscribe("yenmax", { smtp });
     expect(await requestRefund(subscription.id, at("2027-02-08T03:00:00Z"))).toEqual({
       outcome: "guarantee-over",
       lastDay: "2027-02-07",
@@ -308,7 +315,7 @@ describe("the 7-day guarantee", () => {
 
   it("on day 7: staff record the refund, the subscription ends at once, the order is refunded, the spot freed", async () => {
     const db = await getDb();
-    const { subscription, email, orderId, robotId } = await subscribe("trendkey-btc");
+    const { subscription, email, orderId, robotId } = await subscribe("trendkey-btc", { smtp });
     expect(await requestRefund(subscription.id, at("2027-02-08T02:59:00Z"))).toEqual({
       outcome: "requested",
     });
@@ -345,7 +352,7 @@ describe("the 7-day guarantee", () => {
   });
 
   it("a refund staff record on the order from /admin/pedidos ends the subscription too", async () => {
-    const { subscription, orderId } = await subscribe("yenmax");
+    const { subscription, orderId } = await subscribe("yenmax", { smtp });
     await refundOrder(orderId, STAFF, "estorno", at("2027-02-02T12:00:00Z"));
     expect((await reload(subscription.id)).state).toBe("refunded");
     const db = await getDb();

@@ -5,7 +5,6 @@
 // other in a cycle.
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import {
-  emailOutbox,
   invitations,
   orderEvents,
   orders,
@@ -17,10 +16,11 @@ import {
 } from "../../../db/schema.ts";
 import { getDb, withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
+import { enqueue } from "../../platform/jobs/enqueue.server.ts";
+import type { MessageJob } from "../../platform/jobs/registry.ts";
 import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { subscriptionEmailCopy } from "../../content/subscriptions.ts";
 import { paymentMethodLabels } from "../../content/orders.ts";
-import type { EmailJob } from "../email/templates.tsx";
 import { inviteNextOf } from "../invitations/invitations.server.ts";
 import type { PaymentMethod } from "../orders/model.ts";
 import { formatBrl, formatRate, formatUsd } from "../orders/format.ts";
@@ -38,6 +38,14 @@ import {
   type Anchor,
   type LocalDate,
 } from "./calendar.ts";
+import {
+  renewalChargeMessage,
+  renewalLateMessage,
+  renewalReminderMessage,
+  subscriptionCancelledMessage,
+  subscriptionRefundedMessage,
+  subscriptionSuspendedMessage,
+} from "./messages.tsx";
 import { NOTICE_HOUR, RENEWAL_NOTICE_DAYS, type SubscriptionState } from "./model.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -79,13 +87,13 @@ async function customerOf(tx: Executor, orderId: string) {
   return person ?? null;
 }
 
-async function notify(tx: Executor, orderId: string, message: (name: string) => EmailJob) {
+async function notify(
+  tx: Executor,
+  orderId: string,
+  message: (name: string, to: string) => MessageJob,
+) {
   const person = await customerOf(tx, orderId);
-  if (!person) return;
-  const job = message(person.name);
-  await tx
-    .insert(emailOutbox)
-    .values({ template: job.template, recipient: person.email, payload: job.payload });
+  if (person) await enqueue(tx, message(person.name, person.email));
 }
 
 /**
@@ -112,8 +120,8 @@ function reminderHorizon(now: Date): LocalDate {
 async function chargeMessage(
   charge: ChargeRow,
   robotName: string,
-  template: "renewal-charge" | "renewal-reminder",
-): Promise<(name: string) => EmailJob> {
+  message: typeof renewalChargeMessage | typeof renewalReminderMessage,
+): Promise<(name: string, to: string) => MessageJob> {
   const env = getEnv();
   const pixLine = env.PIX_KEY
     ? subscriptionEmailCopy.charge.pix(
@@ -123,9 +131,8 @@ async function chargeMessage(
         ),
       )
     : "";
-  return (name) => ({
-    template,
-    payload: {
+  return (name, to) =>
+    message.to(to, {
       name,
       robotName,
       dueDate: formatLocalDate(charge.dueDate),
@@ -134,8 +141,7 @@ async function chargeMessage(
       rate: formatRate(Number(charge.exchangeRate.replace(".", ""))),
       reference: charge.reference,
       pixLine,
-    },
-  });
+    });
 }
 
 /**
@@ -208,7 +214,7 @@ async function createDueCharges(now: Date): Promise<number> {
         await notify(
           tx,
           subscription.orderId,
-          await chargeMessage(charge, subscription.robotName, "renewal-charge"),
+          await chargeMessage(charge, subscription.robotName, renewalChargeMessage),
         );
       }
       return { created: made, seen: due.length };
@@ -246,7 +252,7 @@ async function sendReminders(now: Date): Promise<number> {
         await notify(
           tx,
           subscription.orderId,
-          await chargeMessage(charge, subscription.robotName, "renewal-reminder"),
+          await chargeMessage(charge, subscription.robotName, renewalReminderMessage),
         );
       }
       return due.length;
@@ -362,16 +368,15 @@ async function moveState(
           reason: "ciclo vencido sem pagamento",
         },
       ]);
-      await notify(tx, row.orderId, (name) => ({
-        template: "renewal-late",
-        payload: {
+      await notify(tx, row.orderId, (name, to) =>
+        renewalLateMessage.to(to, {
           name,
           robotName: row.robotName,
           dueDate: formatLocalDate(row.paidThrough),
           graceUntil: formatLocalDate(addDays(row.paidThrough, graceDays - 1)),
           reference,
-        },
-      }));
+        }),
+      );
     } else {
       await audit(tx, [
         {
@@ -383,10 +388,9 @@ async function moveState(
           reason: "prazo de tolerância encerrado",
         },
       ]);
-      await notify(tx, row.orderId, (name) => ({
-        template: "subscription-suspended",
-        payload: { name, robotName: row.robotName, reference },
-      }));
+      await notify(tx, row.orderId, (name, to) =>
+        subscriptionSuspendedMessage.to(to, { name, robotName: row.robotName, reference }),
+      );
     }
     return true;
   });
@@ -585,10 +589,13 @@ export async function cancelSubscription(
   }
   const effect = cancellationEffect(row.paidThrough, now);
   const confirm = async (tx: Executor, lastDay: LocalDate) =>
-    notify(tx, row.orderId, (name) => ({
-      template: "subscription-cancelled",
-      payload: { name, robotName: row.robotName, lastDay: formatLocalDate(lastDay) },
-    }));
+    notify(tx, row.orderId, (name, to) =>
+      subscriptionCancelledMessage.to(to, {
+        name,
+        robotName: row.robotName,
+        lastDay: formatLocalDate(lastDay),
+      }),
+    );
   if (effect.kind === "now") {
     const ended = await endSubscription(
       id,
@@ -728,15 +735,14 @@ export async function recordRefund(
           reason: `garantia de 7 dias: ${refund.method} ${refund.reference}`,
         });
       }
-      await notify(tx, locked.orderId, (name) => ({
-        template: "subscription-refunded",
-        payload: {
+      await notify(tx, locked.orderId, (name, to) =>
+        subscriptionRefundedMessage.to(to, {
           name,
           robotName: locked.robotName,
           amount: order?.totalBrlCents != null ? formatBrl(order.totalBrlCents) : "—",
           method: paymentMethodLabels[refund.method],
-        },
-      }));
+        }),
+      );
     },
   );
   return done ? "refunded" : "already-ended";
