@@ -16,6 +16,7 @@ import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { robots } from "../../db/schema.ts";
 import { computeRecord } from "../../app/features/performance/compute.ts";
+import { readLimits } from "../../app/features/performance/statement-html.ts";
 import { parseStatement } from "../../app/features/performance/statement-parse.ts";
 import { createOrResetAdmin } from "../../app/lib/auth.server.ts";
 import { connectPglite } from "../../app/platform/db/db.server.ts";
@@ -79,8 +80,9 @@ async function child(file: string) {
 
 interface ChildResult {
   times: number[];
+  cpu: number[];
+  peaks: number[];
   idle: number;
-  peak: number;
   reconciled: boolean;
   trades: number;
   bytes: number;
@@ -112,7 +114,7 @@ async function parseBench() {
     for (const [label, file] of Object.entries(files)) {
       const result = await measureInChild(file);
       console.log(
-        `  ${label}: ${result.trades.toLocaleString("en")} trades, ${(result.bytes / 1024 / 1024).toFixed(1)} MB file, parse + compute median ${median(result.times).toFixed(0)} ms (runs ${result.times.map((t) => t.toFixed(0)).join(", ")}), peak ${(result.peak - result.idle).toFixed(0)} MB above idle (${result.idle.toFixed(0)} MB), reconciled: ${result.reconciled}`,
+        `  ${label}: ${result.trades.toLocaleString("en")} trades, ${(result.bytes / 1024 / 1024).toFixed(1)} MB file; parse + compute median ${median(result.cpu).toFixed(0)} ms CPU, ${median(result.times).toFixed(0)} ms wall (CPU runs ${result.cpu.map((t) => t.toFixed(0)).join(", ")}); peak ${median(result.peaks).toFixed(0)} MB above idle (median of runs; max ${Math.max(...result.peaks).toFixed(0)}; idle ${result.idle.toFixed(0)} MB); reconciled: ${result.reconciled}`,
       );
     }
   } finally {
