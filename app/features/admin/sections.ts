@@ -1,4 +1,5 @@
 import { postsAdminCopy, robotsAdminCopy, waitlistAdminCopy } from "../../content/admin.ts";
+import { campaignsAdminCopy } from "../../content/campaigns.ts";
 import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
@@ -13,6 +14,7 @@ export const adminSections = [
   "pedidos",
   "robos",
   "blog",
+  "campanhas",
   "assinantes",
   "emails",
   "entregabilidade",
@@ -26,6 +28,7 @@ export const adminSectionLabels: Record<AdminSection, string> = {
   pedidos: ordersAdminCopy.tab,
   robos: robotsAdminCopy.tab,
   blog: postsAdminCopy.tab,
+  campanhas: campaignsAdminCopy.tab,
   assinantes: subscribersAdminCopy.tab,
   emails: mailboxCopy.title,
   entregabilidade: deliverabilityAdminCopy.tab,

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogFooter, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { adminCopy, robotsAdminCopy as copy } from "../../content/admin.ts";
 import { performanceAdminCopy } from "../../content/performance.ts";
 import {
@@ -142,11 +142,11 @@ function RobotEditDialog({ robot }: { robot: Robot }) {
             hint={copy.capacityHint}
             error={errors.capacity}
           />
-          <div className="flex justify-end">
+          <DialogFooter>
             <Button type="submit" disabled={busy}>
               {copy.save}
             </Button>
-          </div>
+          </DialogFooter>
         </fetcher.Form>
       </DialogContent>
     </Dialog>

@@ -16,6 +16,7 @@ import {
   robotsAdminCopy,
   waitlistAdminCopy,
 } from "../../content/admin.ts";
+import { campaignsAdminCopy } from "../../content/campaigns.ts";
 import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
@@ -57,6 +58,7 @@ const loadingText: Record<AdminSection, string> = {
   pedidos: ordersAdminCopy.loading,
   robos: robotsAdminCopy.loading,
   blog: postsAdminCopy.loading,
+  campanhas: campaignsAdminCopy.loading,
   assinantes: subscribersAdminCopy.loading,
   emails: mailboxCopy.loading,
   entregabilidade: deliverabilityAdminCopy.loading,
