@@ -124,8 +124,12 @@ export function maskAccountNumber(account: string): string {
 }
 
 interface TimedEvent extends CashEvent {
+  wall: number;
   at: number;
 }
+
+const wallMs = (t: CashEvent["time"]) =>
+  Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
 
 export function computeRecord(statement: ParsedStatement, clock: ServerClock): ComputeResult {
   try {
@@ -137,10 +141,16 @@ export function computeRecord(statement: ParsedStatement, clock: ServerClock): C
 }
 
 function computeUnchecked(statement: ParsedStatement, clock: ServerClock): ComputeResult {
+  // In the order of the server's own clock, as the statement prints it: converted instants
+  // could reorder the hour a summer-time change repeats. Array.prototype.sort is stable, so
+  // same-time events keep the statement's order.
   const events: TimedEvent[] = statement.cashEvents
-    .map((event) => ({ ...event, at: serverTimeToEpochMs(event.time, clock) }))
-    // Array.prototype.sort is stable: same-time events keep the statement's order.
-    .sort((a, b) => a.at - b.at);
+    .map((event) => ({
+      ...event,
+      wall: wallMs(event.time),
+      at: serverTimeToEpochMs(event.time, clock),
+    }))
+    .sort((a, b) => a.wall - b.wall);
   const monthOf = monthReader();
 
   const monthly: ExactFactors["monthly"] = [];
