@@ -3,6 +3,10 @@
 // staff inviting, fifty invitees accepting, an expiry during an acceptance) is serialised
 // per robot and the capacity is checked against committed counts. The e-mails are written
 // to the outbox in the same transaction (docs/decisions/080).
+//
+// One lock order for the whole product (docs/decisions/125): the robot's row, then the
+// person's (waitlist), then invitations. Erasing a person (features/privacy/erasure.server.ts)
+// locks the person, then their invitations, and no robot, so it fits the same order.
 import { and, asc, eq, inArray, lte, notExists, sql } from "drizzle-orm";
 import {
   emailOutbox,
@@ -60,6 +64,19 @@ async function lockRobot(tx: Executor, robotId: string): Promise<LockedRobot | u
   return robot;
 }
 
+/**
+ * Locks a person's row before their invitation is written or changed (the lock order above);
+ * undefined when the person is gone (erased while we waited: their invitations went with them).
+ */
+async function lockPerson(tx: Executor, waitlistId: string) {
+  const [person] = await tx
+    .select({ id: waitlist.id, name: waitlist.name, email: waitlist.email })
+    .from(waitlist)
+    .where(eq(waitlist.id, waitlistId))
+    .for("no key update");
+  return person;
+}
+
 export async function spotsOf(
   tx: Executor,
   robot: Pick<LockedRobot, "id" | "capacity">,
@@ -98,7 +115,10 @@ export interface QueuedPerson {
   createdAt: Date;
 }
 
-/** The first `limit` people of a robot's queue, oldest sign-up first. */
+/**
+ * The first `limit` people of a robot's queue, oldest sign-up first: the order in which
+ * several people are locked in one transaction, so two never wait for each other.
+ */
 export async function queueOf(
   tx: Executor,
   robot: Pick<LockedRobot, "id" | "key">,
@@ -158,14 +178,19 @@ async function markContacted(tx: Executor, waitlistId: string, changedBy: string
   }
 }
 
-/** Sends one invitation while the robot's row is locked (the caller checked the spot). */
+/**
+ * Sends one invitation while the robot's row is locked (the caller checked the spot); it
+ * locks the person first. False when the person is gone.
+ */
 async function inviteLocked(
   tx: Executor,
   robot: LockedRobot,
-  person: { id: string; name: string; email: string },
+  waitlistId: string,
   invitedBy: string,
   now: Date,
-): Promise<string> {
+): Promise<boolean> {
+  const person = await lockPerson(tx, waitlistId);
+  if (!person) return false;
   const deadline = new Date(now.getTime() + INVITATION_MS);
   const [created] = await tx
     .insert(invitations)
@@ -185,7 +210,7 @@ async function inviteLocked(
       token,
     },
   });
-  return created.id;
+  return true;
 }
 
 export type InviteResult = { invited: number } | { refused: "not-found" };
@@ -208,14 +233,18 @@ export async function invitePeople(
     const { free } = await spotsOf(tx, robot, now);
     const room = free ?? waitlistIds.length;
     if (room === 0 || waitlistIds.length === 0) return { invited: 0 };
+    // Staff's list is a page of the queue; people are locked in queue order all the same.
     const eligible = await tx
-      .select({ id: waitlist.id, name: waitlist.name, email: waitlist.email })
+      .select({ id: waitlist.id })
       .from(waitlist)
-      .where(and(inArray(waitlist.id, [...waitlistIds]), queueCondition(robot)));
-    const byId = new Map(eligible.map((person) => [person.id, person]));
-    const chosen = waitlistIds.flatMap((id) => byId.get(id) ?? []).slice(0, room);
-    for (const person of chosen) await inviteLocked(tx, robot, person, invitedBy, now);
-    return { invited: chosen.length };
+      .where(and(inArray(waitlist.id, [...waitlistIds]), queueCondition(robot)))
+      .orderBy(asc(waitlist.createdAt), asc(waitlist.id));
+    let invited = 0;
+    for (const person of eligible) {
+      if (invited === room) break;
+      if (await inviteLocked(tx, robot, person.id, invitedBy, now)) invited += 1;
+    }
+    return { invited };
   });
   if ("invited" in result && result.invited > 0) publicPagesChanged("invitations sent");
   return result;
@@ -259,10 +288,16 @@ async function inviteNextLocked(
 ): Promise<number> {
   const { free } = await spotsOf(tx, robot, now);
   const room = Math.min(count, free ?? count);
-  if (room <= 0) return 0;
-  const people = await queueOf(tx, robot, room);
-  for (const person of people) await inviteLocked(tx, robot, person, invitedBy, now);
-  return people.length;
+  let invited = 0;
+  // Someone erased while we waited for their row is skipped, and the next one asked.
+  while (invited < room) {
+    const people = await queueOf(tx, robot, room - invited);
+    if (people.length === 0) break;
+    for (const person of people) {
+      if (await inviteLocked(tx, robot, person.id, invitedBy, now)) invited += 1;
+    }
+  }
+  return invited;
 }
 
 /** One person, from their admin page: any robot, if their e-mail is confirmed. */
@@ -299,7 +334,9 @@ export async function invitePerson(
     if (live) return { ok: false, reason: "already-invited" } as const;
     const { free } = await spotsOf(tx, robot, now);
     if (free === 0) return { ok: false, reason: "no-free-spots" } as const;
-    await inviteLocked(tx, robot, person, invitedBy, now);
+    if (!(await inviteLocked(tx, robot, person.id, invitedBy, now))) {
+      return { ok: false, reason: "not-found" } as const;
+    }
     return { ok: true } as const;
   });
   if (result.ok) publicPagesChanged("invitation sent");
@@ -319,7 +356,11 @@ export type InvitationLookup =
 async function invitationIdByToken(tx: Executor, token: string) {
   if (!isWellFormedToken(token)) return undefined;
   const [row] = await tx
-    .select({ id: invitations.id, robotId: invitations.robotId })
+    .select({
+      id: invitations.id,
+      robotId: invitations.robotId,
+      waitlistId: invitations.waitlistId,
+    })
     .from(invitationTokens)
     .innerJoin(invitations, eq(invitations.id, invitationTokens.invitationId))
     .where(eq(invitationTokens.tokenHash, hashToken(token)));
@@ -380,24 +421,32 @@ function oneAtATime<T>(robotId: string, work: () => Promise<T>): Promise<T> {
 export type AnswerOutcome = "accepted" | "declined" | "already-accepted" | "gone" | "full";
 
 type Locked =
-  | { open: false; outcome: "gone" | "already-accepted"; changed: boolean }
+  | { open: false; outcome: "gone" | "already-accepted" | "not-found"; changed: boolean }
   | { open: true; robot: LockedRobot; invitation: typeof invitations.$inferSelect };
 
-/** Locks the robot, then the invitation; an open one past its deadline is expired here. */
+/**
+ * Locks the robot, then (when the answer changes the person) the invitee, then the
+ * invitation; an open one past its deadline is expired here.
+ */
 async function lockOpenInvitation(
   tx: Executor,
-  invitationId: string,
-  robotId: string,
+  found: { id: string; robotId: string; waitlistId: string },
+  lockInvitee: boolean,
   now: Date,
 ): Promise<Locked> {
-  const robot = await lockRobot(tx, robotId);
+  const invitationId = found.id;
+  const robot = await lockRobot(tx, found.robotId);
   if (!robot) return { open: false, outcome: "gone", changed: false };
+  // Erased while we waited: the invitation went with the person.
+  if (lockInvitee && !(await lockPerson(tx, found.waitlistId))) {
+    return { open: false, outcome: "not-found", changed: false };
+  }
   const [invitation] = await tx
     .select()
     .from(invitations)
     .where(eq(invitations.id, invitationId))
     .for("update");
-  if (!invitation) return { open: false, outcome: "gone", changed: false };
+  if (!invitation) return { open: false, outcome: "not-found", changed: false };
   if (invitation.status === "accepted") {
     return { open: false, outcome: "already-accepted", changed: false };
   }
@@ -438,7 +487,7 @@ export async function acceptInvitation(
   const outcome = await withTransaction(async (tx): Promise<AnswerOutcome | "not-found"> => {
     const found = await invitationIdByToken(tx, token);
     if (!found) return "not-found";
-    const locked = await lockOpenInvitation(tx, found.id, found.robotId, now);
+    const locked = await lockOpenInvitation(tx, found, true, now);
     if (!locked.open) {
       changed = locked.changed;
       return locked.outcome;
@@ -488,7 +537,9 @@ export async function declineInvitation(
   const outcome = await withTransaction(async (tx): Promise<AnswerOutcome | "not-found"> => {
     const found = await invitationIdByToken(tx, token);
     if (!found) return "not-found";
-    const locked = await lockOpenInvitation(tx, found.id, found.robotId, now);
+    // A decline changes no person: the invitee's row is not locked (the next person's is,
+    // by the automatic invite).
+    const locked = await lockOpenInvitation(tx, found, false, now);
     if (!locked.open) {
       changed = locked.changed;
       return locked.outcome;
