@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -26,6 +27,12 @@ import {
   setupStates,
   tradingPlatforms,
 } from "../app/features/orders/model.ts";
+import {
+  accountKinds,
+  serverClocks,
+  statementFormats,
+  type PerformanceRecord,
+} from "../app/features/performance/model.ts";
 import { postCategories } from "../app/features/posts/model.ts";
 import {
   consentChannels,
@@ -423,6 +430,59 @@ export const invitationTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("invitation_tokens_invitation_idx").on(table.invitationId)],
+);
+
+// Issue 22: a file's bytes, unchanged (PGlite gives a Uint8Array, pg a Buffer, which is one).
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+// Issue 22: every MetaTrader statement staff uploaded for a robot, the file kept unchanged
+// with its SHA-256, and the record computed from it at upload (docs/decisions/133).
+// Append-only: a trigger (in the migration that creates the table) refuses updates and deletes.
+export const performanceStatements = pgTable(
+  "performance_statements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    robotId: uuid("robot_id")
+      .notNull()
+      .references(() => robots.id),
+    fileName: text("file_name").notNull(),
+    file: bytea("file").notNull(),
+    sha256: text("sha256").notNull(),
+    format: text("format", { enum: statementFormats }).notNull(),
+    accountKind: text("account_kind", { enum: accountKinds }).notNull(),
+    broker: text("broker").notNull(),
+    serverClock: text("server_clock", { enum: serverClocks }).notNull(),
+    currency: text("currency").notNull(),
+    record: jsonb("record").$type<PerformanceRecord>().notNull(),
+    reconciled: boolean("reconciled").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("performance_statements_format_check", isOneOf(table.format, statementFormats)),
+    check("performance_statements_kind_check", isOneOf(table.accountKind, accountKinds)),
+    check("performance_statements_clock_check", isOneOf(table.serverClock, serverClocks)),
+    index("performance_statements_robot_idx").on(table.robotId, table.uploadedAt),
+  ],
+);
+
+// Issue 22: which statement the public sees for a robot: the latest row. Append-only too.
+export const performancePublications = pgTable(
+  "performance_publications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    robotId: uuid("robot_id")
+      .notNull()
+      .references(() => robots.id),
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => performanceStatements.id),
+    publishedBy: text("published_by").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("performance_publications_robot_idx").on(table.robotId, table.publishedAt)],
 );
 
 // Issue 23: orders, from an accepted invitation to a running robot (docs/decisions/150-155).

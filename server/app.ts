@@ -26,6 +26,11 @@ import {
   STATEMENT_UPLOAD_PATHS,
   statementTooLargeMessage,
 } from "../app/features/orders/upload-limit.ts";
+import {
+  TRADING_STATEMENT_BODY_MAX_BYTES,
+  tradingStatementTooLargeMessage,
+  tradingStatementUploadPath,
+} from "../app/features/performance/limits.ts";
 import { bodySizeLimit } from "./body-limit.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
@@ -118,12 +123,19 @@ app.post("/correio/relatorios", async (req, res) => {
 app.use(allowOnlyServedMethods, requireRequestOrigin);
 
 // Request bodies are at most 64 KB (docs/product.md rule 3), except staff's bank statement
-// upload at /admin/pedidos, up to 5 MB (docs/decisions/154).
+// upload at /admin/pedidos (docs/decisions/154) and a robot's MetaTrader statement at
+// /admin/robos/:id/desempenho (docs/decisions/133), up to 5 MB each.
 const formLimit = bodySizeLimit(64 * 1024, requestTooLargeMessage);
 const statementLimit = bodySizeLimit(STATEMENT_UPLOAD_MAX_BYTES, statementTooLargeMessage);
-app.use((req, res, next) =>
-  STATEMENT_UPLOAD_PATHS.has(req.path) ? statementLimit(req, res, next) : formLimit(req, res, next),
+const tradingStatementLimit = bodySizeLimit(
+  TRADING_STATEMENT_BODY_MAX_BYTES,
+  tradingStatementTooLargeMessage,
 );
+app.use((req, res, next) => {
+  if (STATEMENT_UPLOAD_PATHS.has(req.path)) return statementLimit(req, res, next);
+  if (tradingStatementUploadPath.test(req.path)) return tradingStatementLimit(req, res, next);
+  return formLimit(req, res, next);
+});
 
 // In development each request takes the newest build; in production the build never
 // changes, so React Router derives its route tables once instead of on every request.

@@ -12,6 +12,8 @@ import { createPageCacheMiddleware } from "./page-cache.ts";
 // the URL it rendered (and, on /contato, the visitor's referrer, as a private page), over
 // real HTTP. Pages under /publica declare themselves shared; the others do not.
 const ORIGIN = "https://site.example";
+// A download: UTF-16 text with a byte-order mark, which no text decoding may touch.
+const FILE = new Uint8Array([0xff, 0xfe, 0x3c, 0x00, 0xe9, 0x00, 0x00, 0xd8]);
 let server: Server | undefined;
 
 async function startSite() {
@@ -30,6 +32,9 @@ async function startSite() {
         const shown = version;
         await new Promise((resolve) => setTimeout(resolve, 50));
         const shared = !new URL(request.url).pathname.startsWith("/contato");
+        if (new URL(request.url).pathname === "/arquivo") {
+          return new Response(FILE, { headers: { "Content-Type": "application/octet-stream" } });
+        }
         return new Response(
           `<p>${request.url} v${shown} ${request.headers.get("referer") ?? ""}</p>`,
           {
@@ -91,6 +96,15 @@ describe("page cache", () => {
     expect(await get(port, "/sobre")).toContain(`<p>${ORIGIN}/sobre v1`);
     expect(await get(port, "/blog?x=1")).toContain(`<p>${ORIGIN}/blog?x=1 v1`);
     expect(await get(port, "/blog")).toContain(`<p>${ORIGIN}/blog v1`);
+  });
+
+  it("passes a file through byte for byte, without storing it", async () => {
+    const { port, renders } = await startSite();
+    for (let i = 0; i < 2; i++) {
+      const answer = await fetch(`http://127.0.0.1:${port}/arquivo`);
+      expect(new Uint8Array(await answer.arrayBuffer())).toEqual(FILE);
+    }
+    expect(renders).toHaveLength(2);
   });
 
   it("renders concurrent misses for one page once", async () => {

@@ -20,7 +20,8 @@ import { onPublicPagesChanged } from "../app/platform/http/public-pages.server.t
 interface RenderedPage {
   status: number;
   headers: Array<[string, string]>;
-  body: string;
+  /** Text for HTML (and other text); the bytes as they are for anything else (a download). */
+  body: string | Uint8Array;
 }
 
 /** A stored page keeps only its bytes, compressed once; not the rendered string as well. */
@@ -61,6 +62,7 @@ function isShared(page: RenderedPage): boolean {
     !/private|no-store/.test(cacheControl) &&
     (header(page, "content-type") ?? "").includes("text/html") &&
     header(page, "set-cookie") === undefined &&
+    typeof page.body === "string" &&
     !page.body.includes(NONCE_PLACEHOLDER)
   );
 }
@@ -116,10 +118,14 @@ export function createPageCacheMiddleware({
       new Request(url, { headers }),
       getLoadContext(req, NONCE_PLACEHOLDER),
     );
+    const type = response.headers.get("content-type") ?? "";
     return {
       status: response.status,
       headers: [...response.headers].filter(([name]) => name !== "content-length"),
-      body: await response.text(),
+      // A file (a statement's download) must reach the visitor byte for byte.
+      body: /^text\/|xml|json/.test(type)
+        ? await response.text()
+        : new Uint8Array(await response.arrayBuffer()),
     };
   }
 
@@ -130,7 +136,7 @@ export function createPageCacheMiddleware({
   ): Promise<RenderedPage | StoredPage> {
     const started = generation;
     const page = await render(req, url);
-    if (!isShared(page)) return page;
+    if (!isShared(page) || typeof page.body !== "string") return page;
     const stored: StoredPage = {
       status: page.status,
       headers: page.headers,
@@ -146,7 +152,11 @@ export function createPageCacheMiddleware({
     res.status(page.status);
     for (const [name, value] of page.headers) res.append(name, value);
     if (!("encoded" in page)) {
-      res.send(page.body.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce as string));
+      res.send(
+        typeof page.body === "string"
+          ? page.body.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce as string)
+          : Buffer.from(page.body),
+      );
       return;
     }
     res.vary("Accept-Encoding");

@@ -98,6 +98,17 @@ export const waitlistFilterCopy = {
     `Aplicar a ${count} ${count === 1 ? "selecionado" : "selecionados"}`,
   bulkNone: "Selecione ao menos uma inscrição.",
   bulkTooMany: "Selecione no máximo 50 inscrições de uma vez.",
+  // Issue 25: a change for everyone in the filter, after confirming how many.
+  bulkWholeFilter: (count: number) =>
+    `Aplicar a todas as ${count.toLocaleString("pt-BR")} ${count === 1 ? "pessoa" : "pessoas"} deste filtro`,
+  bulkConfirmTitle: "Alterar o status de todo o filtro?",
+  bulkConfirmText: (count: number, status: string) =>
+    `${count.toLocaleString("pt-BR")} ${count === 1 ? "pessoa deste filtro será marcada" : "pessoas deste filtro serão marcadas"} como ${status}. Quem já está nesse status fica como está.`,
+  bulkConfirm: (count: number) =>
+    `Confirmar para ${count.toLocaleString("pt-BR")} ${count === 1 ? "pessoa" : "pessoas"}`,
+  bulkFilterChanged: (count: number) =>
+    `O filtro mudou: agora tem ${count.toLocaleString("pt-BR")} ${count === 1 ? "pessoa" : "pessoas"}. Nada foi alterado; confirme de novo.`,
+  cancel: "Cancelar",
   details: "Ver detalhes",
   detailsLabel: (name: string) => `Ver detalhes de ${name}`,
   invalidDate: "Data inválida: use o formato aaaa-mm-dd.",

@@ -5,14 +5,6 @@ export const agentPageCopy = {
   backLink: "Todos os agentes",
   metricsTitle: "Métricas",
   aboutTitle: "Sobre o agente",
-  performance: {
-    title: "Performance verificada",
-    widgetTitle: "Widget de Performance MyFxBook",
-    awaiting:
-      "Aguardando integração: o widget de estatísticas será exibido aqui assim que o usuário conectar a conta MyFxBook.",
-    linkText: "Ver performance verificada na MyFxBook",
-    linkNote: "Abre o site da MyFxBook em uma nova aba.",
-  },
   pricing: {
     title: "Preço mensal",
     prompt: "Entre na lista de espera e garanta seu desconto de pré-lançamento.",

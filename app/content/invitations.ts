@@ -64,6 +64,12 @@ export const invitationPageCopy = {
     "Vou operar pela corretora parceira (25% de desconto enquanto a conta estiver ativa).",
   accept: "Confirmar minha vaga",
   decline: "Não tenho mais interesse",
+  // Issue 25: declining ends the invitation for good, so the page asks once more.
+  declineConfirmTitle: "Tem certeza?",
+  declineConfirmText:
+    "Se confirmar, este convite é encerrado e a vaga passa para a próxima pessoa da lista.",
+  declineConfirm: "Sim, não tenho mais interesse",
+  declineCancel: "Voltar ao convite",
   acceptedTitle: "Vaga confirmada!",
   acceptedText:
     "Enviamos um e-mail com os próximos passos: as instruções de pagamento e, depois dele, a configuração da VPS em 2 a 4 horas úteis.",
@@ -111,6 +117,13 @@ export const invitationsAdminCopy = {
   noOpen: "Nenhum convite aberto.",
   revoke: "Revogar",
   revokeLabel: (email: string) => `Revogar o convite de ${email}`,
+  // Issue 25: "Revogar" asks before it acts.
+  revokeConfirmTitle: "Revogar este convite?",
+  revokeConfirmText: (name: string, email: string) =>
+    `O convite de ${name} (${email}) deixa de valer e a vaga é liberada. A pessoa volta para a fila deste agente.`,
+  revokeConfirm: "Revogar convite",
+  cancel: "Cancelar",
+  confirmRequired: "Confirme a revogação antes de continuar.",
   deadline: "Prazo",
   invitedAt: "Enviado em",
   invitedTitle: "Convites enviados!",

@@ -32,7 +32,10 @@ export const signupFormCopy = {
 // docs/product.md section 8.
 export const signupToasts = {
   successTitle: "Sucesso!",
-  successText: "Você foi adicionado à lista de espera VIP. Entraremos em contato em breve!",
+  // SPEC's sentence with "Seu nome" for "Você", so "adicionado" reads for everyone (issue 25,
+  // docs/decisions/144), and the step that is left: confirming the address.
+  successText: "Seu nome foi adicionado à lista de espera VIP. Entraremos em contato em breve!",
+  confirmText: "Enviamos um link para o seu e-mail: abra-o para confirmar sua inscrição.",
   errorTitle: "Erro",
 } as const;
 

@@ -121,6 +121,23 @@ test("detail view, bulk change and the summary", async ({ page }) => {
     "pending",
   ]);
 
+  // Everyone in the filter, after a dialog that says how many.
+  const whole = page.getByRole("group", { name: "Aplicar a todas as 5 pessoas deste filtro" });
+  await whole.getByRole("button", { name: "Marcar como Contatado" }).click();
+  const confirm = page.getByRole("dialog", { name: "Alterar o status de todo o filtro?" });
+  await expect(confirm).toContainText("5 pessoas deste filtro serão marcadas como Contatado");
+  await confirm.getByRole("button", { name: "Confirmar para 5 pessoas" }).click();
+  await expect(confirm).toBeHidden();
+  await expect
+    .poll(async () =>
+      (
+        await site.query<{ status: string }>(`select status from waitlist where name like $1`, [
+          `Pessoa ${tag} %`,
+        ])
+      ).map((row) => row.status),
+    )
+    .toEqual(["contacted", "contacted", "contacted", "contacted", "contacted"]);
+
   await page.getByRole("link", { name: `Ver detalhes de Pessoa ${tag} 002` }).click();
   await expect(page).toHaveURL(/\/admin\/lista\/[0-9a-f-]{36}$/);
   await expect(page.getByText("Mensagem de 2")).toBeVisible();

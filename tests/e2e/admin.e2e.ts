@@ -110,6 +110,8 @@ test("waitlist: change a status, the list refreshes", async ({ page }) => {
 });
 
 test("robots: edit a robot in the dialog", async ({ page }) => {
+  // Issue 25: a laptop's 1280x800 shows the save button without scrolling the dialog.
+  await page.setViewportSize({ width: 1280, height: 800 });
   await logIn(page, site);
   await sectionLink(page, "Robôs").click();
   await expect(page).toHaveURL(/\/admin\/robos$/);
@@ -119,6 +121,9 @@ test("robots: edit a robot in the dialog", async ({ page }) => {
   await edit.click();
   const dialog = page.getByRole("dialog", { name: "Editar Robô" });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Salvar Alterações" })).toBeInViewport({
+    ratio: 1,
+  });
   await expectNoAxeViolations(page);
   for (const label of ["Nome", "Slug", "Descrição", "URL do Logo", "Link MyFxBook"]) {
     await expect(dialog.getByLabel(label)).toBeVisible();

@@ -2,7 +2,9 @@ import { expect, test, type Page } from "../support/e2e-test.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { uniqueEmail, waitlistRows } from "../support/e2e-database.ts";
 
-const successText = "Você foi adicionado à lista de espera VIP. Entraremos em contato em breve!";
+const successText =
+  "Seu nome foi adicionado à lista de espera VIP. Entraremos em contato em breve!";
+const confirmText = "Enviamos um link para o seu e-mail: abra-o para confirmar sua inscrição.";
 const termsText = "Você deve aceitar os termos e condições.";
 
 const form = (page: Page) => page.getByRole("form", { name: "Formulário da lista de espera VIP" });
@@ -32,9 +34,11 @@ test.describe("with JavaScript", () => {
 
     await expect(toast(page)).toContainText("Sucesso!");
     await expect(toast(page)).toContainText(successText);
+    await expect(toast(page)).toContainText(confirmText);
     // The confirmation stays in the page and takes the focus.
     const confirmation = form(page).getByRole("status").filter({ hasText: "Sucesso!" });
     await expect(confirmation).toContainText(successText);
+    await expect(confirmation).toContainText(confirmText);
     await expect(confirmation).toBeFocused();
     await expect(page.getByLabel("Nome Completo *")).toHaveValue("");
     await expect(page.getByLabel("Email *")).toHaveValue("");
@@ -115,6 +119,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/contato\?inscricao=confirmada$/);
     const status = page.getByRole("status").filter({ hasText: "Sucesso!" });
     await expect(status).toContainText(successText);
+    await expect(status).toContainText(confirmText);
     await expect(page.getByLabel("Nome Completo *")).toHaveValue("");
     await expect(page.getByLabel("TrendKey BTC")).not.toBeChecked();
     const rows = await waitlistRows(email);

@@ -204,6 +204,9 @@ test("SIGKILL while bia's invitation expires loses nothing; caio is invited by h
   // Caio declines: nobody is left in the queue, so one spot is free.
   await page.goto(linkIn(caioMails[0]?.text));
   await page.getByRole("button", { name: "Não tenho mais interesse" }).click();
+  // It asks first.
+  await expect(page.getByRole("heading", { name: "Tem certeza?" })).toBeVisible();
+  await page.getByRole("button", { name: "Sim, não tenho mais interesse" }).click();
   await expect(page.getByRole("heading", { name: "Tudo certo" })).toBeVisible();
   expect(await spotsText(page)).toContain("Apenas 1 vaga disponível");
   const { rows: statuses } = await pool.query("select email, status from waitlist order by email");

@@ -34,8 +34,10 @@ for (const agent of agents) {
       `/contato?agente=${agent.slug}`,
     );
     if (agent.badge) await expect(pricing.getByText(agent.badge, { exact: true })).toBeVisible();
-    // The seeded robots have no MyFxBook link yet.
-    await expect(page.getByTestId("performance-widget")).toContainText("Aguardando integração");
+    // No statement is published yet: the visitor is told so.
+    await expect(page.getByTestId("performance-widget")).toContainText(
+      "Histórico verificado em preparação",
+    );
     await expect(page.getByRole("note", { name: /Aviso de Risco/ })).toBeVisible();
   });
 }

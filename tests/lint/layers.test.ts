@@ -29,7 +29,8 @@ async function lintFixtures() {
   );
 }
 
-describe("layer lint rules", () => {
+// Loading ESLint and the project config takes seconds on a busy machine.
+describe("layer lint rules", { timeout: 30_000 }, () => {
   it("fire on each wrong import, and only there", async () => {
     const found = await lintFixtures();
     expect(found.map(({ file, line, rule }) => `${file}:${line} ${rule}`).sort()).toEqual([

@@ -45,3 +45,15 @@ export function DialogContent({
     </DialogPrimitive.Portal>
   );
 }
+
+/**
+ * The dialog's buttons, kept at the bottom of the dialog while a long form scrolls under them,
+ * so "Salvar" is in view at any height (issue 25: 1280x800).
+ */
+export function DialogFooter({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="sticky -bottom-6 -mx-6 -mb-6 flex justify-end border-t border-border bg-card px-6 pt-4 pb-6">
+      {children}
+    </div>
+  );
+}

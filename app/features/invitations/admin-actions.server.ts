@@ -50,6 +50,8 @@ export async function invitationsAction(form: FormEntries, staff: string) {
     case invitationIntents.revoke: {
       const invitationId = id(form, "invitationId");
       if (!invitationId) return actionFailed(404, copy.notFound);
+      // Revoking ends someone's invitation: only after the dialog's confirmation.
+      if (form.get("confirmar") !== "sim") return actionFailed(400, copy.confirmRequired);
       const outcome = await revokeInvitation(invitationId, staff, appNow());
       if (outcome === "revoked") return actionOk();
       return outcome === "not-open"

@@ -1,7 +1,9 @@
 import { Form, useFetcher } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { Checkbox, Input, Label } from "../../components/ui/form-fields.tsx";
+import { adminCopy } from "../../content/admin.ts";
 import { invitationsAdminCopy as copy } from "../../content/invitations.ts";
 import type { ActionResult } from "../admin/action-result.ts";
 import { CardList } from "../admin/card-list.tsx";
@@ -136,6 +138,36 @@ function InviteNext({ robot, fetcher }: { robot: RobotInvitationsView; fetcher: 
   );
 }
 
+/** "Revogar" opens a dialog that says what happens; only its button sends the revocation. */
+function RevokeDialog({ invitation }: { invitation: RobotInvitationsView["open"][number] }) {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={copy.revokeLabel(invitation.email)}>
+          {copy.revoke}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={copy.revokeConfirmTitle}
+        description={copy.revokeConfirmText(invitation.name, invitation.email)}
+        closeLabel={adminCopy.close}
+      >
+        <ActionForm messages={toasts.revoked} className="mt-6 flex justify-end gap-2">
+          <input type="hidden" name="intent" value={invitationIntents.revoke} />
+          <input type="hidden" name="invitationId" value={invitation.id} />
+          <input type="hidden" name="confirmar" value="sim" />
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {copy.cancel}
+            </Button>
+          </DialogClose>
+          <Button type="submit">{copy.revokeConfirm}</Button>
+        </ActionForm>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function OpenInvitations({ robot }: { robot: RobotInvitationsView }) {
   if (robot.open.length === 0) {
     return <p className="mt-2 text-sm text-muted-foreground">{copy.noOpen}</p>;
@@ -152,18 +184,7 @@ function OpenInvitations({ robot }: { robot: RobotInvitationsView }) {
             {formatDateTime(new Date(invitation.sentAt))} · {copy.deadline}{" "}
             {formatDateTime(new Date(invitation.deadline))}
           </span>
-          <ActionForm messages={toasts.revoked}>
-            <input type="hidden" name="intent" value={invitationIntents.revoke} />
-            <input type="hidden" name="invitationId" value={invitation.id} />
-            <Button
-              type="submit"
-              variant="outline"
-              size="sm"
-              aria-label={copy.revokeLabel(invitation.email)}
-            >
-              {copy.revoke}
-            </Button>
-          </ActionForm>
+          <RevokeDialog invitation={invitation} />
         </li>
       ))}
     </ul>

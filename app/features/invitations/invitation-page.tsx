@@ -10,6 +10,8 @@ export type InvitationPageState =
       discountedPrice: number | null;
       deadline: string;
       msLeft: number;
+      /** "Não tenho mais interesse" was pressed once: the page asks before declining. */
+      confirmDecline?: boolean;
     }
   | {
       state:
@@ -61,6 +63,35 @@ export function InvitationPage({ view }: { view: InvitationPageState }) {
         <dd className="text-lg font-semibold">{view.deadline}</dd>
         <dd>{timeLeft(view.msLeft)}</dd>
       </dl>
+      {view.confirmDecline ? (
+        <section
+          aria-labelledby="convite-recusar"
+          role="alert"
+          className="mt-8 rounded-2xl border border-danger/50 bg-danger/10 p-6"
+        >
+          <h2 id="convite-recusar" className="text-lg font-semibold">
+            {copy.declineConfirmTitle}
+          </h2>
+          <p className="mt-2 text-sm">{copy.declineConfirmText}</p>
+          <Form method="post" className="mt-4 flex flex-col gap-3 sm:flex-row">
+            <input type="hidden" name="confirmar" value="sim" />
+            <button
+              type="submit"
+              name="intent"
+              value="decline"
+              className="rounded-md border border-danger px-6 py-3 font-semibold"
+            >
+              {copy.declineConfirm}
+            </button>
+            <Link
+              to="."
+              className="rounded-md border border-border px-6 py-3 text-center font-semibold"
+            >
+              {copy.declineCancel}
+            </Link>
+          </Form>
+        </section>
+      ) : null}
       <Form method="post" className="mt-8 grid gap-4">
         <label className="flex items-start gap-2">
           <input

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { postCategories } from "./model.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogFooter, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { Checkbox, Label } from "../../components/ui/form-fields.tsx";
 import { adminCopy, postsAdminCopy as copy } from "../../content/admin.ts";
 import type { FieldErrors } from "../../platform/http/parse-form.ts";
@@ -68,11 +68,11 @@ export function PostDialog({ mode }: { mode: Mode }) {
           />
           {post ? <input type="hidden" name="id" value={post.id} /> : null}
           <PostFields post={post} errors={errors} />
-          <div className="flex justify-end">
+          <DialogFooter>
             <Button type="submit" disabled={busy}>
               {post ? copy.save : copy.create}
             </Button>
-          </div>
+          </DialogFooter>
         </fetcher.Form>
       </DialogContent>
     </Dialog>

@@ -1,7 +1,9 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
-import { Dialog, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
+import { Dialog, DialogContent, DialogFooter, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { adminCopy, robotsAdminCopy as copy } from "../../content/admin.ts";
+import { performanceAdminCopy } from "../../content/performance.ts";
 import {
   discountedPrice,
   formatAmount,
@@ -140,11 +142,11 @@ function RobotEditDialog({ robot }: { robot: Robot }) {
             hint={copy.capacityHint}
             error={errors.capacity}
           />
-          <div className="flex justify-end">
+          <DialogFooter>
             <Button type="submit" disabled={busy}>
               {copy.save}
             </Button>
-          </div>
+          </DialogFooter>
         </fetcher.Form>
       </DialogContent>
     </Dialog>
@@ -172,6 +174,13 @@ function RobotCard({ robot }: { robot: Robot }) {
             <span className="sr-only"> {copy.opensInNewTab}</span>
           </a>
         ) : null}
+        <Link
+          to={`/admin/robos/${robot.id}/desempenho`}
+          aria-label={performanceAdminCopy.linkLabel(robot.name)}
+          className="mt-1 block text-sm text-primary underline"
+        >
+          {performanceAdminCopy.link}
+        </Link>
       </div>
       <RobotEditDialog robot={robot} />
     </article>

@@ -12,12 +12,15 @@ export function AgentCard({
   linkLabel,
   detailed = false,
   headingLevel = 3,
+  figure,
 }: {
   card: AgentCardView;
   linkLabel: string;
   detailed?: boolean;
   /** 2 where the cards follow the page's h1 directly. */
   headingLevel?: 2 | 3;
+  /** The verified return, when the robot has a published record (issue 22). */
+  figure?: React.ReactNode;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -49,6 +52,7 @@ export function AgentCard({
       ) : (
         <p className="mt-4 text-sm text-muted-foreground">{card.summary}</p>
       )}
+      {figure}
       <PriceTag
         price={card.price}
         discountedPrice={card.discountedPrice}

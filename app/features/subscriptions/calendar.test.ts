@@ -90,7 +90,11 @@ describe("monthly cycles anchored on the payment date", () => {
 
   it("makes cycles that follow each other without gap, each 28 to 31 days long", () => {
     const date = fc
-      .date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z") })
+      .date({
+        min: new Date("2000-01-01T00:00:00Z"),
+        max: new Date("2099-12-31T00:00:00Z"),
+        noInvalidDate: true,
+      })
       .map((d) => d.toISOString().slice(0, 10));
     fc.assert(
       fc.property(date, fc.integer({ min: 1, max: 240 }), (anchorDate, n) => {

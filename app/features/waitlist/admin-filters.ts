@@ -45,7 +45,11 @@ const optionalText = (max: number, message: string) =>
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, copy.invalidDate)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), copy.invalidDate)
+  // Round-trip, so 2026-02-31 (which Date.parse moves to 3 March) is refused, not a 500.
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+  }, copy.invalidDate)
   .optional()
   .or(z.literal("").transform(() => undefined));
 

@@ -2,9 +2,11 @@ import { useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { Checkbox } from "../../components/ui/form-fields.tsx";
 import { agentIds, agentNames } from "../../content/agent-ids.ts";
 import {
+  adminCopy,
   countText,
   waitlistAdminCopy as copy,
   waitlistFilterCopy as filterCopy,
@@ -278,6 +280,70 @@ function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void 
   );
 }
 
+/** One status for everyone in the filter, after a dialog that says how many (decision 147). */
+function WholeFilterStatus({
+  status,
+  total,
+  filter,
+}: {
+  status: (typeof settableWaitlistStatuses)[number];
+  total: number;
+  filter: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.state, fetcher.data, toastMessages, () => setOpen(false));
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline">
+          {statusButtonLabels[status]}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        title={filterCopy.bulkConfirmTitle}
+        description={filterCopy.bulkConfirmText(total, statusLabels[status])}
+        closeLabel={adminCopy.close}
+      >
+        <fetcher.Form method="post" action="/admin/lista" className="mt-6 flex justify-end gap-2">
+          <input type="hidden" name="escopo" value="filtro" />
+          <input type="hidden" name="filtro" value={filter} />
+          <input type="hidden" name="quantidade" value={total} />
+          <input type="hidden" name="status" value={status} />
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {filterCopy.cancel}
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={fetcher.state !== "idle"}>
+            {filterCopy.bulkConfirm(total)}
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function WholeFilterBar({ total, params }: { total: number; params: URLSearchParams }) {
+  return (
+    <div
+      role="group"
+      aria-label={filterCopy.bulkWholeFilter(total)}
+      className="mt-2 flex flex-wrap items-center gap-2"
+    >
+      <span className="text-sm">{filterCopy.bulkWholeFilter(total)}:</span>
+      {settableWaitlistStatuses.map((status) => (
+        <WholeFilterStatus
+          key={status}
+          status={status}
+          total={total}
+          filter={filterSearch(params).slice(1)}
+        />
+      ))}
+    </div>
+  );
+}
+
 export function WaitlistPanel(props: WaitlistPanelProps) {
   const { rows, total, error } = props;
   const params = new URLSearchParams(props.search);
@@ -308,6 +374,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
       ) : (
         <>
           <BulkBar selected={visible} onDone={() => setSelected([])} />
+          <WholeFilterBar total={total} params={params} />
           {/* Below md each row is a card (the table's cells stacked beside its checkbox), so
               a phone shows every key field without scrolling sideways (decision 079). */}
           <div className="mt-4 overflow-x-auto rounded-lg border border-border">

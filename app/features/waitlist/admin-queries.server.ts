@@ -22,6 +22,7 @@ import {
 } from "../../../db/schema.ts";
 import type { InvitationStatus } from "../invitations/model.ts";
 import { type Executor, getDb } from "../../platform/db/db.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
 import { WAITLIST_PAGE_SIZE, type WaitlistCursor, type WaitlistFilter } from "./admin-filters.ts";
 import type { SettableWaitlistStatus } from "./status-schema.ts";
 import type { WaitlistStatus } from "./model.ts";
@@ -220,6 +221,41 @@ export async function setWaitlistStatuses(
     .from(waitlist)
     .where(inArray(waitlist.id, [...ids]));
   return existing?.n ?? 0;
+}
+
+/** How many people the filter holds (the page cursor and order ignored). */
+export async function countFilter(db: Executor, filter: WaitlistFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(waitlist)
+    .where(filterConditions(filter));
+  return row?.n ?? 0;
+}
+
+/**
+ * Moves everyone in the filter to contacted or converted in one statement, with a history
+ * line each, in the caller's transaction; entries already there are left alone. Returns how
+ * many changed.
+ */
+export async function setFilterStatus(
+  db: Executor,
+  filter: WaitlistFilter,
+  status: SettableWaitlistStatus,
+  changedBy: string,
+): Promise<number> {
+  // One statement; only the number comes back, however many rows change.
+  const result = await db.execute(sql`
+    with changed as (
+      update ${waitlist} set status = ${status}
+       where ${filterConditions(filter) ?? sql`true`} and ${waitlist.status} <> ${status}
+      returning ${waitlist.id} as id
+    ), history as (
+      insert into ${waitlistStatusChanges} (entry_id, status, changed_by)
+      select id, ${status}, ${changedBy} from changed
+      returning 1
+    )
+    select count(*)::int as n from history`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
 const EXPORT_BATCH_SIZE = 500;

@@ -74,7 +74,11 @@ export function SignupForm({ preselectedAgent, source, result }: SignupFormProps
   useEffect(() => {
     if (!result) return;
     if (result.ok) {
-      showToast("success", signupToasts.successTitle, signupToasts.successText);
+      showToast(
+        "success",
+        signupToasts.successTitle,
+        `${signupToasts.successText} ${signupToasts.confirmText}`,
+      );
       // The confirmation stays on the page and takes the focus.
       document.getElementById(confirmationId)?.focus();
       return;
@@ -296,6 +300,7 @@ function PageMessage({ result }: { result: SignupActionData }) {
       >
         <p className="font-semibold text-green-300">{signupToasts.successTitle}</p>
         <p className="text-sm">{signupToasts.successText}</p>
+        <p className="mt-1 text-sm">{signupToasts.confirmText}</p>
       </div>
     );
   }

@@ -445,10 +445,11 @@ describe("spam protection", () => {
   });
 });
 
-it("uses the success words of docs/product.md section 8", () => {
+it("uses the success words of docs/product.md section 8, for everyone, and asks to confirm", () => {
   expect(signupToasts).toEqual({
     successTitle: "Sucesso!",
-    successText: "Você foi adicionado à lista de espera VIP. Entraremos em contato em breve!",
+    successText: "Seu nome foi adicionado à lista de espera VIP. Entraremos em contato em breve!",
+    confirmText: "Enviamos um link para o seu e-mail: abra-o para confirmar sua inscrição.",
     errorTitle: "Erro",
   });
 });

@@ -54,7 +54,7 @@ export async function readForm(request: Request, maxBytes: number): Promise<Form
  * The request body, or null when it is over maxBytes. Express already refuses larger
  * bodies (server/body-limit.ts); this keeps actions safe wherever they run.
  */
-async function readBody(
+export async function readBody(
   request: Request,
   maxBytes: number,
 ): Promise<Uint8Array<ArrayBuffer> | null> {

@@ -44,12 +44,12 @@ const post = (fields: Record<string, string | string[]>) =>
   callSection("/admin/convites", { cookie, fields });
 
 /** The /convite/:token route as React Router calls it: status and what the page shows. */
-async function invitationPage(token: string, intent?: string) {
+async function invitationPage(token: string, intent?: string, extra: Record<string, string> = {}) {
   const request = intent
     ? new Request(`http://localhost/convite/${token}`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent }).toString(),
+        body: new URLSearchParams({ intent, ...extra }).toString(),
       })
     : new Request(`http://localhost/convite/${token}`);
   const args = { request, params: { token }, context: undefined } as never;
@@ -118,9 +118,13 @@ describe("/admin/convites", () => {
     expect(after).toMatchObject({ held: 2, free: 18, queueLength: 1 });
     expect(after.open.map((o) => o.email).sort()).toEqual([ana!.email, bia!.email]);
 
-    const revoked = await post({ intent: "revogar", invitationId: after.open[0]!.id });
-    expect(revoked.status).toBe(200);
-    expect((await post({ intent: "revogar", invitationId: after.open[0]!.id })).status).toBe(409);
+    // "Revogar" acts only once confirmed (the dialog sends confirmar=sim).
+    const unconfirmed = await post({ intent: "revogar", invitationId: after.open[0]!.id });
+    expect(unconfirmed.status).toBe(400);
+    expect(await overview()).toMatchObject({ held: 2, free: 18 });
+    const revoke = { intent: "revogar", invitationId: after.open[0]!.id, confirmar: "sim" };
+    expect((await post(revoke)).status).toBe(200);
+    expect((await post(revoke)).status).toBe(409);
     expect(await overview()).toMatchObject({ held: 1, free: 19 });
 
     expect(
@@ -130,7 +134,9 @@ describe("/admin/convites", () => {
     expect((await overview()).autoInvite).toBe(true);
 
     expect((await post({ intent: "nada" })).status).toBe(400);
-    expect((await post({ intent: "revogar", invitationId: "x" })).status).toBe(404);
+    expect((await post({ intent: "revogar", invitationId: "x", confirmar: "sim" })).status).toBe(
+      404,
+    );
     expect(
       (await post({ intent: "convidar-proximos", robotId: trendkeyId, personId: "x" })).status,
     ).toBe(400);
@@ -174,6 +180,10 @@ describe("/convite/:token", () => {
     expect((await invitationPage(token)).status).toBe(200);
 
     expect((await invitationPage(token, "talvez")).status).toBe(400);
+    // "Não tenho mais interesse" first asks, and changes nothing until confirmed.
+    const asked = await invitationPage(token, "decline");
+    expect(asked).toMatchObject({ status: 200, view: { state: "open", confirmDecline: true } });
+    expect(await invitationPage(token)).toMatchObject({ status: 200, view: { state: "open" } });
     const accepted = await invitationPage(token, "accept");
     expect(accepted).toEqual({ status: 303, location: `/convite/${token}` });
     // The same link now shows the order the acceptance created (issue 23).

@@ -154,6 +154,62 @@ describe("/admin/lista", () => {
     const none = await callSection("/admin/lista", { cookie, fields: { status: "converted" } });
     expect(none.status).toBe(400);
   });
+
+  it("changes everyone in the filter, past the page, only for the number confirmed", async () => {
+    const db = await getDb();
+    await db.execute(sql`
+      insert into waitlist (name, email, status, terms_accepted_at, source)
+      select 'Filtro ' || i, 'filtro' || i || '@exemplo.com',
+             case when i <= 10 then 'contacted' else 'pending' end, now(), 'Feira'
+        from generate_series(1, 130) as i`);
+    const filter = "q=filtro&origem=feira";
+    const whole = (fields: Record<string, string>) =>
+      callSection("/admin/lista", {
+        cookie,
+        fields: { escopo: "filtro", filtro: filter, ...fields },
+      });
+    // The list said 130: a stale number changes nothing and gives the new one.
+    const stale = await whole({ status: "contacted", quantidade: "129" });
+    expect(stale.status).toBe(409);
+    expect((stale.body as { error: string }).error).toContain("130");
+    expect(await db.$count(waitlist, eq(waitlist.source, "Feira"))).toBe(130);
+    expect(
+      await db.$count(
+        waitlist,
+        sql`${waitlist.source} = 'Feira' and ${waitlist.status} = 'contacted'`,
+      ),
+    ).toBe(10);
+
+    expect((await whole({ status: "contacted", quantidade: "130" })).body).toEqual({ ok: true });
+    const stored = await db
+      .select({ status: waitlist.status, id: waitlist.id })
+      .from(waitlist)
+      .where(eq(waitlist.source, "Feira"));
+    expect(stored.every((row) => row.status === "contacted")).toBe(true);
+    // History for the 120 that changed, none for the 10 already contacted.
+    const history = await db
+      .select()
+      .from(waitlistStatusChanges)
+      .where(
+        inArray(
+          waitlistStatusChanges.entryId,
+          stored.map((row) => row.id),
+        ),
+      );
+    expect(history).toHaveLength(120);
+    expect(history.every((line) => line.changedBy === ADMIN.email)).toBe(true);
+    expect((await list(`?${filter}`)).body.byStatus.contacted).toBe(130);
+
+    const refusals: Record<string, string>[] = [
+      { status: "pending", quantidade: "130" },
+      { status: "converted", quantidade: "0" },
+      { status: "converted", quantidade: "abc" },
+      { status: "converted", quantidade: "130", filtro: "de=2026-02-31" },
+    ];
+    for (const fields of refusals) {
+      expect((await whole(fields)).status).toBe(400);
+    }
+  });
 });
 
 describe("/admin/lista/:id", () => {

@@ -1,7 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/agent";
 import { AgentIcon } from "../../components/site/agent-icon.tsx";
-import { PerformanceWidget } from "../../components/site/performance-widget.tsx";
 import { PriceTag } from "../../components/site/price-tag.tsx";
 import { RiskBadge } from "../../features/robots/risk-badge.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";
@@ -12,6 +11,10 @@ import { Check } from "../../components/ui/icons/check.tsx";
 import { isAgentId } from "../../content/agent-ids.ts";
 import { agentPageCopy } from "../../content/agent-page.ts";
 import { waitlistCta } from "../../content/common.ts";
+import { PerformanceWidget } from "../../features/performance/performance-widget.tsx";
+import { getVerifiedView } from "../../features/performance/public-view.server.ts";
+import { ReturnsNotice } from "../../features/performance/verified-record.tsx";
+import { verifiedCopy } from "../../content/performance.ts";
 import { agentPage } from "../../features/robots/agent-view.ts";
 import { resolveAgentSlug } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
@@ -24,9 +27,15 @@ export const handle = publicPage;
 export async function loader({ params }: Route.LoaderArgs) {
   const found = await resolveAgentSlug(params.slug);
   if (found && "movedTo" in found) throw redirect(`/agentes/${found.movedTo}`, 301);
-  if (found && isAgentId(found.robot.key)) return agentPage(found.robot.key, found.robot);
+  if (found && isAgentId(found.robot.key)) {
+    return {
+      ...agentPage(found.robot.key, found.robot),
+      verified: await getVerifiedView(found.robot.id),
+    };
+  }
   // No robot row for an agent at all: its page keeps the static content (decision 012).
-  if (!found && isAgentId(params.slug)) return agentPage(params.slug, undefined);
+  if (!found && isAgentId(params.slug))
+    return { ...agentPage(params.slug, undefined), verified: null };
   throw data(null, { status: 404 });
 }
 
@@ -43,7 +52,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function AgentPage({ loaderData }: Route.ComponentProps) {
-  const { offer, agent, notice } = loaderData;
+  const { offer, agent, notice, verified } = loaderData;
   const waitlistUrl = `/contato?agente=${offer.id}`;
   return (
     <main id="conteudo">
@@ -90,6 +99,11 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
                 </div>
               ))}
             </dl>
+            {/* SPEC's figures are the provider's targets, never passed off as verified (issue 22). */}
+            <p className="mt-3 text-sm text-muted-foreground">
+              {verifiedCopy.declaredText} {verifiedCopy.sources.declared}.
+            </p>
+            <ReturnsNotice className="mt-2 text-xs text-muted-foreground" />
           </section>
 
           <section aria-labelledby="sobre" className="space-y-6">
@@ -112,7 +126,11 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </section>
 
-          <PerformanceWidget name={offer.name} myfxbookUrl={offer.myfxbookUrl} />
+          <PerformanceWidget
+            name={offer.name}
+            myfxbookUrl={offer.myfxbookUrl}
+            verified={verified}
+          />
         </div>
 
         <div className="order-first space-y-6 lg:sticky lg:top-24 lg:order-none lg:self-start">

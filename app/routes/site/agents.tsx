@@ -5,6 +5,8 @@ import { PageHero, Section } from "../../components/site/page-hero.tsx";
 import { ShieldCheck } from "../../components/ui/icons/shield-check.tsx";
 import { TriangleAlert } from "../../components/ui/icons/triangle-alert.tsx";
 import { agentsPageCopy } from "../../content/agents-page.ts";
+import { VerifiedFigureNote } from "../../features/performance/verified-figure.tsx";
+import { listVerifiedFigures } from "../../features/performance/queries.server.ts";
 import { agentCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
@@ -13,7 +15,8 @@ import { publicPage } from "../../lib/page-scripts.ts";
 export const handle = publicPage;
 
 export async function loader() {
-  return { cards: agentCards(await listRobots()) };
+  const [rows, verified] = await Promise.all([listRobots(), listVerifiedFigures()]);
+  return { cards: agentCards(rows), verified };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -39,6 +42,7 @@ export default function Agents({ loaderData }: Route.ComponentProps) {
             linkLabel={agentsPageCopy.detailsLink}
             detailed
             headingLevel={2}
+            figure={<VerifiedFigureNote figure={loaderData.verified[card.id]} />}
           />
         ))}
       </div>

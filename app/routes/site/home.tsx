@@ -13,6 +13,8 @@ import { Eye } from "../../components/ui/icons/eye.tsx";
 import { Server } from "../../components/ui/icons/server.tsx";
 import { waitlistCta } from "../../content/common.ts";
 import { homeCopy } from "../../content/home.ts";
+import { VerifiedFigureNote } from "../../features/performance/verified-figure.tsx";
+import { listVerifiedFigures } from "../../features/performance/queries.server.ts";
 import { agentCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
@@ -21,7 +23,8 @@ import { publicPage } from "../../lib/page-scripts.ts";
 export const handle = publicPage;
 
 export async function loader() {
-  return { cards: agentCards(await listRobots()) };
+  const [rows, verified] = await Promise.all([listRobots(), listVerifiedFigures()]);
+  return { cards: agentCards(rows), verified };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -73,7 +76,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Section title={featured.title} intro={featured.text} id="agentes">
         <div className="grid gap-6 md:grid-cols-3">
           {loaderData.cards.map((card) => (
-            <AgentCard key={card.id} card={card} linkLabel={featured.link} />
+            <AgentCard
+              key={card.id}
+              card={card}
+              linkLabel={featured.link}
+              figure={<VerifiedFigureNote figure={loaderData.verified[card.id]} />}
+            />
           ))}
         </div>
       </Section>

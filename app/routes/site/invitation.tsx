@@ -82,23 +82,29 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const order = await orderPage(params.token);
-  if (order) return order;
+/** The invitation as its page shows it, or what became of it. */
+async function currentView(token: string, confirmDecline = false): Promise<InvitationPageState> {
   const now = appNow();
-  const lookup = await lookUpInvitation(params.token, now);
+  const lookup = await lookUpInvitation(token, now);
   if (lookup.state !== "open") {
-    return answer({ state: lookup.state === "accepted" ? "already-accepted" : lookup.state });
+    return { state: lookup.state === "accepted" ? "already-accepted" : lookup.state };
   }
   const { invitation } = lookup;
-  return answer({
+  return {
     state: "open",
     robotName: invitation.robotName,
     price: invitation.price,
     discountedPrice: invitation.discountedPrice,
     deadline: deadlineText(invitation.deadline),
     msLeft: invitation.deadline.getTime() - now.getTime(),
-  });
+    confirmDecline,
+  };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const order = await orderPage(params.token);
+  if (order) return order;
+  return answer(await currentView(params.token));
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -120,6 +126,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (read.ok && intent === "setup") return setup(params.token, read.form);
   if (intent !== "accept" && intent !== "decline") return answer({ state: "invalid" });
+  // Declining is final: the first press only asks (with and without JavaScript).
+  if (intent === "decline" && read.ok && read.form.get("confirmar") !== "sim") {
+    return answer(await currentView(params.token, true));
+  }
   const partnerBroker = read.ok && read.form.get("partnerBroker") === "on";
   const outcome = await answerInvitation(params.token, intent, appNow(), partnerBroker);
   // The order page is the next step: a GET, so reloading it accepts nothing twice.

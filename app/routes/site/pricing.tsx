@@ -14,6 +14,8 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { priceCopy, waitlistCta } from "../../content/common.ts";
 import { pricingCopy } from "../../content/pricing.ts";
+import { VerifiedFigureNote } from "../../features/performance/verified-figure.tsx";
+import { listVerifiedFigures } from "../../features/performance/queries.server.ts";
 import { planCards } from "../../features/robots/agent-view.ts";
 import { listRobots } from "../../features/robots/queries.server.ts";
 import { cn } from "../../lib/cn.ts";
@@ -23,7 +25,8 @@ import { publicPage } from "../../lib/page-scripts.ts";
 export const handle = publicPage;
 
 export async function loader() {
-  return { plans: planCards(await listRobots()) };
+  const [rows, verified] = await Promise.all([listRobots(), listVerifiedFigures()]);
+  return { plans: planCards(rows), verified };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -58,6 +61,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
             <div className="mt-3">
               <RiskBadge level={plan.riskLevel} />
             </div>
+            <VerifiedFigureNote figure={loaderData.verified[plan.id]} />
             <PriceTag price={plan.price} discountedPrice={plan.discountedPrice} className="mt-6" />
             {plan.notice ? (
               <div className="mt-4 rounded-lg border border-accent/40 bg-accent/10 p-3">

@@ -1,0 +1,205 @@
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { performanceStatements, robots } from "../../../db/schema.ts";
+import { goldenLedger } from "../../../tests/support/golden-ledger.ts";
+import {
+  generatedLedger,
+  mt4Statement,
+  mt5Statement,
+  utf16le,
+  utf8,
+} from "../../../tests/support/statement-fixtures.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { onPublicPagesChanged } from "../../platform/http/public-pages.server.ts";
+import { loader as fileLoader } from "../../routes/site/statement-file.ts";
+import { getVerifiedView } from "./public-view.server.ts";
+import { getPublishedFile, listStatements, listVerifiedFigures } from "./queries.server.ts";
+import { performanceAction } from "./upload.server.ts";
+
+const STAFF = "staff@agentesfx.test";
+let yenmax: string;
+let midas: string;
+
+beforeAll(async () => {
+  const db = await getDb();
+  const rows = await db.select({ id: robots.id, key: robots.key }).from(robots);
+  yenmax = rows.find((r) => r.key === "yenmax")!.id;
+  midas = rows.find((r) => r.key === "midaspulse")!.id;
+});
+
+function uploadRequest(
+  file: Uint8Array | null,
+  fields: Partial<Record<"accountKind" | "broker" | "serverClock" | "currency", string>> = {},
+  fileName = "DetailedStatement.htm",
+) {
+  const form = new FormData();
+  const all = {
+    accountKind: "real",
+    broker: "Corretora Exemplo",
+    serverClock: "+00:00",
+    currency: "USD",
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(all)) form.set(name, value);
+  if (file)
+    form.set("file", new File([file as Uint8Array<ArrayBuffer>], fileName, { type: "text/html" }));
+  return new Request("http://localhost/admin/robos/x/desempenho", { method: "POST", body: form });
+}
+
+function publishRequest(statementId: string) {
+  return new Request("http://localhost/admin/robos/x/desempenho", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ statementId }).toString(),
+  });
+}
+
+/** The action's answer: a redirect's target, or the refusal's status and body. */
+async function act(robotId: string, request: Request) {
+  const answer = await performanceAction(request, robotId, STAFF);
+  if (answer instanceof Response) {
+    return { status: answer.status, location: answer.headers.get("Location") ?? "" };
+  }
+  const { data, init } = answer as unknown as {
+    data: { error: string; values: Record<string, string>; fieldErrors: Record<string, string> };
+    init: ResponseInit;
+  };
+  return { status: init.status ?? 200, ...data };
+}
+
+async function upload(robotId: string, file: Uint8Array, fields = {}, fileName?: string) {
+  const answer = await act(robotId, uploadRequest(file, fields, fileName));
+  expect(answer.status).toBe(302);
+  const id = new URL(`http://x${"location" in answer ? answer.location : ""}`).searchParams.get(
+    "extrato",
+  );
+  if (!id) throw new Error(`no statement id in ${JSON.stringify(answer)}`);
+  return id;
+}
+
+describe("statement upload, history and publication", () => {
+  it("keeps the exact file with its SHA-256; the public sees nothing until staff publish", async () => {
+    const bytes = utf16le(mt5Statement(goldenLedger));
+    const id = await upload(yenmax, bytes, {}, "ReportHistory-12345678.html");
+    const db = await getDb();
+    const [stored] = await db
+      .select()
+      .from(performanceStatements)
+      .where(eq(performanceStatements.id, id));
+    expect(Buffer.from(stored!.file).equals(Buffer.from(bytes))).toBe(true);
+    expect(stored!.sha256).toBe(crypto.createHash("sha256").update(bytes).digest("hex"));
+    expect(stored).toMatchObject({
+      format: "mt5",
+      accountKind: "real",
+      uploadedBy: STAFF,
+      reconciled: true,
+    });
+    expect(stored!.record.netProfit).toBe(13_350);
+
+    expect(await getVerifiedView(yenmax)).toBeNull();
+    expect(await getPublishedFile(id)).toBeUndefined();
+
+    const changes: string[] = [];
+    const stop = onPublicPagesChanged((reason) => changes.push(reason));
+    expect(await act(yenmax, publishRequest(id))).toMatchObject({ status: 302 });
+    stop();
+    expect(changes).toEqual(["verified performance published"]);
+
+    const view = await getVerifiedView(yenmax);
+    expect(view).toMatchObject({
+      statementId: id,
+      accountKind: "real",
+      broker: "Corretora Exemplo",
+    });
+    const download = await fileLoader({ params: { id } } as never);
+    expect(download.headers.get("Content-Disposition")).toContain("ReportHistory-12345678.html");
+    expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("shows a newer published upload, keeps every upload, and refuses to change history", async () => {
+    const ledger = generatedLedger({ trades: 200, months: 14 });
+    const id = await upload(yenmax, utf8(mt4Statement(ledger)), { accountKind: "demo" });
+    await act(yenmax, publishRequest(id));
+    expect((await getVerifiedView(yenmax))?.statementId).toBe(id);
+    const history = await listStatements(yenmax);
+    expect(history).toHaveLength(2);
+    expect(history.map((row) => row.publishedAt)).toEqual([expect.any(Date), expect.any(Date)]);
+
+    const figures = await listVerifiedFigures();
+    expect(figures.yenmax).toMatchObject({ accountKind: "demo" });
+    expect(figures.yenmax?.twelveMonthReturnBps).toEqual(expect.any(Number));
+    expect(figures.midaspulse).toBeUndefined();
+
+    const db = await getDb();
+    await expect(db.execute(sql`update performance_statements set broker = 'x'`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from performance_publications`)).rejects.toThrow();
+    expect(await listStatements(yenmax)).toHaveLength(2);
+  });
+
+  it("refuses bad files with a Portuguese message, keeping what staff typed", async () => {
+    const cases: Array<[Uint8Array | null, Record<string, string>, number, RegExp]> = [
+      [null, {}, 400, /Escolha o arquivo/],
+      [new Uint8Array(), {}, 422, /vazio/],
+      [utf8("<html><body>Olá</body></html>"), {}, 422, /não é um extrato do MetaTrader/],
+      [utf8(mt4Statement(goldenLedger, { withoutSummary: true })), {}, 422, /incompleto/],
+      [
+        utf8(mt4Statement({ ...goldenLedger, balances: goldenLedger.balances.slice(1) })),
+        {},
+        422,
+        /começa no meio/,
+      ],
+      [
+        utf8(
+          mt4Statement({
+            ...goldenLedger,
+            trades: [...goldenLedger.trades, goldenLedger.trades[0]!],
+          }),
+        ),
+        {},
+        422,
+        /aparece duas vezes/,
+      ],
+      [
+        utf8(mt4Statement(goldenLedger)),
+        { currency: "EUR" },
+        422,
+        /está em USD, mas a conta foi informada em EUR/,
+      ],
+      [
+        utf16le(mt5Statement({ ...goldenLedger, kind: "demo" })),
+        {},
+        422,
+        /diz que a conta é Conta demo/,
+      ],
+      [utf8(mt4Statement(goldenLedger)), { broker: "" }, 400, /Corretora/],
+      [new Uint8Array(5 * 1024 * 1024 + 1), {}, 413, /mais de 5 MB/],
+    ];
+    for (const [file, fields, status, message] of cases) {
+      const answer = await act(
+        midas,
+        uploadRequest(file, { broker: "Minha Corretora", ...fields }),
+      );
+      expect(answer.status, String(message)).toBe(status);
+      expect("error" in answer && answer.error).toMatch(message);
+      if (status !== 413)
+        expect("values" in answer && answer.values.broker).toBe(fields.broker ?? "Minha Corretora");
+    }
+    expect(await listStatements(midas)).toHaveLength(0);
+  });
+
+  it("keeps a statement that does not add up, marked as not reconciled", async () => {
+    const id = await upload(
+      midas,
+      utf8(mt4Statement(goldenLedger, { summary: { balance: 1_313_000 } })),
+    );
+    const [row] = await listStatements(midas);
+    expect(row).toMatchObject({ id, reconciled: false });
+  });
+
+  it("publishes only a statement of the same robot", async () => {
+    const [other] = await listStatements(midas);
+    expect(await act(yenmax, publishRequest(other!.id))).toMatchObject({ status: 404 });
+    expect(await act(yenmax, publishRequest("not-an-id"))).toMatchObject({ status: 404 });
+  });
+});

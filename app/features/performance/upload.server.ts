@@ -1,0 +1,141 @@
+import crypto from "node:crypto";
+import { data, redirect } from "react-router";
+import { formReadMessages } from "../../content/http-errors.ts";
+import { performanceAdminCopy, statementProblemMessage } from "../../content/performance.ts";
+import { parseForm } from "../../platform/http/parse-form.ts";
+import { readBody, readForm } from "../../platform/http/read-form.server.ts";
+import type { FieldErrors } from "../../platform/http/parse-form.ts";
+import { ADMIN_FORM_MAX_BYTES } from "../admin/form.server.ts";
+import { rowId } from "../admin/schema-fields.ts";
+import { computeRecord } from "./compute.ts";
+import { TRADING_STATEMENT_BODY_MAX_BYTES, STATEMENT_MAX_BYTES } from "./limits.ts";
+import { publishStatement, saveStatement } from "./queries.server.ts";
+import { statementUploadSchema } from "./schema.ts";
+import { parseStatement } from "./statement-parse.ts";
+
+const { errors } = performanceAdminCopy;
+
+const pagePath = (robotId: string) => `/admin/robos/${robotId}/desempenho`;
+
+/** What the form had, so a refused upload keeps what staff typed (the file aside). */
+function typedFields(form: FormData): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of ["accountKind", "broker", "serverClock", "currency"]) {
+    const value = form.get(name);
+    if (typeof value === "string") kept[name] = value.slice(0, 200);
+  }
+  return kept;
+}
+
+/** A refused post: the message, the field it belongs to, and what was typed. */
+export interface PerformanceActionFailure {
+  ok: false;
+  error: string;
+  fieldErrors: FieldErrors;
+  values: Record<string, string>;
+}
+
+function failed(status: number, error: string, fieldErrors: FieldErrors, form?: FormData) {
+  const body: PerformanceActionFailure = {
+    ok: false,
+    error,
+    fieldErrors,
+    values: form ? typedFields(form) : {},
+  };
+  return data(body, { status });
+}
+
+function refused(status: number, message: string, form?: FormData, field = "file") {
+  return failed(status, message, { [field]: message }, form);
+}
+
+/**
+ * One action for the robot's performance page: a multipart post is an upload, any other a
+ * publication. Success redirects to the page with the statement's preview.
+ */
+export async function performanceAction(request: Request, robotId: string, staffEmail: string) {
+  const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  if (mediaType === "multipart/form-data") return uploadAction(request, robotId, staffEmail);
+
+  const read = await readForm(request, ADMIN_FORM_MAX_BYTES);
+  if (!read.ok) return failed(read.status, read.message, {});
+  const statementId = rowId.safeParse(read.form.get("statementId"));
+  if (!statementId.success) return failed(404, errors.notFound, {});
+  const published = await publishStatement(robotId, statementId.data, staffEmail);
+  if (!published) return failed(404, errors.notFound, {});
+  return redirect(`${pagePath(robotId)}?extrato=${statementId.data}&publicado=1`);
+}
+
+async function uploadAction(request: Request, robotId: string, staffEmail: string) {
+  let bytes: Uint8Array<ArrayBuffer> | null;
+  try {
+    bytes = await readBody(request, TRADING_STATEMENT_BODY_MAX_BYTES);
+  } catch {
+    return refused(400, formReadMessages.unreadable);
+  }
+  if (!bytes) return refused(413, errors.tooLarge);
+  let form: FormData;
+  try {
+    form = await new Response(bytes, {
+      headers: { "Content-Type": request.headers.get("content-type") ?? "" },
+    }).formData();
+  } catch {
+    return refused(400, formReadMessages.unreadable);
+  }
+
+  const parsed = parseForm(statementUploadSchema, form);
+  if (!parsed.success) {
+    return failed(400, parsed.error, parsed.fieldErrors, form);
+  }
+  const file = form.get("file");
+  if (!(file instanceof File) || (file.size === 0 && file.name === "")) {
+    return refused(400, errors.noFile, form);
+  }
+  if (file.size > STATEMENT_MAX_BYTES) return refused(413, errors.tooLarge, form);
+  const content = new Uint8Array(await file.arrayBuffer());
+
+  const statement = await parseStatement(content);
+  if (!statement.ok) return refused(422, statementProblemMessage(statement.problem), form);
+  const input = parsed.data;
+  const header = statement.statement.header;
+  if (header.currency !== input.currency) {
+    return refused(422, errors.currency(header.currency, input.currency), form, "currency");
+  }
+  if (header.declaredKind && header.declaredKind !== input.accountKind) {
+    const kinds = performanceAdminCopy.accountKinds;
+    return refused(
+      422,
+      errors.kind(kinds[header.declaredKind], kinds[input.accountKind]),
+      form,
+      "accountKind",
+    );
+  }
+  const computed = computeRecord(statement.statement, input.serverClock);
+  if (!computed.ok) return refused(422, statementProblemMessage(computed.problem), form);
+
+  const id = await saveStatement({
+    robotId,
+    fileName: safeFileName(file.name),
+    file: content,
+    sha256: crypto.createHash("sha256").update(content).digest("hex"),
+    format: statement.statement.format,
+    accountKind: input.accountKind,
+    broker: input.broker,
+    serverClock: input.serverClock,
+    currency: input.currency,
+    record: computed.record,
+    uploadedBy: staffEmail,
+  });
+  return redirect(`${pagePath(robotId)}?extrato=${id}&enviado=1`);
+}
+
+/** The uploaded name without any folder, control character or quote, for the download. */
+function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = [...base]
+    .filter((char) => char > "\u001f" && char !== "\u007f" && char !== '"')
+    .join("")
+    .trim()
+    .slice(0, 120);
+  return clean || "extrato.htm";
+}
