@@ -41,6 +41,12 @@ import {
 } from "../app/features/privacy/model.ts";
 import { waitlistStatuses } from "../app/features/waitlist/model.ts";
 import { reportKinds, suppressionReasons } from "../app/platform/mail/deliverability-model.ts";
+import {
+  campaignAudiences,
+  campaignKinds,
+  campaignMessageStatuses,
+  campaignStatuses,
+} from "../app/features/campaigns/model.ts";
 
 /** `column in ('a', 'b', ...)` for a check constraint, from a domain's values. */
 function isOneOf(column: AnyPgColumn, values: readonly string[]) {
@@ -691,14 +697,8 @@ export const deliveryReports = pgTable(
     reviewedBy: text("reviewed_by"),
   },
   (table) => [
-    check(
-      "delivery_reports_kind_check",
-      sql.raw(`kind in (${reportKinds.map((kind) => `'${kind}'`).join(", ")})`),
-    ),
-    check(
-      "delivery_reports_source_check",
-      sql.raw(`source in (${reportSources.map((source) => `'${source}'`).join(", ")})`),
-    ),
+    check("delivery_reports_kind_check", isOneOf(table.kind, reportKinds)),
+    check("delivery_reports_source_check", isOneOf(table.source, reportSources)),
     index("delivery_reports_recipient_idx").on(table.recipient, table.receivedAt),
     index("delivery_reports_review_idx")
       .on(table.receivedAt)
@@ -724,10 +724,7 @@ export const suppressions = pgTable(
     liftedBy: text("lifted_by"),
   },
   (table) => [
-    check(
-      "suppressions_reason_check",
-      sql.raw(`reason in (${suppressionReasons.map((reason) => `'${reason}'`).join(", ")})`),
-    ),
+    check("suppressions_reason_check", isOneOf(table.reason, suppressionReasons)),
     check("suppressions_email_lower_check", sql`${table.email} = lower(btrim(${table.email}))`),
     index("suppressions_email_idx")
       .on(table.email)
@@ -735,3 +732,83 @@ export const suppressions = pgTable(
     index("suppressions_created_at_idx").on(table.createdAt),
   ],
 );
+
+// Issue 21: campaigns (docs/decisions/163). A draft keeps everything typed; sending writes one
+// campaign_messages row per recipient (each address once) and sends from there.
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: campaignKinds }).notNull().default("campaign"),
+    postId: uuid("post_id").references(() => blogPosts.id, { onDelete: "set null" }),
+    subject: text("subject").notNull().default(""),
+    previewText: text("preview_text").notNull().default(""),
+    body: text("body").notNull().default(""),
+    audience: text("audience", { enum: campaignAudiences }).notNull().default("newsletter"),
+    // The /admin/lista filter for the waitlist part (agente, status, confirmado, origem, de, ate).
+    waitlistFilter: jsonb("waitlist_filter").$type<Record<string, string>>().notNull().default({}),
+    status: text("status", { enum: campaignStatuses }).notNull().default("draft"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("campaigns_status_check", isOneOf(table.status, campaignStatuses)),
+    check("campaigns_audience_check", isOneOf(table.audience, campaignAudiences)),
+    check("campaigns_kind_check", isOneOf(table.kind, campaignKinds)),
+    index("campaigns_due_idx")
+      .on(table.scheduledAt)
+      .where(sql`${table.status} = 'scheduled'`),
+    // A post is announced once.
+    uniqueIndex("campaigns_post_idx")
+      .on(table.postId)
+      .where(sql`${table.kind} = 'post'`),
+  ],
+);
+
+// One message of a campaign to one address. Its id is the message's Message-ID and VERP
+// sender, the same on every try (a retry after a crash is recognisably the same message).
+export const campaignMessages = pgTable(
+  "campaign_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    // Where the consent comes from: exactly one of them.
+    waitlistId: uuid("waitlist_id").references(() => waitlist.id, { onDelete: "set null" }),
+    subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, {
+      onDelete: "set null",
+    }),
+    domain: text("domain").notNull(),
+    status: text("status", { enum: campaignMessageStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("campaign_messages_status_check", isOneOf(table.status, campaignMessageStatuses)),
+    uniqueIndex("campaign_messages_campaign_email_idx").on(table.campaignId, table.email),
+    index("campaign_messages_due_idx")
+      .on(table.runAt)
+      .where(sql`${table.status} = 'pending'`),
+    index("campaign_messages_campaign_status_idx").on(table.campaignId, table.status),
+  ],
+);
+
+// Sending rates shared by every worker process (GCRA): `tat` is when the bucket is empty
+// again; a send at rate r moves it 1/r seconds ahead. Keys: "global", "domain:<domain>".
+export const sendRates = pgTable("send_rates", {
+  key: text("key").primaryKey(),
+  tat: timestamp("tat", { withTimezone: true }).notNull(),
+  // How many sends the last update granted: computed in the same SET as `tat`, so a
+  // concurrent update, re-run on the newest row, grants from the newest state.
+  granted: integer("granted").notNull().default(0),
+});

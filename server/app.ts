@@ -12,6 +12,11 @@ import {
   stopBounceReceiver,
 } from "../app/features/deliverability/background.server.ts";
 import { receiveReportPost } from "../app/features/deliverability/receiver.server.ts";
+import {
+  startCampaignSenderFromEnv,
+  stopCampaignSender,
+} from "../app/features/campaigns/setup.server.ts";
+import { getDb } from "../app/platform/db/db.server.ts";
 import { startEmailWorker, stopEmailWorker } from "../app/features/email/background.server.ts";
 import {
   startInvitationWorker,
@@ -47,10 +52,12 @@ export async function startBackgroundWork(): Promise<void> {
   await startEmailWorker();
   startInvitationWorker();
   await startBounceReceiverIfConfigured();
+  startCampaignSenderFromEnv(await getDb());
 }
 
 export async function stopBackgroundWork(): Promise<void> {
   await stopBounceReceiver();
+  await stopCampaignSender();
   await stopInvitationWorker();
   await stopEmailWorker();
 }

@@ -252,7 +252,10 @@ export const postsAdminCopy = {
     author: "Autor",
     publishNow: "Publicar imediatamente",
     published: "Publicado",
+    notifySubscribers: "Enviar aos assinantes",
   },
+  notifyHint:
+    "Envia título, resumo e link do artigo aos assinantes confirmados da newsletter, uma vez por artigo, se ele estiver publicado.",
   slugHint: "Sugerido a partir do título até você editá-lo.",
   contentHint: "Aceita Markdown.",
   urlPlaceholder: "https://exemplo.com/imagem.jpg",

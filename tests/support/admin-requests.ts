@@ -1,5 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import * as blogRoute from "../../app/routes/admin/blog.tsx";
+import * as campaignsRoute from "../../app/routes/admin/campaigns.tsx";
 import * as deliverabilityRoute from "../../app/routes/admin/deliverability.tsx";
 import * as subscribersCsvRoute from "../../app/routes/admin/subscribers-csv.ts";
 import * as subscribersRoute from "../../app/routes/admin/subscribers.tsx";
@@ -69,6 +70,7 @@ export const adminSectionRoutes = {
   "/admin/blog": blogRoute,
   "/admin/convites": invitationsRoute,
   "/admin/emails": emailsRoute,
+  "/admin/campanhas": campaignsRoute,
   "/admin/assinantes": subscribersRoute,
   "/admin/assinantes.csv": { ...subscribersCsvRoute, action: undefined },
   "/admin/entregabilidade": deliverabilityRoute,

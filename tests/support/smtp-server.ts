@@ -1,5 +1,6 @@
 // A real SMTP server for tests (smtp-server + mailparser): every message it accepts is
-// parsed and kept; `refuse` makes it answer 451 to every message, as a server in trouble.
+// parsed and kept; `refuse` makes it answer 451 to every message, as a server in trouble;
+// `answers` scripts the reply to RCPT TO per address (421, 450, 550...; 250 when absent).
 import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -8,7 +9,10 @@ export interface TestSmtpServer {
   url: string;
   port: number;
   messages: ParsedMail[];
+  /** The envelope sender (MAIL FROM) of each accepted message, in the same order. */
+  envelopeFrom: string[];
   refuse: boolean;
+  answers: Map<string, number>;
   /** Resolves once at least `count` messages arrived (rejects after timeoutMs). */
   waitForMessages: (count: number, timeoutMs?: number) => Promise<ParsedMail[]>;
   close: () => Promise<void>;
@@ -21,7 +25,9 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     url: "",
     port: 0,
     messages,
+    envelopeFrom: [],
     refuse: false,
+    answers: new Map(),
     waitForMessages: (count, timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
@@ -43,7 +49,12 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onData(stream, _session, callback) {
+    onRcptTo(address, _session, callback) {
+      const code = state.answers.get(address.address.toLowerCase());
+      if (!code || code < 400) return callback();
+      callback(Object.assign(new Error(`scripted answer ${code}`), { responseCode: code }));
+    },
+    onData(stream, session, callback) {
       if (state.refuse) {
         stream.resume();
         stream.on("end", () =>
@@ -53,6 +64,8 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       }
       simpleParser(stream)
         .then((mail) => {
+          const from = session.envelope.mailFrom;
+          state.envelopeFrom.push(from ? from.address : "");
           messages.push(mail);
           for (const waiter of [...waiters]) waiter();
           callback();

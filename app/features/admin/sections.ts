@@ -1,4 +1,5 @@
 import { postsAdminCopy, robotsAdminCopy, waitlistAdminCopy } from "../../content/admin.ts";
+import { campaignsAdminCopy } from "../../content/campaigns.ts";
 import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
@@ -14,6 +15,7 @@ export const adminSections = [
   "implantacao",
   "robos",
   "blog",
+  "campanhas",
   "assinantes",
   "emails",
   "entregabilidade",
@@ -28,6 +30,7 @@ export const adminSectionLabels: Record<AdminSection, string> = {
   implantacao: setupAdminCopy.tab,
   robos: robotsAdminCopy.tab,
   blog: postsAdminCopy.tab,
+  campanhas: campaignsAdminCopy.tab,
   assinantes: subscribersAdminCopy.tab,
   emails: mailboxCopy.title,
   entregabilidade: deliverabilityAdminCopy.tab,

@@ -27,7 +27,7 @@ interface LayoutProps {
   children: React.ReactNode;
 }
 
-function Layout({ preview, contactEmail, children }: LayoutProps) {
+export function Layout({ preview, contactEmail, children }: LayoutProps) {
   return (
     <Html lang="pt-BR">
       <Head />

@@ -4,6 +4,7 @@ import { parseForm } from "../../platform/http/parse-form.ts";
 import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
+import { announcePost } from "../campaigns/announce.server.ts";
 import { createPost, type PostWrite, type PostWriteResult, updatePost } from "./queries.server.ts";
 import { postFormSchema } from "./schema.ts";
 
@@ -35,22 +36,36 @@ async function readPost(form: FormEntries) {
       }),
     };
   }
-  const post: PostWrite = { ...parsed.data, contentHtml: rendered.html };
-  return { post };
+  const { notifySubscribers: notify, ...fields } = parsed.data;
+  const post: PostWrite = { ...fields, contentHtml: rendered.html };
+  return { post, notify };
+}
+
+/** With "Enviar aos assinantes" ticked, a published post starts its announcement. */
+async function announced(
+  result: PostWriteResult,
+  post: PostWrite,
+  notify: boolean,
+  staffEmail: string,
+) {
+  if (result.ok && notify && post.isPublished) {
+    await announcePost(result.id, staffEmail);
+  }
+  return answer(result);
 }
 
 /** "Criar Novo Post" -> "Criar Post" (the admin layout checked the session). */
-export async function createPostAction(form: FormEntries) {
-  const { post, refused } = await readPost(form);
+export async function createPostAction(form: FormEntries, staffEmail: string) {
+  const { post, notify, refused } = await readPost(form);
   if (!post) return refused;
-  return answer(await createPost(post));
+  return announced(await createPost(post), post, notify, staffEmail);
 }
 
 /** "Editar Post" -> "Salvar Alterações" (the admin layout checked the session). */
-export async function updatePostAction(form: FormEntries) {
+export async function updatePostAction(form: FormEntries, staffEmail: string) {
   const id = rowId.safeParse(form.get("id"));
   if (!id.success) return actionFailed(404, postsAdminCopy.notFound);
-  const { post, refused } = await readPost(form);
+  const { post, notify, refused } = await readPost(form);
   if (!post) return refused;
-  return answer(await updatePost(id.data, post));
+  return announced(await updatePost(id.data, post), post, notify, staffEmail);
 }

@@ -172,6 +172,15 @@ function PostFields({ post, errors }: { post?: AdminPost; errors: FieldErrors })
           {post ? copy.fields.published : copy.fields.publishNow}
         </Label>
       </div>
+      <div className="flex items-start gap-2">
+        <Checkbox id={id("enviar")} name="notifySubscribers" aria-describedby={id("enviar-dica")} />
+        <div>
+          <Label htmlFor={id("enviar")}>{copy.fields.notifySubscribers}</Label>
+          <p id={id("enviar-dica")} className="text-sm text-muted-foreground">
+            {copy.notifyHint}
+          </p>
+        </div>
+      </div>
     </>
   );
 }

@@ -125,7 +125,7 @@ export async function getPostForPreview(id: string) {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a save writes: the form's fields and the content's HTML rendered from them. */
-export type PostWrite = PostInput & { contentHtml: string };
+export type PostWrite = Omit<PostInput, "notifySubscribers"> & { contentHtml: string };
 
 function postValues(input: PostWrite) {
   return {

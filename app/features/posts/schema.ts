@@ -23,6 +23,8 @@ export const postFormSchema = z.object({
   category: z.enum(postCategories, { error: validationCopy.categoryInvalid }),
   author: requiredText(fields.author, 120),
   isPublished: checkboxField,
+  // Issue 21: announce the (published) post to the newsletter; never stored with the post.
+  notifySubscribers: checkboxField,
 });
 
 export type PostInput = z.output<typeof postFormSchema>;

@@ -37,7 +37,11 @@ export interface RecordedReport {
 async function recipientOf(db: Executor, messageId: string | null): Promise<string | null> {
   if (!messageId) return null;
   const [row] = rowsOf<{ recipient: string }>(
-    await db.execute(sql`select recipient from email_outbox where id = ${messageId}`),
+    // A message is an outbox row, or one of a campaign (its own table, decision 163).
+    await db.execute(sql`
+      select recipient from email_outbox where id = ${messageId}
+      union all select email from campaign_messages where id = ${messageId}
+      limit 1`),
   );
   return row?.recipient ?? null;
 }

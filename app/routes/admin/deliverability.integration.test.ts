@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  blogPosts,
+  campaignMessages,
+  campaigns,
   deliveryReports,
   emailOutbox,
   erasedEmails,
@@ -18,6 +21,9 @@ import type { SubscribersPage } from "../../features/newsletter/admin.server.ts"
 
 const ADMIN = { email: "entregas@agentesfx.test", password: "uma-senha-bem-longa-2" };
 let cookie: string;
+
+// Read once by the env module: links in the e-mails name the public site.
+process.env.SITE_URL = "https://agentesfx.com.br";
 
 beforeAll(async () => {
   await createOrResetAdmin(await getDb(), ADMIN);
@@ -165,5 +171,70 @@ describe("/admin/assinantes", () => {
     // Bruno's address is never written to again; Carla's waitlist entry keeps hers usable.
     expect(await db.$count(erasedEmails)).toBe(1);
     expect(await db.$count(waitlist, eq(waitlist.email, "carla.saiu@exemplo.com.br"))).toBe(1);
+  });
+});
+
+describe("publishing a post with “Enviar aos assinantes”", () => {
+  it("starts one announcement to confirmed subscribers, with the title, excerpt and link", async () => {
+    const db = await getDb();
+    await db
+      .insert(newsletterSubscribers)
+      .values([
+        { email: "anuncio.confirmada@exemplo.com.br", confirmedAt: new Date() },
+        { email: "anuncio.pendente@exemplo.com.br" },
+      ]);
+    const fields = {
+      intent: "create-post",
+      title: "Stop móvel na prática",
+      slug: "stop-movel-na-pratica",
+      excerpt: "Como o stop acompanha o preço.",
+      content: "## Conteúdo\n\nTexto longo do post que não vai no e-mail.",
+      featuredImageUrl: "",
+      category: "Educação",
+      author: "Equipe Agentes FX",
+    };
+    // Off by default: publishing alone sends nothing.
+    const plain = await callSection("/admin/blog", {
+      cookie,
+      fields: { ...fields, slug: "sem-anuncio", isPublished: "on" },
+    });
+    expect(plain.status).toBe(200);
+    expect(await db.$count(campaigns)).toBe(0);
+
+    const published = await callSection("/admin/blog", {
+      cookie,
+      fields: { ...fields, isPublished: "on", notifySubscribers: "on" },
+    });
+    expect(published.status).toBe(200);
+    const [campaign] = await db.select().from(campaigns);
+    expect(campaign).toMatchObject({
+      kind: "post",
+      status: "sending",
+      subject: "Stop móvel na prática",
+      previewText: "Como o stop acompanha o preço.",
+      audience: "newsletter",
+    });
+    expect(campaign?.body).toContain("https://agentesfx.com.br/blog/stop-movel-na-pratica");
+    expect(campaign?.body).not.toContain("Texto longo");
+    const recipients = await db
+      .select({ email: campaignMessages.email })
+      .from(campaignMessages)
+      .where(eq(campaignMessages.campaignId, campaign!.id));
+    expect(recipients.map((row) => row.email)).toContain("anuncio.confirmada@exemplo.com.br");
+    expect(recipients.map((row) => row.email)).not.toContain("anuncio.pendente@exemplo.com.br");
+
+    // Saving the post again with the box ticked announces nothing more.
+    const [post] = await db.select().from(blogPosts).where(eq(blogPosts.slug, fields.slug));
+    await callSection("/admin/blog", {
+      cookie,
+      fields: {
+        ...fields,
+        intent: "update-post",
+        id: post!.id,
+        isPublished: "on",
+        notifySubscribers: "on",
+      },
+    });
+    expect(await db.$count(campaigns)).toBe(1);
   });
 });

@@ -16,6 +16,7 @@ import {
   robotsAdminCopy,
   waitlistAdminCopy,
 } from "../../content/admin.ts";
+import { campaignsAdminCopy } from "../../content/campaigns.ts";
 import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
@@ -58,6 +59,7 @@ const loadingText: Record<AdminSection, string> = {
   implantacao: setupAdminCopy.loading,
   robos: robotsAdminCopy.loading,
   blog: postsAdminCopy.loading,
+  campanhas: campaignsAdminCopy.loading,
   assinantes: subscribersAdminCopy.loading,
   emails: mailboxCopy.loading,
   entregabilidade: deliverabilityAdminCopy.loading,

@@ -1,0 +1,10 @@
+/** The audience filter's keys (those of /admin/lista that narrow who, not how it is shown). */
+export const audienceFilterKeys = [
+  "agente",
+  "status",
+  "confirmado",
+  "origem",
+  "de",
+  "ate",
+] as const;
+export type AudienceFilterKey = (typeof audienceFilterKeys)[number];
