@@ -1,18 +1,21 @@
 import { defineConfig } from "vite";
 
-// The production process entry: server.ts compiled to build/server.js, next to the app's
-// server build. `npm run serve` starts the JavaScript, so Node never loads its TypeScript
+// The production process entries: server.ts and worker.ts compiled to build/server.js and
+// build/worker.js, next to the app's server build. `npm run serve` starts the JavaScript, so Node never loads its TypeScript
 // stripper (a WebAssembly module: about 10 MB resident, docs/decisions/111). Packages stay
 // imports (Vite's default for a server build); server/http-server.ts is bundled in.
 export default defineConfig({
   logLevel: "warn",
   publicDir: false,
   build: {
-    ssr: "server.ts",
+    ssr: true,
     outDir: "build",
     emptyOutDir: false,
     minify: false,
     target: "node22",
-    rollupOptions: { output: { entryFileNames: "server.js" } },
+    rollupOptions: {
+      input: { server: "server.ts", worker: "worker.ts" },
+      output: { entryFileNames: "[name].js" },
+    },
   },
 });

@@ -12,6 +12,7 @@ import { ApplicationError } from "./components/application-error.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { InlineStyles } from "./lib/inline-styles.tsx";
+import { errorPageMeta } from "./lib/seo.ts";
 import { useNonce } from "./lib/nonce.tsx";
 import { usePageHydrates } from "./lib/page-scripts.ts";
 import { getSiteConfig } from "./lib/site-config.server.ts";
@@ -77,6 +78,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+// Pages set their own titles; a 404 or crash shown by an error boundary gets this one (the
+// deepest route above the boundary with a meta function decides, and layouts have none).
+export function meta({ error }: Route.MetaArgs) {
+  return error ? errorPageMeta(error) : [];
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

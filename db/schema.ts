@@ -260,7 +260,9 @@ export const rateLimit = pgTable("rate_limit", {
 // Issue 11: e-mail. The outbox is the job queue (docs/decisions/080): a business change and
 // its message row are written in one transaction; the worker claims due rows with
 // FOR UPDATE SKIP LOCKED, pushing run_at ahead as a lease, and retries with backoff.
-export const emailStatuses = ["queued", "sent", "failed"] as const;
+// Settled (sent, failed, cancelled) messages are purged after EMAIL_RETENTION_DAYS, a failed
+// one only once staff have seen it (docs/decisions/116).
+export const emailStatuses = ["queued", "sent", "failed", "cancelled"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
 
 export const emailOutbox = pgTable(
@@ -269,17 +271,21 @@ export const emailOutbox = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     template: text("template").notNull(),
     recipient: text("recipient").notNull(),
-    // What the template needs; a link's token is removed once the message is settled.
+    // What the message needs to be rendered, never a link's token (minted at send); emptied
+    // once sent (docs/decisions/113 and 116).
     payload: jsonb("payload").$type<Record<string, string>>().notNull(),
     status: text("status", { enum: emailStatuses }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    // When staff first saw it failed at /admin/emails.
+    seenAt: timestamp("seen_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
-    check("email_outbox_status_check", sql`${table.status} in ('queued', 'sent', 'failed')`),
+    check("email_outbox_status_check", isOneOf(table.status, emailStatuses)),
     index("email_outbox_due_idx")
       .on(table.runAt)
       .where(sql`${table.status} = 'queued'`),
@@ -313,11 +319,14 @@ export const emailTokens = pgTable(
     subscriberId: uuid("subscriber_id").references(() => newsletterSubscribers.id, {
       onDelete: "cascade",
     }),
+    // The message that carried the link: a resend deletes its tokens (docs/decisions/115).
+    outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
+    index("email_tokens_outbox_idx").on(table.outboxId),
     check("email_tokens_purpose_check", isOneOf(table.purpose, emailTokenPurposes)),
     check(
       "email_tokens_owner_check",
@@ -433,11 +442,25 @@ export const invitationTokens = pgTable(
     invitationId: uuid("invitation_id")
       .notNull()
       .references(() => invitations.id, { onDelete: "cascade" }),
+    // The message that carried the link (docs/decisions/115).
+    outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (table) => [index("invitation_tokens_invitation_idx").on(table.invitationId)],
+  (table) => [
+    index("invitation_tokens_invitation_idx").on(table.invitationId),
+    index("invitation_tokens_outbox_idx").on(table.outboxId),
+  ],
 );
 
+// Recurring jobs of the worker (invitation deadlines, retention): one row each, claimed with
+// FOR UPDATE SKIP LOCKED by one worker at a time, due by the application clock
+// (docs/decisions/115).
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+});
 // Issue 22: a file's bytes, unchanged (PGlite gives a Uint8Array, pg a Buffer, which is one).
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",

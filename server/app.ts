@@ -16,15 +16,12 @@ import {
   startCampaignSenderFromEnv,
   stopCampaignSender,
 } from "../app/features/campaigns/setup.server.ts";
+import { isErasedEmailSql } from "../app/features/privacy/erasure.server.ts";
 import { getDb } from "../app/platform/db/db.server.ts";
-import { startEmailWorker, stopEmailWorker } from "../app/features/email/background.server.ts";
-import {
-  startInvitationWorker,
-  stopInvitationWorker,
-} from "../app/features/invitations/background.server.ts";
 import { getEnv } from "../app/platform/http/env.server.ts";
 import { getLogger } from "../app/platform/http/logger.server.ts";
-import { requestEnded, requestStarted } from "../app/platform/http/requests-in-flight.server.ts";
+import { startJobs, stopJobs } from "../app/platform/jobs/background.server.ts";
+import { registry } from "../app/registry.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/platform/http/request-context.ts";
 import {
   STATEMENT_UPLOAD_MAX_BYTES,
@@ -40,17 +37,25 @@ import { bodySizeLimit } from "./body-limit.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
 import { createPageCacheMiddleware } from "./page-cache.ts";
-import { hstsOverHttps, permissionsPolicy, requireRequestOrigin } from "./request-guards.ts";
+import {
+  hstsOverHttps,
+  permissionsPolicy,
+  requireRequestOrigin,
+  siteOrigins,
+} from "./request-guards.ts";
 
 // Exposed to server.ts, which owns the process: listening, static files and shutdown.
 export { closeDatabase, openDatabase } from "../app/platform/db/db.server.ts";
 export { startRateLimitPurge } from "../app/platform/http/rate-limit.server.ts";
 export { getEnv, getLogger, handleErrors };
 
-/** The e-mail outbox worker and the invitation deadline keeper. */
-export async function startBackgroundWork(): Promise<void> {
-  await startEmailWorker();
-  startInvitationWorker();
+/**
+ * The jobs worker (messages, invitation deadlines, retention): in a web process unless
+ * WORKER=off, in the `npm run worker` process always (docs/decisions/115). A deleted entry's
+ * address is never written to again (docs/decisions/088). And the bounce receiver, when set.
+ */
+export async function startBackgroundWork(role: "web" | "worker" = "web"): Promise<void> {
+  await startJobs({ registry, role, suppressed: isErasedEmailSql });
   await startBounceReceiverIfConfigured();
   startCampaignSenderFromEnv(await getDb());
 }
@@ -58,8 +63,7 @@ export async function startBackgroundWork(): Promise<void> {
 export async function stopBackgroundWork(): Promise<void> {
   await stopBounceReceiver();
   await stopCampaignSender();
-  await stopInvitationWorker();
-  await stopEmailWorker();
+  await stopJobs();
 }
 
 const env = getEnv();
@@ -107,9 +111,6 @@ app.use(
 
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
-  requestStarted();
-  // 'close' fires for every answer, finished or cut short; 'finish' only when sent in full.
-  res.once("close", requestEnded);
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const level = res.statusCode >= 500 ? "error" : "debug";
@@ -127,7 +128,7 @@ app.post("/correio/relatorios", async (req, res) => {
   res.status(answer.status).type("text/plain; charset=utf-8").send(answer.body);
 });
 
-app.use(allowOnlyServedMethods, requireRequestOrigin);
+app.use(allowOnlyServedMethods, requireRequestOrigin(siteOrigins(env.SITE_URL)));
 
 // Request bodies are at most 64 KB (docs/product.md rule 3), except staff's bank statement
 // upload at /admin/pedidos (docs/decisions/154) and a robot's MetaTrader statement at

@@ -1,8 +1,15 @@
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hstsOverHttps, permissionsPolicy, requireRequestOrigin } from "./request-guards.ts";
+import {
+  hstsOverHttps,
+  permissionsPolicy,
+  requireRequestOrigin,
+  siteOrigins,
+} from "./request-guards.ts";
+
+const SITE = "https://agentesfx.example";
 
 // The guards as server/app.ts mounts them, over real HTTP; `trust proxy` lets a test say
 // the request came over HTTPS (X-Forwarded-Proto), as a TLS proxy in front would.
@@ -12,8 +19,8 @@ let base: string;
 beforeAll(async () => {
   const app = express();
   app.set("trust proxy", 1);
-  app.use(hstsOverHttps, permissionsPolicy, requireRequestOrigin);
-  app.all(["/", "/descadastrar/:token"], (_req, res) => {
+  app.use(hstsOverHttps, permissionsPolicy, requireRequestOrigin(siteOrigins(SITE)));
+  app.all(["/", "/descadastrar/:token", "/admin/lista"], (_req, res) => {
     res.send("ok");
   });
   server = app.listen(0, "127.0.0.1");
@@ -46,7 +53,7 @@ describe("request guards", () => {
     const refused = await post({});
     expect(refused.status).toBe(403);
     expect(await refused.text()).toMatch(/^Envio recusado/);
-    expect((await post({ Origin: base })).status).toBe(200);
+    expect((await post({ Origin: SITE })).status).toBe(200);
     expect((await post({ "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
     expect((await fetch(base)).status).toBe(200);
   });
@@ -59,5 +66,49 @@ describe("request guards", () => {
     });
     expect(oneClick.status).toBe(200);
     expect((await fetch(`${base}/descadastrar-mais`, { method: "POST" })).status).toBe(403);
+  });
+
+  it("compares Origin with SITE_URL, never with the request's own Host", async () => {
+    // The request's Host is the test server's own address: a DNS name rebound to the server
+    // would make it match.
+    const own = await post({ Origin: base });
+    expect(own.status).toBe(403);
+    expect(await own.text()).toMatch(/^Envio recusado: o formulário não veio deste site/);
+    expect((await post({ Origin: "https://evil.example" })).status).toBe(403);
+    expect((await post({ Origin: "null" })).status).toBe(403);
+    expect((await post({ Origin: SITE, "Sec-Fetch-Site": "cross-site" })).status).toBe(200);
+  });
+
+  it("takes Sec-Fetch-Site without Origin only when it says same-origin or none", async () => {
+    expect((await post({ "Sec-Fetch-Site": "none" })).status).toBe(200);
+    for (const site of ["cross-site", "same-site", "anything"]) {
+      expect((await post({ "Sec-Fetch-Site": site })).status, site).toBe(403);
+    }
+  });
+
+  it("exempts only the normalised unsubscribe path, never a raw prefix of another", async () => {
+    // node:http sends the path as written (fetch would resolve the dots first).
+    const rawPost = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(`${base}${path}`, { method: "POST" }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on("error", reject);
+        request.end("a=1");
+      });
+    expect(await rawPost("/descadastrar/token")).toBe(200);
+    expect(await rawPost("/descadastrar/../admin/lista")).toBe(403);
+    expect(await rawPost("/descadastrar/%2e%2e/admin/lista")).toBe(403);
+    expect(await rawPost("/descadastrar/x/..")).toBe(403);
+  });
+
+  it("counts localhost's loopback addresses as the same site", () => {
+    expect(siteOrigins("http://localhost:3000")).toEqual([
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+      "http://[::1]:3000",
+    ]);
+    expect(siteOrigins("https://agentesfx.com.br/")).toEqual(["https://agentesfx.com.br"]);
   });
 });

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import { unknownOriginMessage } from "../app/content/http-errors.ts";
+import { foreignOriginMessage, unknownOriginMessage } from "../app/content/http-errors.ts";
 
 // Headers and refusals of server/app.ts beyond helmet's defaults
 // (docs/decisions/055-headers-and-origin.md).
@@ -32,17 +32,53 @@ export const hstsOverHttps: RequestHandler = (req, res, next) => {
 };
 
 /**
- * Mutations must say where they come from: a browser sends Origin or Sec-Fetch-Site on every
- * form post; a request with neither is refused (403) before its body is read. React Router's
- * own check refuses an Origin that is not the site's. One-click unsubscribe (RFC 8058) is
- * posted by mail providers' servers with neither; its link's secret token is its guard
- * (docs/decisions/089).
+ * Paths that other servers post to, each guarded by a secret of its own: one-click
+ * unsubscribe (RFC 8058), posted by mail providers with neither Origin nor Sec-Fetch-Site,
+ * guarded by its link's token (docs/decisions/089). Matched against the path as React Router
+ * will route it (dot segments resolved), whole, so `/descadastrar/../admin/lista` is no
+ * exemption (docs/decisions/139).
  */
-export const requireRequestOrigin: RequestHandler = (req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD") return next();
-  if (req.path.startsWith("/descadastrar/")) return next();
-  if (req.headers.origin !== undefined || req.headers["sec-fetch-site"] !== undefined) {
-    return next();
-  }
-  res.status(403).type("text/plain; charset=utf-8").send(unknownOriginMessage);
-};
+const POSTED_BY_OTHER_SERVERS = [/^\/descadastrar\/[^/]+$/];
+
+/** The path React Router routes: the URL parser resolves `..`, `%2e%2e` and backslashes. */
+function routedPath(originalUrl: string): string {
+  return new URL(originalUrl, "http://site.invalid").pathname;
+}
+
+/**
+ * The site's own origins: SITE_URL's, and when that names localhost the loopback addresses on
+ * the same port, which are the same server.
+ */
+export function siteOrigins(siteUrl: string): string[] {
+  const url = new URL(siteUrl);
+  if (url.hostname !== "localhost") return [url.origin];
+  const port = url.port ? `:${url.port}` : "";
+  return [url.origin, `${url.protocol}//127.0.0.1${port}`, `${url.protocol}//[::1]${port}`];
+}
+
+/**
+ * Mutations must come from the site's own pages (docs/decisions/055, 139): an Origin header
+ * must be one of the site's origins (SITE_URL's, never the request's own Host, which a
+ * rebound DNS name controls); without Origin, Sec-Fetch-Site must say `same-origin` (or
+ * `none`: typed by the user); with neither the request is refused. All before the body is read.
+ */
+export function requireRequestOrigin(allowedOrigins: readonly string[]): RequestHandler {
+  const allowed = new Set(allowedOrigins);
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const path = routedPath(req.originalUrl);
+    if (POSTED_BY_OTHER_SERVERS.some((pattern) => pattern.test(path))) return next();
+    const origin = req.headers.origin;
+    if (origin !== undefined) {
+      if (allowed.has(origin)) return next();
+      res.status(403).type("text/plain; charset=utf-8").send(foreignOriginMessage);
+      return;
+    }
+    const fetchSite = req.headers["sec-fetch-site"];
+    if (fetchSite === "same-origin" || fetchSite === "none") return next();
+    res
+      .status(403)
+      .type("text/plain; charset=utf-8")
+      .send(fetchSite === undefined ? unknownOriginMessage : foreignOriginMessage);
+  };
+}

@@ -12,7 +12,10 @@ export function errorMessage(error: unknown): string {
 export function ApplicationError({ error }: { error: unknown }) {
   return (
     <main id="conteudo" className="mx-auto max-w-2xl px-4 py-24">
-      <h1 className="text-2xl font-bold">{errorCopy.title}</h1>
+      <h1 lang="en" className="text-2xl font-bold">
+        {errorCopy.title}
+      </h1>
+      <p className="mt-4">{errorCopy.textPt}</p>
       <pre className="mt-4 overflow-x-auto rounded bg-muted p-4 text-sm whitespace-pre-wrap">
         {errorMessage(error)}
       </pre>

@@ -8,9 +8,12 @@ export function NotFound() {
       className="flex min-h-[60vh] flex-col items-center justify-center px-4 py-24 text-center"
     >
       <h1 className="text-5xl font-bold">{notFoundCopy.title}</h1>
-      <p className="mt-4 text-xl text-muted-foreground">{notFoundCopy.text}</p>
+      <p lang="en" className="mt-4 text-xl text-muted-foreground">
+        {notFoundCopy.text}
+      </p>
+      <p className="mt-2 text-muted-foreground">{notFoundCopy.textPt}</p>
       <Link to="/" className="mt-6 text-primary underline underline-offset-4 hover:no-underline">
-        {notFoundCopy.homeLink}
+        <span lang="en">{notFoundCopy.homeLink}</span> ({notFoundCopy.homeLinkPt})
       </Link>
     </main>
   );

@@ -271,7 +271,7 @@ export const postsAdminCopy = {
   notFound: "Post não encontrado.",
   duplicateSlug: "Já existe um post com este slug. Escolha outro.",
   viewOnSite: "Ver no site",
-  viewOnSiteLabel: (title: string) => `Ver ${title} no site`,
+  viewOnSiteLabel: (title: string) => `Ver no site: ${title}`,
   preview: "Pré-visualizar",
   previewLabelFor: (title: string) => `Pré-visualizar ${title}`,
   previewLabel: "Pré-visualização",

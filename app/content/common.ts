@@ -5,6 +5,12 @@
 export const riskLevels = { high: "Alto", moderate: "Moderado", low: "Baixo" } as const;
 export type RiskLevel = (typeof riskLevels)[keyof typeof riskLevels];
 
+/**
+ * Where a text names the partner broker: replaced by its name from the configuration, linked
+ * to its site when that is set (components/site/broker-text.tsx).
+ */
+export const partnerBrokerToken = "{corretora}";
+
 export const priceCopy = {
   onRequest: "Sob consulta",
   perMonth: "/mês",
@@ -12,7 +18,7 @@ export const priceCopy = {
   discountedPriceLabel: "Com desconto",
   discountBadge: "25% de desconto",
   discountNote:
-    "Preços com 25% de desconto para quem opera pela corretora parceira, enquanto a conta estiver ativa.",
+    "Preços com 25% de desconto para quem opera pela {corretora}, enquanto a conta estiver ativa.",
 } as const;
 
 export const riskLabel = "Risco";

@@ -11,6 +11,11 @@ export const contactPage = {
   intro:
     "As vagas são limitadas. Entre para a lista de espera e garanta condições especiais para os primeiros clientes. Entraremos em contato por e-mail assim que sua vaga estiver disponível.",
   benefitsTitle: "Por que entrar agora?",
+  supportTitle: "Fale com a gente",
+  supportText: "Dúvidas antes de entrar na lista? Escreva para o nosso suporte.",
+  supportEmailLabel: "E-mail:",
+  whatsappLabel: "WhatsApp:",
+  whatsappLink: "conversar pelo WhatsApp",
   benefits: [
     "Desconto especial para os primeiros clientes da lista.",
     "Prioridade na liberação das vagas de cada agente.",

@@ -20,7 +20,7 @@ describe("page copy", () => {
     expect(howItWorksCopy.vps.items).toHaveLength(4);
     expect(howItWorksCopy.discount.steps).toHaveLength(4);
     expect(howItWorksCopy.faq.items).toHaveLength(6);
-    expect(howItWorksCopy.steps.items[1]?.text("Corretora X")).toContain("Corretora X");
+    expect(howItWorksCopy.steps.items[1]?.text).toContain("{corretora}");
   });
 
   it("lists eight included items, five payment methods and the 7-day guarantee", () => {

@@ -34,7 +34,7 @@ export const homeCopy = {
   },
   featured: {
     title: "Conheça nossos agentes",
-    text: "Três estratégias para perfis diferentes, todas com VPS gerenciada e 25% de desconto com a corretora parceira.",
+    text: "Três estratégias para perfis diferentes, todas com VPS gerenciada e 25% de desconto com a {corretora}.",
     link: "Saiba Mais e Entre na Lista",
   },
   steps: {

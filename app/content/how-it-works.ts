@@ -1,5 +1,5 @@
-// "Como Funciona" copy (docs/product.md section 2, How it works), FAQ included. Texts that name the
-// partner broker are functions of its name, which comes from the site configuration.
+// "Como Funciona" copy (docs/product.md section 2, How it works), FAQ included. {corretora}
+// stands for the partner broker of the site configuration (content/common.ts).
 export const howItWorksCopy = {
   meta: {
     title: "Como Funciona",
@@ -14,33 +14,27 @@ export const howItWorksCopy = {
     items: [
       {
         title: "Escolha seu agente",
-        text: () =>
-          "Compare os agentes, suas estratégias e níveis de risco, e escolha o que combina com o seu perfil.",
+        text: "Compare os agentes, suas estratégias e níveis de risco, e escolha o que combina com o seu perfil.",
       },
       {
         title: "Abra sua conta na corretora (opcional)",
-        text: (broker: string) =>
-          `Abrindo sua conta na ${broker}, você garante 25% de desconto na mensalidade enquanto a conta estiver ativa.`,
+        text: "Abrindo sua conta na {corretora}, você garante 25% de desconto na mensalidade enquanto a conta estiver ativa.",
       },
       {
         title: "Entre na lista de espera",
-        text: () =>
-          "Inscreva-se na Lista de Espera VIP para garantir sua vaga e o desconto de pré-lançamento.",
+        text: "Inscreva-se na Lista de Espera VIP para garantir sua vaga e o desconto de pré-lançamento.",
       },
       {
         title: "Confirmação e pagamento",
-        text: () =>
-          "Quando sua vaga for liberada, você recebe um convite por e-mail e tem 48 horas para confirmar e efetuar o pagamento.",
+        text: "Quando sua vaga for liberada, você recebe um convite por e-mail e tem 48 horas para confirmar e efetuar o pagamento.",
       },
       {
         title: "Configuração da VPS",
-        text: () =>
-          "Nossa equipe configura a VPS e instala o agente para você em 2 a 4 horas úteis.",
+        text: "Nossa equipe configura a VPS e instala o agente para você em 2 a 4 horas úteis.",
       },
       {
         title: "Comece a operar",
-        text: () =>
-          "Seu agente passa a operar 24/7, e você acompanha a performance verificada em tempo real.",
+        text: "Seu agente passa a operar 24/7, e você acompanha a performance verificada em tempo real.",
       },
     ],
   },
@@ -68,14 +62,13 @@ export const howItWorksCopy = {
   },
   discount: {
     title: "25% de desconto com a corretora parceira",
-    text: (broker: string) =>
-      `Abra sua conta na ${broker} e pague 25% a menos em qualquer agente. O desconto é permanente enquanto a sua conta na corretora estiver ativa.`,
+    text: "Abra sua conta na {corretora} e pague 25% a menos em qualquer agente. O desconto é permanente enquanto a sua conta na corretora estiver ativa.",
     stepsTitle: "Como obter o desconto",
     steps: [
-      (broker: string) => `Abra sua conta na ${broker}.`,
-      () => "Ative a conta e faça o seu primeiro depósito.",
-      () => "Entre na lista de espera e informe na mensagem o número da sua conta.",
-      () => "Receba 25% de desconto em todas as mensalidades enquanto a conta estiver ativa.",
+      "Abra sua conta na {corretora}.",
+      "Ative a conta e faça o seu primeiro depósito.",
+      "Entre na lista de espera e informe na mensagem o número da sua conta.",
+      "Receba 25% de desconto em todas as mensalidades enquanto a conta estiver ativa.",
     ],
   },
   faq: {
@@ -104,7 +97,7 @@ export const howItWorksCopy = {
       {
         question: "Como recebo o desconto de 25%?",
         answer:
-          "Abra sua conta na corretora parceira, informe o número da conta ao entrar na lista de espera e o desconto é aplicado a todas as mensalidades enquanto a conta estiver ativa.",
+          "Abra sua conta na {corretora}, informe o número da conta ao entrar na lista de espera e o desconto é aplicado a todas as mensalidades enquanto a conta estiver ativa.",
       },
       {
         question: "Os resultados são garantidos?",

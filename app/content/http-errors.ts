@@ -11,6 +11,8 @@ export const formReadMessages = {
   unsupportedContentType:
     "Formato de envio não aceito: envie o formulário como application/x-www-form-urlencoded ou multipart/form-data.",
   tooLarge: "O formulário é grande demais (máximo de 64 KB).",
+  nulCharacter:
+    "O texto contém um caractere nulo, que não pode ser guardado. Apague-o e tente de novo.",
 } as const;
 
 /** A method the site does not serve (server/errors.ts), answered 405 with `Allow`. */
@@ -25,3 +27,7 @@ export const badRequestMessage = "Requisição inválida.";
 /** A form post that says neither where it comes from (Origin) nor how (Sec-Fetch-Site). */
 export const unknownOriginMessage =
   "Envio recusado: o navegador não informou a origem da requisição. Envie o formulário pelo site.";
+
+/** A form post from another site (its Origin or Sec-Fetch-Site says so). */
+export const foreignOriginMessage =
+  "Envio recusado: o formulário não veio deste site. Abra o site pelo endereço oficial e envie de novo.";

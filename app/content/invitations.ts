@@ -56,7 +56,7 @@ export const invitationPageCopy = {
   priceLabel: "Preço mensal",
   discountedLabel: "Com o desconto da corretora parceira",
   discountExplained:
-    "O desconto de 25% vale para quem opera pela corretora parceira e continua enquanto a conta na corretora estiver ativa.",
+    "O desconto de 25% vale para quem opera pela {corretora} e continua enquanto a conta na corretora estiver ativa.",
   deadlineLabel: "Confirme até",
   timeLeft: (hours: number, minutes: number) =>
     hours > 0 ? `Faltam ${hours} h ${minutes} min.` : `Faltam ${minutes} min.`,

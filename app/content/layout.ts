@@ -56,12 +56,18 @@ export function companyDetailParts(company: CompanyDetails): string[] {
 
 export const companySectionTitle = "Quem opera o site";
 
+// SPEC's English sentences (kept word for word, marked lang="en") with Portuguese beside them.
 export const notFoundCopy = {
   title: "404",
   text: "Oops! Page not found",
+  textPt: "Página não encontrada: o endereço pode ter mudado ou ter sido digitado errado.",
   homeLink: "Return to Home",
+  homeLinkPt: "voltar à página inicial",
+  pageTitle: "Página não encontrada (404) | Agentes FX",
 } as const;
 
 export const errorCopy = {
   title: "Unexpected Application Error!",
+  textPt: "Erro inesperado: algo falhou do nosso lado. Tente novamente em instantes.",
+  pageTitle: "Erro inesperado | Agentes FX",
 } as const;

@@ -47,7 +47,7 @@ export const termsCopy = {
       title: "5. Pagamentos, cobrança e cancelamento",
       paragraphs: [
         "A cobrança é mensal e recorrente, em dólares americanos (USD). Você pode cancelar a qualquer momento, sem taxas; o cancelamento vale ao final do ciclo já pago.",
-        "O desconto de 25% com a corretora parceira é permanente enquanto a conta na corretora parceira estiver ativa.",
+        "O desconto de 25% com a {corretora} é permanente enquanto a conta nessa corretora estiver ativa.",
       ],
     },
     {

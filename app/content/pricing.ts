@@ -7,7 +7,7 @@ export const pricingCopy = {
   },
   title: "Preços",
   intro:
-    "Planos mensais, sem fidelidade, com 25% de desconto permanente ao operar pela corretora parceira.",
+    "Planos mensais, sem fidelidade, com 25% de desconto permanente ao operar pela {corretora}.",
   planLink: "Ver detalhes do agente",
   included: {
     title: "Todos os planos incluem",

@@ -1,5 +1,6 @@
+import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 import { describe, expect, it } from "vitest";
-import { seoMeta, siteUrlFromMatches } from "./seo.ts";
+import { articleMeta, errorPageMeta, seoMeta, siteUrlFromMatches } from "./seo.ts";
 
 describe("seoMeta", () => {
   const tags = seoMeta({
@@ -67,5 +68,45 @@ describe("siteUrlFromMatches", () => {
     expect(siteUrlFromMatches([root, { id: "x" }])).toBe("https://a.b");
     expect(siteUrlFromMatches([{ id: "root", loaderData: undefined }])).toBe("");
     expect(siteUrlFromMatches([])).toBe("");
+  });
+});
+
+describe("errorPageMeta", () => {
+  it("titles a 404 and a crash in Portuguese and keeps both out of search engines", () => {
+    expect(errorPageMeta(new ErrorResponseImpl(404, "Not Found", null))).toEqual([
+      { title: "Página não encontrada (404) | Agentes FX" },
+      { name: "robots", content: "noindex" },
+    ]);
+    expect(errorPageMeta(new Error("boom"))).toEqual([
+      { title: "Erro inesperado | Agentes FX" },
+      { name: "robots", content: "noindex" },
+    ]);
+  });
+});
+
+describe("articleMeta", () => {
+  it("gives a post its publication time and an Article published by the Organization", () => {
+    const tags = articleMeta({
+      siteUrl: "https://agentesfx.example",
+      path: "/blog/gestao-de-risco",
+      title: "Gestão de risco",
+      description: "Como dimensionar posições.",
+      author: "Equipe Agentes FX",
+      section: "Educação",
+      publishedAt: "2026-11-20T12:00:00.000Z",
+      image: "https://agentesfx.example/og/blog.png",
+    });
+    expect(tags).toContainEqual({
+      property: "article:published_time",
+      content: "2026-11-20T12:00:00.000Z",
+    });
+    const ld = tags.flatMap((tag) => ("script:ld+json" in tag ? [tag["script:ld+json"]] : []))[0];
+    expect(ld).toMatchObject({
+      "@type": "Article",
+      headline: "Gestão de risco",
+      datePublished: "2026-11-20T12:00:00.000Z",
+      author: { "@type": "Person", name: "Equipe Agentes FX" },
+      publisher: { "@type": "Organization", name: "Agentes FX" },
+    });
   });
 });

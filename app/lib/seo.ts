@@ -1,5 +1,5 @@
-import type { MetaDescriptor } from "react-router";
-import { brand } from "../content/layout.ts";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
+import { brand, errorCopy, notFoundCopy } from "../content/layout.ts";
 import { shareCards, shareCardSize, type ShareCardType } from "../content/share-cards.ts";
 
 // One place that builds every page's title, description, canonical link and Open Graph
@@ -65,4 +65,58 @@ export function siteUrlFromMatches(matches: readonly (MatchLike | undefined)[]):
   if (typeof root !== "object" || root === null || !("site" in root)) return "";
   const site = (root as { site?: { siteUrl?: unknown } }).site;
   return typeof site?.siteUrl === "string" ? site.siteUrl : "";
+}
+
+/** The title of the 404 page and of the crash page, never indexed (meta of an error boundary). */
+export function errorPageMeta(error: unknown): MetaDescriptor[] {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: notFound ? notFoundCopy.pageTitle : errorCopy.pageTitle },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export interface ArticleInput {
+  siteUrl: string;
+  path: string;
+  title: string;
+  description: string;
+  author: string;
+  section: string;
+  /** ISO 8601. */
+  publishedAt: string;
+  image: string;
+}
+
+/**
+ * What search engines and link previews read of a blog post beyond seoMeta: its publication
+ * time and section (Open Graph article:*) and schema.org's Article, published by the site's
+ * Organization, as JSON-LD.
+ */
+export function articleMeta(input: ArticleInput): MetaDescriptor[] {
+  const url = `${input.siteUrl}${input.path}`;
+  return [
+    { property: "article:published_time", content: input.publishedAt },
+    { property: "article:section", content: input.section },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: input.title,
+        description: input.description,
+        datePublished: input.publishedAt,
+        mainEntityOfPage: url,
+        url,
+        image: input.image,
+        articleSection: input.section,
+        author: { "@type": "Person", name: input.author },
+        publisher: {
+          "@type": "Organization",
+          name: brand.name,
+          url: `${input.siteUrl}/`,
+          logo: { "@type": "ImageObject", url: `${input.siteUrl}/icon-512.png` },
+        },
+      },
+    },
+  ];
 }

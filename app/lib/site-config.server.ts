@@ -14,6 +14,8 @@ export function getSiteConfig() {
     instagramUrl: env.INSTAGRAM_URL,
     youtubeUrl: env.YOUTUBE_URL,
     partnerBrokerName: env.PARTNER_BROKER_NAME,
+    partnerBrokerUrl: env.PARTNER_BROKER_URL,
+    whatsappUrl: env.WHATSAPP_NUMBER ? `https://wa.me/${env.WHATSAPP_NUMBER}` : undefined,
     company: {
       legalName: env.COMPANY_LEGAL_NAME,
       cnpj: env.COMPANY_CNPJ,

@@ -1,87 +1,179 @@
-// `npm run bench:email`: how fast the built server's outbox worker drains to a real local SMTP
-// server (tests/support/smtp-server.ts, in this process, parsing every message). Queues
-// `--count` confirmation messages on a fresh database (PGlite, and PostgreSQL when reachable)
-// before the server starts, then times first to last message received and checks every
-// message arrived and every row is marked sent.
+// `npm run bench:email`: the jobs worker against a local SMTP server in a process of its own
+// (scripts/bench/smtp-sink.ts), the built server in another, this process only loading and
+// timing (docs/decisions/115).
+// - spike: sign-ups at `rate` a second for `seconds` (the /contato form, each with its own
+//   address); each confirmation's time from its sign-up to the SMTP server accepting it
+//   (p50, p95, max), and how many were still undelivered 10 s after the last sign-up.
+//   PostgreSQL at 300/s, PGlite at 100/s.
+// - drain: a queue of `drain` confirmations (queued by sign-ups to a web process running
+//   WORKER=off) sent by one server process, to an SMTP server that answers at once and to
+//   one that takes 50 ms per message; messages/s from first to last accepted. PostgreSQL.
+// Flags: --only=spike|drain, --seconds=60, --drain=20000, --pg-rate=300, --pglite-rate=100.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { emailOutbox } from "../../db/schema.ts";
-import {
-  connectPglite,
-  connectPostgres,
-  type Connection,
-} from "../../app/platform/db/db.server.ts";
-import { startBuiltServer } from "../../tests/support/built-server.ts";
+import pg from "pg";
+import { type BuiltServer, startBuiltServer } from "../../tests/support/built-server.ts";
 import {
   createDatabase,
   dropDatabase,
   postgresReachable,
   uniqueDatabaseName,
 } from "../../tests/support/postgres.ts";
-import { startSmtpServer } from "../../tests/support/smtp-server.ts";
+import { startSmtpSink } from "./smtp-sink.ts";
 
-const count = Number(process.argv.find((arg) => arg.startsWith("--count="))?.slice(8) ?? 2000);
+const flag = (name: string, fallback: string) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+const only = flag("only", "all");
+const seconds = Number(flag("seconds", "60"));
+const drainCount = Number(flag("drain", "20000"));
+const rates = {
+  postgres: Number(flag("pg-rate", "300")),
+  pglite: Number(flag("pglite-rate", "100")),
+};
 
-async function queue({ db }: Connection) {
-  const rows = Array.from({ length: count }, (_, i) => ({
-    template: "confirm-signup",
-    recipient: `bench${i}@example.com`,
-    payload: { name: `Pessoa ${i}`, token: "x".repeat(43) },
-  }));
-  for (let i = 0; i < rows.length; i += 500) {
-    await db.insert(emailOutbox).values(rows.slice(i, i + 500));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function signUp(server: BuiltServer, email: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${server.url}/contato`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Pessoa Carga", email, terms: "on" }),
+    });
+    await response.arrayBuffer();
+    return response.status === 303;
+  } catch {
+    return false;
   }
 }
 
-async function measure(database: string, env: Record<string, string | undefined>) {
-  const smtp = await startSmtpServer();
-  const server = await startBuiltServer({ ...env, SMTP_URL: smtp.url, LOG_LEVEL: "warn" });
+/** Sends `rate` sign-ups a second for `seconds`; answers when each was sent. */
+async function paced(server: BuiltServer, rate: number, tag: string) {
+  const sentAt = new Map<string, number>();
+  const pending: Promise<boolean>[] = [];
+  const start = Date.now();
+  let issued = 0;
+  while (Date.now() - start < seconds * 1000) {
+    const due = Math.floor(((Date.now() - start) / 1000) * rate) - issued;
+    for (let i = 0; i < due; i++) {
+      const email = `${tag}-${issued}@carga.example.com`;
+      sentAt.set(email, Date.now());
+      pending.push(signUp(server, email));
+      issued += 1;
+    }
+    await sleep(5);
+  }
+  const answers = await Promise.all(pending);
+  const elapsed = (Date.now() - start) / 1000;
+  return {
+    sentAt,
+    ok: answers.filter(Boolean).length,
+    failed: answers.filter((a) => !a).length,
+    elapsed,
+  };
+}
+
+async function spike(database: "postgres" | "pglite") {
+  const rate = rates[database];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-email-"));
+  const name = uniqueDatabaseName("agentes_bench_email");
+  const url = database === "postgres" ? await createDatabase(name) : undefined;
+  const sink = await startSmtpSink();
+  const server = await startBuiltServer({
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    SMTP_URL: sink.url,
+    SIGNUP_RATE_LIMIT: "0",
+    LOG_LEVEL: "warn",
+  });
   try {
-    await smtp.waitForMessages(1, 60_000);
-    const first = performance.now();
-    await smtp.waitForMessages(count, 600_000);
-    const seconds = (performance.now() - first) / 1000;
+    const { sentAt, ok, failed, elapsed } = await paced(server, rate, `spike-${database}`);
+    const ended = Date.now();
+    await sleep(10_000);
+    const deliveredBy10s = await sink.count();
+    const arrivals = await sink.arrivals();
+    const latencies = [...sentAt]
+      .flatMap(([email, at]) => {
+        const first = arrivals.get(email)?.[0];
+        return first === undefined ? [] : [first - at];
+      })
+      .sort((a, b) => a - b);
+    const lastArrival = Math.max(...[...arrivals.values()].flat());
     console.log(
-      `${database.padEnd(8)} ${count} messages, first to last in ${seconds.toFixed(2)} s: ` +
-        `${Math.round((count - 1) / seconds)} messages/s`,
+      `spike ${database.padEnd(8)} ${rate}/s for ${seconds} s: ${ok} sign-ups answered ` +
+        `(${(ok / elapsed).toFixed(0)}/s, ${failed} failed); confirmation sign-up to delivery ` +
+        `p50 ${(percentile(latencies, 50) / 1000).toFixed(2)} s, p95 ${(percentile(latencies, 95) / 1000).toFixed(2)} s, ` +
+        `max ${(percentile(latencies, 100) / 1000).toFixed(2)} s; backlog 10 s after: ${ok - deliveredBy10s} ` +
+        `(last delivery ${((lastArrival - ended) / 1000).toFixed(2)} s after the last sign-up)`,
     );
   } finally {
     await server.stop();
-    await smtp.close();
+    await sink.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (url) await dropDatabase(name);
   }
 }
 
-async function sentRows({ db }: Connection): Promise<number> {
-  return db.$count(emailOutbox, eq(emailOutbox.status, "sent"));
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-email-"));
-try {
-  const before = await connectPglite(dataDir);
-  await queue(before);
-  await before.close();
-  await measure("pglite", { DATA_DIR: dataDir, DATABASE_URL: undefined });
-  const after = await connectPglite(dataDir);
-  console.log(`         rows marked sent: ${await sentRows(after)}`);
-  await after.close();
-} finally {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-
-if (await postgresReachable()) {
-  const name = uniqueDatabaseName("agentes_bench_email");
+async function drain(delayMs: number) {
+  const name = uniqueDatabaseName("agentes_bench_drain");
   const url = await createDatabase(name);
+  const sink = await startSmtpSink({ delayMs });
   try {
-    const connection = await connectPostgres(url);
-    await queue(connection);
-    await measure("postgres", { DATABASE_URL: url });
-    console.log(`         rows marked sent: ${await sentRows(connection)}`);
-    await connection.close();
+    // Queue the messages through the product's own path, with no worker running.
+    const web = await startBuiltServer({
+      DATABASE_URL: url,
+      SMTP_URL: sink.url,
+      SIGNUP_RATE_LIMIT: "0",
+      WORKER: "off",
+    });
+    try {
+      for (let i = 0; i < drainCount; i += 50) {
+        const batch = Array.from({ length: Math.min(50, drainCount - i) }, (_, j) =>
+          signUp(web, `drain-${i + j}@carga.example.com`),
+        );
+        if (!(await Promise.all(batch)).every(Boolean)) throw new Error("a sign-up failed");
+      }
+    } finally {
+      await web.stop();
+    }
+    const server = await startBuiltServer({ DATABASE_URL: url, SMTP_URL: sink.url });
+    try {
+      while ((await sink.count()) < drainCount) await sleep(250);
+      const times = [...(await sink.arrivals()).values()].flat().sort((a, b) => a - b);
+      const spanSeconds = (times.at(-1)! - times[0]!) / 1000;
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      const { rows } = await pool.query<{ status: string; n: number }>(
+        "select status, count(*)::int as n from email_outbox group by status",
+      );
+      await pool.end();
+      console.log(
+        `drain postgres ${drainCount} messages, SMTP answering in ${delayMs} ms: first to last ` +
+          `in ${spanSeconds.toFixed(2)} s, ${Math.round((times.length - 1) / spanSeconds)} messages/s ` +
+          `(${times.length} accepted; outbox ${rows.map((row) => `${row.status} ${row.n}`).join(", ")})`,
+      );
+    } finally {
+      await server.stop();
+    }
   } finally {
+    await sink.close();
     await dropDatabase(name);
   }
-} else {
-  console.warn("PostgreSQL is unreachable (TEST_DATABASE_URL): measured PGlite only.");
+}
+
+const postgres = await postgresReachable();
+if (!postgres) console.warn("PostgreSQL is unreachable (TEST_DATABASE_URL): PGlite only.");
+if (only !== "drain") {
+  if (postgres) await spike("postgres");
+  await spike("pglite");
+}
+if (only !== "spike" && postgres) {
+  await drain(0);
+  await drain(50);
 }

@@ -4,7 +4,7 @@
 // server (`POST /convite/:token`). Prints both throughputs and checks that exactly 600
 // spots were taken, every acceptance beyond them answered 409, and nothing failed.
 import { eq, sql } from "drizzle-orm";
-import { emailOutbox, invitations, robots, waitlist } from "../../db/schema.ts";
+import { invitations, robots, waitlist } from "../../db/schema.ts";
 import { startBuiltServer } from "../../tests/support/built-server.ts";
 import {
   createDatabase,
@@ -71,18 +71,17 @@ try {
       `(each with its status change, token and e-mail row)`,
   );
 
-  const tokens = (
-    await db
-      .select({ payload: emailOutbox.payload })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.template, "invitation"))
-  ).map((row) => row.payload.token ?? "");
   await db.update(robots).set({ capacity: CAPACITY_AFTER }).where(eq(robots.key, "trendkey-btc"));
   await closeDatabase();
 
   const smtp = await startSmtpServer();
   const server = await startBuiltServer({ DATABASE_URL: url, SMTP_URL: smtp.url });
   try {
+    // Each invitation's link is minted when its e-mail is sent (docs/decisions/113).
+    const mails = await smtp.waitForMessages(invited, 120_000);
+    const tokens = mails.flatMap(
+      (mail) => /\/convite\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")?.[1] ?? [],
+    );
     const acceptStart = performance.now();
     const statuses = await Promise.all(
       tokens.map(async (token) => {

@@ -229,7 +229,7 @@ test("the post dialog asks before losing typed text; drafts have a preview", asy
 test("a published post links to its public page", async ({ page }) => {
   await logIn(page, site);
   await page.goto("/admin/blog");
-  const link = page.getByRole("link", { name: /^Ver .+ no site$/ }).first();
+  const link = page.getByRole("link", { name: /^Ver no site: .+$/ }).first();
   const href = await link.getAttribute("href");
   expect(href).toMatch(/^\/blog\/[a-z0-9-]+$/);
   await link.click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "../support/e2e-test.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
+import { signupMessages } from "../../app/content/signup.ts";
 import { uniqueEmail, waitlistRows } from "../support/e2e-database.ts";
 
 const successText =
@@ -128,6 +129,20 @@ test.describe("without JavaScript", () => {
       interested_agents: ["trendkey-btc"],
       marketing_consent: false,
     });
+  });
+
+  test("an empty form reaches the server, which answers in Portuguese (no browser bubbles)", async ({
+    page,
+  }) => {
+    await page.goto("/contato");
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Entrar para a Lista de Espera" }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+    const nameInput = page.getByLabel("Nome Completo *");
+    await expect(nameInput).toHaveAttribute("aria-invalid", "true");
+    await expect(nameInput).toHaveAccessibleDescription(signupMessages.nameRequired);
   });
 
   test("a rejected post keeps what was typed and points at the field", async ({ page }) => {

@@ -7,7 +7,14 @@ import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/pos
 export default async function globalSetup() {
   const databaseName = uniqueDatabaseName("agentes_e2e");
   const databaseUrl = await createDatabase(databaseName);
-  const server = await startBuiltServer({ DATABASE_URL: databaseUrl, SIGNUP_RATE_LIMIT: "0" });
+  const server = await startBuiltServer({
+    DATABASE_URL: databaseUrl,
+    SIGNUP_RATE_LIMIT: "0",
+    // Settings that only add to the pages, so the tests see them shown.
+    WHATSAPP_NUMBER: "5511999998888",
+    PARTNER_BROKER_NAME: "Corretora Exemplo",
+    PARTNER_BROKER_URL: "https://corretora.example/parceria",
+  });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATABASE_URL = databaseUrl;
   return async () => {

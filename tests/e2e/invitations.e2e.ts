@@ -129,6 +129,8 @@ test("staff set 2 spots and invite 2; one accepts from the e-mail; the page coun
   await card.getByRole("button", { name: "Ver quem será convidado" }).click();
   await expect(card.getByText("Serão convidadas 2 pessoas:")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  // Every group of controls has a name (outside checkers flag unnamed fieldsets; axe does not).
+  await expect(page.locator("fieldset:not([aria-label]):not(:has(> legend))")).toHaveCount(0);
   await expect(card.getByText(/ana \(ana@exemplo\.com\)/)).toBeVisible();
   await expect(card.getByText(/bia \(bia@exemplo\.com\)/)).toBeVisible();
   await card.getByRole("button", { name: "Convidar próximos: TrendKey BTC" }).click();

@@ -90,9 +90,34 @@ test("an unknown agent slug is the 404 page, inside the site's header and footer
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await expect(page.getByText("Página não encontrada")).toBeVisible();
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
 });
+
+test("/contato shows the support e-mail and WhatsApp; pages name and link the partner broker", async ({
+  request,
+}) => {
+  const contact = await (await request.get("/contato")).text();
+  expect(contact).toContain('href="mailto:suporte@agentesfx.com.br"');
+  expect(contact).toContain('href="https://wa.me/5511999998888"');
+  for (const path of ["/", "/precos", "/como-funciona", "/termos"]) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toMatch(
+      /<a href="https:\/\/corretora.example\/parceria" rel="sponsored noopener"[^>]*>Corretora Exemplo<\/a>/,
+    );
+  }
+});
+
+for (const path of ["/agentes/nao-existe", "/blog/nao-existe", "/nao-existe"]) {
+  test(`${path} answers 404 with a Portuguese title and noindex`, async ({ request }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("<title>Página não encontrada (404) | Agentes FX</title>");
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+}
 
 test.describe("desktop menu", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -295,7 +320,8 @@ test("pages that HTML can serve alone request no script", async ({ page }) => {
   });
   for (const path of htmlOnlyPaths) {
     await page.goto(path);
-    await expect(page.locator("script"), path).toHaveCount(0);
+    // JSON-LD (a blog post's Article) is data the browser never runs.
+    await expect(page.locator('script:not([type="application/ld+json"])'), path).toHaveCount(0);
   }
   expect(scripts).toEqual([]);
 });

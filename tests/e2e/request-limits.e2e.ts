@@ -89,7 +89,7 @@ test("a post from another origin is refused, nothing stored", async () => {
     ...formType,
     Origin: "https://outro-site.example",
   });
-  expect(response.status).toBe(400);
+  expect(response.status).toBe(403);
   expect(await waitlistRows(email)).toHaveLength(0);
 });
 

@@ -7,7 +7,12 @@ import { expect, type Page } from "./e2e-test.ts";
 /** Each violation as "rule: help, targets", so a failure names what to fix. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
+    .options({
+      resultTypes: ["violations"],
+      // Off by default in axe (experimental), checked by outside checkers: a control's
+      // accessible name must contain its visible text (WCAG 2.5.3).
+      rules: { "label-content-name-mismatch": { enabled: true } },
+    })
     .analyze();
   return violations.map(
     (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,

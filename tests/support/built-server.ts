@@ -28,19 +28,25 @@ const projectRoot = path.resolve(import.meta.dirname, "../..");
  * What `npm run serve` runs (its environment variables, then node's arguments: V8 flags and
  * build/server.js), so tests and benchmarks run the server as production starts it.
  */
-function serveCommand(): { env: Record<string, string>; args: string[] } {
+function serveCommand(script: "serve" | "worker" = "serve"): {
+  env: Record<string, string>;
+  args: string[];
+} {
   const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
-    scripts: { serve: string };
+    scripts: Record<"serve" | "worker", string>;
   };
-  const words = manifest.scripts.serve.split(/\s+/);
+  const words = manifest.scripts[script].split(/\s+/);
   const env: Record<string, string> = {};
   while (words[0] && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
     const [name, ...value] = words.shift()!.split("=");
     env[name!] = value.join("=");
   }
   const [command, ...args] = words;
-  if (command !== "node" || args.at(-1) !== "build/server.js") {
-    throw new Error(`Unexpected serve script: ${manifest.scripts.serve}`);
+  if (
+    command !== "node" ||
+    args.at(-1) !== `build/${script === "serve" ? "server" : "worker"}.js`
+  ) {
+    throw new Error(`Unexpected ${script} script: ${manifest.scripts[script]}`);
   }
   return { env, args };
 }
@@ -131,6 +137,68 @@ export async function startBuiltServer(
     process: child,
     output: () => output,
     smtp,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+export interface BuiltWorker {
+  process: ChildProcess;
+  output: () => string;
+  stop: () => Promise<number | null>;
+  kill: () => Promise<void>;
+}
+
+/** Starts `npm run worker` (build/worker.js) on PostgreSQL; resolves once it runs. */
+export async function startBuiltWorker(
+  env: Record<string, string | undefined>,
+  { timeoutMs = 60_000 } = {},
+): Promise<BuiltWorker> {
+  const worker = serveCommand("worker");
+  const child = spawn(process.execPath, worker.args, {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      ...worker.env,
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: "e2e-only-secret-0123456789-abcdefghijklmnop",
+      SITE_URL: "http://127.0.0.1:3000",
+      ...env,
+      // "Worker started" is an info line.
+      LOG_LEVEL: "info",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  const deadline = Date.now() + timeoutMs;
+  while (!output.includes('"msg":"Worker started"')) {
+    if (child.exitCode !== null) {
+      throw new Error(`Worker exited with ${child.exitCode} before it was ready:\n${output}`);
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`Worker did not start within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    process: child,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;

@@ -1,6 +1,7 @@
 // A real SMTP server for tests (smtp-server + mailparser): every message it accepts is
 // parsed and kept; `refuse` makes it answer 451 to every message, as a server in trouble;
-// `answers` scripts the reply to RCPT TO per address (421, 450, 550...; 250 when absent).
+// `delayMs` makes it take that long to answer each message, as a slow relay; `answers`
+// scripts the reply to RCPT TO per address (421, 450, 550...; 250 when absent).
 import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -12,6 +13,9 @@ export interface TestSmtpServer {
   /** The envelope sender (MAIL FROM) of each accepted message, in the same order. */
   envelopeFrom: string[];
   refuse: boolean;
+  delayMs: number;
+  /** The most messages it was receiving at once. */
+  maxInFlight: number;
   answers: Map<string, number>;
   /** Resolves once at least `count` messages arrived (rejects after timeoutMs). */
   waitForMessages: (count: number, timeoutMs?: number) => Promise<ParsedMail[]>;
@@ -27,6 +31,8 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     messages,
     envelopeFrom: [],
     refuse: false,
+    delayMs: 0,
+    maxInFlight: 0,
     answers: new Map(),
     waitForMessages: (count, timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {
@@ -45,6 +51,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  let inFlight = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -62,15 +69,19 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
         );
         return;
       }
+      inFlight += 1;
+      state.maxInFlight = Math.max(state.maxInFlight, inFlight);
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
           const from = session.envelope.mailFrom;
           state.envelopeFrom.push(from ? from.address : "");
           messages.push(mail);
           for (const waiter of [...waiters]) waiter();
           callback();
         })
-        .catch(callback);
+        .catch(callback)
+        .finally(() => (inFlight -= 1));
     },
   });
   // A sender killed mid-session (the SIGKILL tests) resets its connection; smtp-server

@@ -1,3 +1,4 @@
+import { BrokerText } from "./broker-text.tsx";
 import { useId } from "react";
 import { ChevronDown } from "../ui/icons/chevron-down.tsx";
 
@@ -25,7 +26,9 @@ export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
             />
           </summary>
           <div className="px-5 pb-5 text-muted-foreground">
-            <p>{item.answer}</p>
+            <p>
+              <BrokerText text={item.answer} />
+            </p>
           </div>
         </details>
       ))}

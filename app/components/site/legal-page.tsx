@@ -1,3 +1,4 @@
+import { BrokerText } from "./broker-text.tsx";
 import type { LegalSection } from "../../content/legal.ts";
 import { legalUpdatedAt } from "../../content/legal.ts";
 import { companyDetailParts, companySectionTitle } from "../../content/layout.ts";
@@ -27,7 +28,7 @@ export function LegalPage({
             <h2 className="text-xl font-semibold">{section.title}</h2>
             {section.paragraphs.map((paragraph) => (
               <p key={paragraph} className="mt-3 leading-relaxed text-foreground/90">
-                {paragraph}
+                <BrokerText text={paragraph} />
               </p>
             ))}
           </section>

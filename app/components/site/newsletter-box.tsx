@@ -33,6 +33,7 @@ export function NewsletterBox({
       <form
         method="post"
         action="/newsletter"
+        noValidate
         className="relative mt-6 flex flex-col gap-3 sm:flex-row"
         aria-describedby="newsletter-nota"
       >

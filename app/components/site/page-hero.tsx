@@ -9,7 +9,7 @@ export function PageHero({
   className,
 }: {
   title: string;
-  intro?: string;
+  intro?: React.ReactNode;
   eyebrow?: React.ReactNode;
   children?: React.ReactNode;
   className?: string;
@@ -43,7 +43,7 @@ export function Section({
   id,
 }: {
   title: string;
-  intro?: string;
+  intro?: React.ReactNode;
   children: React.ReactNode;
   className?: string;
   id?: string;

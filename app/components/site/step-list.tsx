@@ -5,7 +5,7 @@ export function StepList({
   steps,
   columns = 3,
 }: {
-  steps: readonly { title: string; text: string }[];
+  steps: readonly { title: string; text: React.ReactNode }[];
   columns?: 3 | 4;
 }) {
   return (

@@ -11,11 +11,13 @@ const variants: Record<Variant, string> = {
   danger: "bg-danger text-background hover:bg-danger/90",
 };
 
+// min-height, not height: a label longer than a phone's width wraps inside the button
+// instead of spilling out of it.
 const sizes: Record<Size, string> = {
-  sm: "h-9 px-3 text-sm",
-  md: "h-10 px-4",
+  sm: "min-h-9 px-3 py-1 text-center text-sm",
+  md: "min-h-10 px-4 py-2 text-center",
   // Phones: a smaller type so the longest label ("Entre para a Lista de Espera VIP") fits
-  // on one line; min-height, not height, in case a label still needs two.
+  // on one line.
   lg: "min-h-12 px-4 py-2 text-center text-base sm:px-6 sm:text-lg",
 };
 

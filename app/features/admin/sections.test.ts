@@ -14,6 +14,8 @@ describe("admin section URLs", () => {
       "/admin/lista?q=ana&status=pending",
     );
     expect(safeNextPath("/admin/robos", null)).toBe("/admin/robos");
+    expect(safeNextPath("/admin/lista\r\nSet-Cookie: a=b", null)).toBe("/admin/lista");
+    expect(safeNextPath("/admin/lista\u0000", null)).toBe("/admin/lista");
     for (const bad of [
       "https://evil.test/admin/x",
       "//evil.test/admin/",

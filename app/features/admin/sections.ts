@@ -58,7 +58,10 @@ export function safeNextPath(next: string | null, tab: string | null): string {
   if (
     next &&
     next.length <= NEXT_MAX_LENGTH &&
-    /^\/admin\/[^\\]*$/.test(next) &&
+    // No backslash (browsers read it as a slash) and no control character: CR/LF would
+    // split the Location header, which then cannot be sent at all (a 500).
+    // eslint-disable-next-line no-control-regex
+    /^\/admin\/[^\\\u0000-\u001f\u007f]*$/.test(next) &&
     !next.startsWith("//") &&
     new URL(next, "http://x").origin === "http://x"
   ) {

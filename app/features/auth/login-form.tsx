@@ -25,7 +25,7 @@ export function LoginForm({
     <section className="mx-auto max-w-md rounded-lg border border-border bg-card p-8">
       <h1 className="text-3xl font-bold">{copy.heading}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{copy.description}</p>
-      <Form method="post" action={action} className="mt-6 grid gap-4">
+      <Form method="post" action={action} className="mt-6 grid gap-4" noValidate>
         <input type="hidden" name="intent" value={loginIntents.login} />
         <TextField
           id="login-email"

@@ -7,7 +7,7 @@ import { Text } from "@react-email/text";
 import { toPlainText } from "@react-email/render";
 import { renderToStaticMarkup } from "react-dom/server";
 import { emailCopy } from "../../content/email.ts";
-import { Layout } from "../email/templates.tsx";
+import { Layout } from "../../platform/mail/layout.tsx";
 import { renderPostHtml } from "../posts/markdown.server.ts";
 
 export interface CampaignContent {

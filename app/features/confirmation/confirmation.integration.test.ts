@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentEvents, emailOutbox, emailTokens, waitlist } from "../../../db/schema.ts";
 import { consentTextVersions } from "../../content/consent.ts";
 import { form } from "../../../tests/support/http.ts";
@@ -8,6 +8,14 @@ import { callRoute } from "../../../tests/support/route-calls.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { action, loader } from "../../routes/site/confirm.tsx";
 import { hashToken, newToken } from "../email/tokens.server.ts";
+import { linkTokens } from "../../../tests/support/outbox.ts";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
 
 /** Calls the route the way React Router does; answers its status and page state. */
 async function call(handler: typeof loader | typeof action, token: string, search = "") {
@@ -19,14 +27,12 @@ async function call(handler: typeof loader | typeof action, token: string, searc
   return { status: answer.status, state: (answer.body as { state: string }).state };
 }
 
-/** Signs up and returns the token of the queued confirmation message. */
+/** Signs up and returns the token of the confirmation message it sent. */
 async function signUpAndGetToken(email: string): Promise<string> {
   const answer = await callContactAction(postRequest(form({ name: "Clara", email, terms: "on" })));
   expect(answer.status).toBe(303);
-  const db = await getDb();
-  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
-  const token = row?.payload.token;
-  if (!token) throw new Error("no confirmation queued");
+  const [token] = await linkTokens(smtp, email, "/confirmar");
+  if (!token) throw new Error("no confirmation sent");
   return token;
 }
 
@@ -93,7 +99,7 @@ describe("the confirmation link", () => {
     expect(await call(action, token, "?reenviar")).toEqual({ status: 429, state: "throttled" });
     const queued = await confirmations();
     expect(queued).toHaveLength(3);
-    const fresh = queued.at(-1)?.payload.token ?? "";
+    const fresh = (await linkTokens(smtp, email, "/confirmar")).at(-1) ?? "";
     expect(fresh).not.toBe(token);
     expect(await call(loader, fresh)).toEqual({ status: 200, state: "valid" });
     expect(await call(action, fresh)).toEqual({ status: 200, state: "confirmed" });

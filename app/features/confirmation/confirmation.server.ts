@@ -3,14 +3,19 @@
 import { sql } from "drizzle-orm";
 import { consentTextVersions } from "../../content/consent.ts";
 import { getDb } from "../../platform/db/db.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
+import {
+  insertMessagesSql,
+  messageSelectSql,
+  recentMessagesSql,
+} from "../../platform/jobs/enqueue.server.ts";
 import {
   hashToken,
   isWellFormedToken,
   linkTokenState,
-  newToken,
   type TokenState,
 } from "../email/tokens.server.ts";
-import { rowsOf } from "../../platform/db/rows.ts";
+import { confirmSignupMessage } from "./messages.tsx";
 
 export const confirmationTokenState = (token: string) => linkTokenState(token, "confirm-signup");
 
@@ -45,30 +50,26 @@ const CONFIRMATIONS_PER_DAY = 3;
 export type ResendResult = "queued" | "confirmed" | "throttled" | "not-found";
 
 /**
- * "Reenviar confirmação": a new 7-day link for an entry not yet confirmed, at most 3
- * confirmation messages per address per day (the first one included), written in one
- * statement with the message (docs/decisions/105).
+ * "Reenviar confirmação": a new confirmation message (its 7-day link minted when it is sent)
+ * for an entry not yet confirmed, at most 3 confirmation messages per address per day (the
+ * first one included), docs/decisions/105.
  */
 export async function resendConfirmation(entryId: string): Promise<ResendResult> {
-  const { token, hash } = newToken();
   const db = await getDb();
   const result = await db.execute(sql`
     with entry as (
       select id, name, email, confirmed_at,
-        (select count(*) from email_outbox
-          where recipient = waitlist.email and template = 'confirm-signup'
-            and created_at > now() - interval '1 day') as recent
+        ${recentMessagesSql(confirmSignupMessage, sql`waitlist.email`, "1 day")} as recent
       from waitlist where id = ${entryId}
     ), allowed as (
       select * from entry where confirmed_at is null and recent < ${CONFIRMATIONS_PER_DAY}
-    ), token as (
-      insert into email_tokens (token_hash, purpose, waitlist_id, expires_at)
-      select ${hash}, 'confirm-signup', id, now() + interval '7 days' from allowed
     ), message as (
-      insert into email_outbox (template, recipient, payload)
-      select 'confirm-signup', email,
-        jsonb_build_object('name', name::text, 'token', ${token}::text)
-      from allowed
+      ${insertMessagesSql(
+        sql`${messageSelectSql(confirmSignupMessage, {
+          to: sql`email`,
+          payload: { entryId: sql`id`, name: sql`name` },
+        })} from allowed`,
+      )}
     )
     select confirmed_at is not null as confirmed, recent >= ${CONFIRMATIONS_PER_DAY} as throttled
     from entry`);

@@ -1,10 +1,13 @@
 // /admin/emails: the queue's counts, failed messages with "reenviar", and the local mailbox
-// (messages kept in the database when there is no SMTP_URL).
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+// (messages kept in the database when there is no SMTP_URL, their links' tokens removed).
+// Listing a failed message marks it seen: from then on retention counts its days
+// (docs/decisions/116).
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { emailMailbox, emailOutbox, type EmailStatus } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
+import { resendFailedMessage } from "../../platform/jobs/resend.server.ts";
+import { registry } from "../../registry.server.ts";
 import type { MailboxQuery } from "./mailbox-query.ts";
-import { newToken } from "./tokens.server.ts";
 
 const LIST_LIMIT = 50;
 
@@ -65,6 +68,20 @@ export async function loadMailbox(query: MailboxQuery = {}) {
       .orderBy(desc(emailMailbox.createdAt), desc(emailMailbox.id))
       .limit(LIST_LIMIT + 1),
   ]);
+  if (failed.length > 0) {
+    await db
+      .update(emailOutbox)
+      .set({ seenAt: sql`now()` })
+      .where(
+        and(
+          inArray(
+            emailOutbox.id,
+            failed.map((message) => message.id),
+          ),
+          isNull(emailOutbox.seenAt),
+        ),
+      );
+  }
   const countOf = (status: EmailStatus) => counts.find((row) => row.status === status)?.count ?? 0;
   const mailbox = found.slice(0, LIST_LIMIT).map(({ cursorAt: _, ...message }) => message);
   const last = found[LIST_LIMIT - 1];
@@ -77,28 +94,9 @@ export async function loadMailbox(query: MailboxQuery = {}) {
 }
 
 /**
- * Queues a failed message again, from its first try. A confirmation gets a fresh token (the
- * old one left the outbox when it failed, docs/decisions/081), if its entry still exists.
- * Returns false when there is no such failed message.
+ * Queues a failed message again, from its first try: rendered again from its payload with
+ * fresh links, the old ones revoked. False when there is no such failed message.
  */
 export async function resendFailedEmail(outboxId: string): Promise<boolean> {
-  const db = await getDb();
-  const { token, hash } = newToken();
-  const result = await db.execute(sql`
-    with message as (
-      select id, template, recipient from email_outbox where id = ${outboxId} and status = 'failed'
-    ), entry as (
-      select waitlist.id from waitlist join message on waitlist.email = message.recipient
-      where message.template = 'confirm-signup'
-    ), token as (
-      insert into email_tokens (token_hash, purpose, waitlist_id, expires_at)
-      select ${hash}, 'confirm-signup', id, now() + interval '7 days' from entry
-    )
-    update email_outbox set status = 'queued', attempts = 0, run_at = now(), last_error = null,
-      payload = case when template = 'confirm-signup'
-        then payload || jsonb_build_object('token', ${token}::text) else payload end
-    where id in (select id from message)
-      and (template <> 'confirm-signup' or exists (select 1 from entry))
-    returning id`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return resendFailedMessage(await getDb(), registry, outboxId);
 }

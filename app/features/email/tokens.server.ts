@@ -1,26 +1,12 @@
-// Link tokens: 256 random bits, base64url in the link; only their SHA-256 is stored
-// (docs/decisions/081).
-import { createHash, randomBytes } from "node:crypto";
+// The state of an e-mailed link (docs/decisions/081); tokens themselves are the platform's
+// (app/platform/mail/link-tokens.server.ts): minted when a message is sent, hash only.
 import { and, eq, sql } from "drizzle-orm";
 import { emailTokens } from "../../../db/schema.ts";
 import type { EmailTokenPurpose } from "../privacy/model.ts";
 import { getDb } from "../../platform/db/db.server.ts";
+import { hashToken, isWellFormedToken } from "../../platform/mail/link-tokens.server.ts";
 
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function newToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString("base64url");
-  return { token, hash: hashToken(token) };
-}
-
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-/** A token of the shape newToken makes; anything else is answered 404 without a lookup. */
-export function isWellFormedToken(token: string): boolean {
-  return TOKEN_PATTERN.test(token);
-}
+export { hashToken, isWellFormedToken, newToken } from "../../platform/mail/link-tokens.server.ts";
 
 /** "not-found": unknown or malformed (404); "gone": expired or already used (410). */
 export type TokenState = "valid" | "not-found" | "gone";

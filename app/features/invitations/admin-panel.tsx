@@ -29,10 +29,13 @@ export interface RobotInvitationsView {
 
 /** A form posted through a fetcher, with the section's toast for its result. */
 function ActionForm({
+  label,
   messages,
   children,
   className,
 }: {
+  /** Names the group of controls (the fieldset that disables them while the post runs). */
+  label: string;
   messages: ActionToastMessages;
   children: React.ReactNode;
   className?: string;
@@ -41,7 +44,7 @@ function ActionForm({
   useActionToast(fetcher.state, fetcher.data, messages);
   return (
     <fetcher.Form method="post" action="/admin/convites" className={className}>
-      <fieldset disabled={fetcher.state !== "idle"} className="contents">
+      <fieldset aria-label={label} disabled={fetcher.state !== "idle"} className="contents">
         {children}
       </fieldset>
     </fetcher.Form>
@@ -152,7 +155,11 @@ function RevokeDialog({ invitation }: { invitation: RobotInvitationsView["open"]
         description={copy.revokeConfirmText(invitation.name, invitation.email)}
         closeLabel={adminCopy.close}
       >
-        <ActionForm messages={toasts.revoked} className="mt-6 flex justify-end gap-2">
+        <ActionForm
+          label={copy.revokeLabel(invitation.email)}
+          messages={toasts.revoked}
+          className="mt-6 flex justify-end gap-2"
+        >
           <input type="hidden" name="intent" value={invitationIntents.revoke} />
           <input type="hidden" name="invitationId" value={invitation.id} />
           <input type="hidden" name="confirmar" value="sim" />
@@ -194,7 +201,11 @@ function OpenInvitations({ robot }: { robot: RobotInvitationsView }) {
 function AutoInvite({ robot }: { robot: RobotInvitationsView }) {
   const checkboxId = `automatico-${robot.id}`;
   return (
-    <ActionForm messages={toasts.saved} className="mt-3 flex flex-wrap items-center gap-3">
+    <ActionForm
+      label={`${copy.autoInvite}: ${robot.name}`}
+      messages={toasts.saved}
+      className="mt-3 flex flex-wrap items-center gap-3"
+    >
       <input type="hidden" name="intent" value={invitationIntents.autoInvite} />
       <input type="hidden" name="robotId" value={robot.id} />
       <div className="flex items-start gap-2">

@@ -1,3 +1,4 @@
+import { BrokerText } from "../../components/site/broker-text.tsx";
 import { Form, Link } from "react-router";
 import { PriceTag } from "../../components/site/price-tag.tsx";
 import { invitationPageCopy as copy } from "../../content/invitations.ts";
@@ -56,7 +57,9 @@ export function InvitationPage({ view }: { view: InvitationPageState }) {
           {copy.priceLabel}
         </h2>
         <PriceTag price={view.price} discountedPrice={view.discountedPrice} className="mt-3" />
-        <p className="mt-3 text-sm text-muted-foreground">{copy.discountExplained}</p>
+        <p className="mt-3 text-sm text-muted-foreground">
+          <BrokerText text={copy.discountExplained} />
+        </p>
       </section>
       <dl className="mt-6 grid gap-1">
         <dt className="text-sm text-muted-foreground">{copy.deadlineLabel}</dt>

@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   emailOutbox,
   invitations,
@@ -10,7 +10,11 @@ import {
   waitlistStatusChanges,
 } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
-import { hashToken } from "../email/tokens.server.ts";
+import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { invitationEmailCopy } from "../../content/invitations.ts";
+import { hashToken } from "../../platform/mail/link-tokens.server.ts";
+import { invitationAcceptedMessage, invitationMessage } from "./messages.tsx";
 import { agentPage } from "../robots/agent-view.ts";
 import { listRobots } from "../robots/queries.server.ts";
 import {
@@ -27,6 +31,12 @@ import {
   sendDueReminders,
   spotsOf,
 } from "./invitations.server.ts";
+
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
 
 const HOUR = 3_600_000;
 const T0 = new Date("2026-12-01T15:00:00Z");
@@ -65,15 +75,12 @@ async function spots(key: string, now = T0) {
   return spotsOf(db, await robot(key), now);
 }
 
-/** The link tokens of the invitation e-mails queued for `email`, oldest first. */
-async function tokensFor(email: string, template = "invitation") {
-  const db = await getDb();
-  const rows = await db
-    .select({ payload: emailOutbox.payload })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.recipient, email), eq(emailOutbox.template, template)))
-    .orderBy(asc(emailOutbox.createdAt));
-  return rows.map((row) => row.payload.token ?? "");
+/** Sends what is queued; answers the link tokens of the e-mails `email` got, oldest first. */
+async function tokensFor(email: string, kind: "invitation" | "reminder" = "invitation") {
+  await deliverQueued(smtp);
+  return messagesTo(smtp, email)
+    .filter((mail) => mail.subject === invitationEmailCopy[kind].subject)
+    .map((mail) => /\/convite\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")?.[1] ?? "");
 }
 
 async function invitationOf(email: string) {
@@ -134,15 +141,17 @@ describe("inviting", () => {
     const [mail] = await db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.recipient, first!), eq(emailOutbox.template, "invitation")));
+      .where(
+        and(eq(emailOutbox.recipient, first!), eq(emailOutbox.template, invitationMessage.name)),
+      );
     expect(mail?.payload).toMatchObject({
       robotName: "TrendKey BTC",
       price: "US$\u00a0249,00",
       discountedPrice: "US$\u00a0186,75",
       deadline: "03/12/2026 às 12:00 (horário de Brasília)",
     });
-    // 256 random bits in the link; only the hash is stored.
-    const token = mail?.payload.token ?? "";
+    // 256 random bits in the link, minted when it is sent; only the hash is stored.
+    const [token = ""] = await tokensFor(first!);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const stored = await db.select().from(invitationTokens);
     expect(stored.map((row) => row.tokenHash)).toContain(hashToken(token));
@@ -200,7 +209,10 @@ describe("the invitee's answer", () => {
     const people = await addPeople(key, count);
     const { id } = await robot(key);
     await inviteNext(id, count, "staff@agentesfx.test", T0);
-    const tokens = await Promise.all(people.map(async (p) => (await tokensFor(p.email))[0]!));
+    // One delivery, then each person's link (parallel deliveries would take each other's).
+    await deliverQueued(smtp);
+    const tokens: string[] = [];
+    for (const person of people) tokens.push((await tokensFor(person.email))[0]!);
     return { people, tokens, robotId: id };
   }
 
@@ -225,7 +237,7 @@ describe("the invitee's answer", () => {
     const confirmations = await db
       .select({ payload: emailOutbox.payload })
       .from(emailOutbox)
-      .where(eq(emailOutbox.template, "invitation-accepted"));
+      .where(eq(emailOutbox.template, invitationAcceptedMessage.name));
     expect(confirmations).toEqual([
       {
         payload: {
@@ -353,7 +365,7 @@ describe("deadlines", () => {
     expect(await sendDueReminders(at(36 * HOUR - 60_000))).toBe(0);
     expect(await sendDueReminders(at(36 * HOUR))).toBe(1);
     expect(await sendDueReminders(at(40 * HOUR))).toBe(0);
-    const [reminderToken] = await tokensFor(person!.email, "invitation-reminder");
+    const [reminderToken] = await tokensFor(person!.email, "reminder");
     const [firstToken] = await tokensFor(person!.email);
     expect(reminderToken).not.toBe(firstToken);
     expect(await lookUpInvitation(reminderToken!, at(40 * HOUR))).toMatchObject({ state: "open" });

@@ -9,7 +9,6 @@
 // locks the person, then their invitations, and no robot, so it fits the same order.
 import { and, asc, eq, inArray, lte, notExists, sql } from "drizzle-orm";
 import {
-  emailOutbox,
   invitations,
   invitationTokens,
   robots,
@@ -25,8 +24,13 @@ import {
 import { getDb, withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { dateAndTime, discountedPrice, formatDollars, parseStoredPrice } from "../../lib/format.ts";
 import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
-import { hashToken, isWellFormedToken, newToken } from "../email/tokens.server.ts";
-import type { EmailJob } from "../email/templates.tsx";
+import { enqueue } from "../../platform/jobs/enqueue.server.ts";
+import { hashToken, isWellFormedToken } from "../../platform/mail/link-tokens.server.ts";
+import {
+  invitationAcceptedMessage,
+  invitationMessage,
+  invitationReminderMessage,
+} from "./messages.tsx";
 import { createOrderLocked } from "../orders/orders.server.ts";
 
 const HOUR_MS = 3_600_000;
@@ -148,10 +152,6 @@ export async function queueLength(
   return row?.n ?? 0;
 }
 
-function enqueue(tx: Executor, recipient: string, job: EmailJob) {
-  return tx.insert(emailOutbox).values({ template: job.template, recipient, payload: job.payload });
-}
-
 function priceTexts(robot: LockedRobot) {
   const price = parseStoredPrice(robot.price);
   return price === null
@@ -197,19 +197,18 @@ async function inviteLocked(
     .values({ waitlistId: person.id, robotId: robot.id, invitedBy, sentAt: now, deadline })
     .returning({ id: invitations.id });
   if (!created) throw new Error("invitation insert returned nothing");
-  const { token, hash } = newToken();
-  await tx.insert(invitationTokens).values({ tokenHash: hash, invitationId: created.id });
   await markContacted(tx, person.id, invitedBy);
-  await enqueue(tx, person.email, {
-    template: "invitation",
-    payload: {
+  // The link's token is minted when the message is sent (docs/decisions/113).
+  await enqueue(
+    tx,
+    invitationMessage.to(person.email, {
+      invitationId: created.id,
       name: person.name,
       robotName: robot.name,
       ...priceTexts(robot),
       deadline: deadlineText(deadline),
-      token,
-    },
-  });
+    }),
+  );
   return true;
 }
 
@@ -516,10 +515,14 @@ export async function acceptInvitation(
       now,
     });
     if (person) {
-      await enqueue(tx, person.email, {
-        template: "invitation-accepted",
-        payload: { name: person.name, robotName: robot.name, ...priceTexts(robot) },
-      });
+      await enqueue(
+        tx,
+        invitationAcceptedMessage.to(person.email, {
+          name: person.name,
+          robotName: robot.name,
+          ...priceTexts(robot),
+        }),
+      );
     }
     changed = true;
     return "accepted";
@@ -640,7 +643,7 @@ export async function expireDueInvitations(now: Date): Promise<number> {
 
 /**
  * Queues the reminder of every open invitation within 12 hours of its deadline that has
- * not had one; each reminder carries a link of its own (only its hash is stored).
+ * not had one; each reminder carries a link of its own (minted when it is sent).
  */
 export async function sendDueReminders(now: Date): Promise<number> {
   const dueBefore = new Date(now.getTime() + REMINDER_BEFORE_MS);
@@ -668,17 +671,15 @@ export async function sendDueReminders(now: Date): Promise<number> {
         .innerJoin(robots, eq(robots.id, invitation.robotId))
         .where(eq(waitlist.id, invitation.waitlistId));
       if (!row) continue;
-      const { token, hash } = newToken();
-      await tx.insert(invitationTokens).values({ tokenHash: hash, invitationId: invitation.id });
-      await enqueue(tx, row.email, {
-        template: "invitation-reminder",
-        payload: {
+      await enqueue(
+        tx,
+        invitationReminderMessage.to(row.email, {
+          invitationId: invitation.id,
           name: row.name,
           robotName: row.robotName,
           deadline: deadlineText(invitation.deadline),
-          token,
-        },
-      });
+        }),
+      );
     }
     return due.length;
   });

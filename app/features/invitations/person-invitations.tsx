@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { TableScroll } from "../../components/ui/table-scroll.tsx";
 import { Label, Select } from "../../components/ui/form-fields.tsx";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
 import type { ActionResult } from "../admin/action-result.ts";
@@ -49,7 +50,7 @@ export function PersonInvitations({
       {history.length === 0 ? (
         <p className="mt-2 text-muted-foreground">{copy.none}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <TableScroll label={copy.title} className="mt-3">
           <table className="w-full text-left text-sm">
             <thead>
               <tr>
@@ -80,7 +81,7 @@ export function PersonInvitations({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {confirmed ? (
         <fetcher.Form

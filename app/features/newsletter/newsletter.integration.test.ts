@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consentEvents, emailOutbox, newsletterSubscribers, waitlist } from "../../../db/schema.ts";
+import {
+  consentEvents,
+  emailOutbox,
+  emailTokens,
+  newsletterSubscribers,
+  waitlist,
+} from "../../../db/schema.ts";
 import { form } from "../../../tests/support/http.ts";
 import { callRoute } from "../../../tests/support/route-calls.ts";
 import { callContactAction, freshIp, postRequest } from "../../../tests/support/signup-requests.ts";
@@ -11,9 +17,9 @@ import { getDb } from "../../platform/db/db.server.ts";
 import * as confirmRoute from "../../routes/blog/newsletter-confirm.tsx";
 import * as newsletterRoute from "../../routes/blog/newsletter.tsx";
 import * as unsubscribeRoute from "../../routes/site/unsubscribe.tsx";
-import { processDueEmails } from "../email/outbox.server.ts";
-import { smtpTransport } from "../../platform/mail/transport.server.ts";
-import { queueMarketingEmail } from "../email/marketing.server.ts";
+import { newToken } from "../../platform/mail/link-tokens.server.ts";
+import { deliverQueued, linkTokens } from "../../../tests/support/outbox.ts";
+import { confirmNewsletterMessage } from "./messages.tsx";
 
 const site = "http://localhost:3000";
 let smtp: TestSmtpServer;
@@ -48,16 +54,7 @@ async function queued(email: string, template: string) {
 
 /** Sends what is due through the real SMTP server; answers the messages it got. */
 async function deliver() {
-  const db = await getDb();
-  const transport = smtpTransport(smtp.url, "Agentes FX <nao-responda@agentesfx.com.br>");
-  const options = {
-    db,
-    transport,
-    render: { siteUrl: "https://agentesfx.com.br", contactEmail: "suporte@agentesfx.com.br" },
-    messageIdDomain: "agentesfx.com.br",
-  };
-  while ((await processDueEmails(options)) > 0);
-  transport.close();
+  await deliverQueued(smtp);
   return smtp.messages;
 }
 
@@ -80,8 +77,7 @@ describe("the newsletter", () => {
     const db = await getDb();
     expect(await db.$count(waitlist, eq(waitlist.email, email))).toBe(0);
 
-    const [confirmation] = await queued(email, "confirm-newsletter");
-    const token = confirmation?.payload.token ?? "";
+    const [token = ""] = await linkTokens(smtp, email, "/newsletter/confirmar");
     expect(await confirmLink(token)).toMatchObject({ status: 200, body: { state: "valid" } });
     expect((await subscriberOf(email))?.confirmedAt).toBeNull();
     expect(await confirmLink(token, true)).toMatchObject({
@@ -112,7 +108,7 @@ describe("the newsletter", () => {
 
     // A confirmed subscriber who subscribes again gets nothing new.
     await subscribe({ email });
-    expect(await queued(email, "confirm-newsletter")).toHaveLength(1);
+    expect(await queued(email, confirmNewsletterMessage.name)).toHaveLength(1);
 
     const unsubscribeToken = unsubscribeUrl?.split("/").at(-1) ?? "";
     expect(await unsubscribeLink(unsubscribeToken)).toMatchObject({
@@ -130,7 +126,7 @@ describe("the newsletter", () => {
 
     // After unsubscribing, subscribing again needs a new confirmation.
     await subscribe({ email });
-    expect(await queued(email, "confirm-newsletter")).toHaveLength(2);
+    expect(await queued(email, confirmNewsletterMessage.name)).toHaveLength(2);
     expect(await subscriberOf(email)).toMatchObject({ confirmedAt: null, unsubscribedAt: null });
   });
 
@@ -149,7 +145,7 @@ describe("the newsletter", () => {
     for (let i = 0; i < 4; i++) {
       expect((await subscribe({ email: "repete@example.com" })).status).toBe(303);
     }
-    expect(await queued("repete@example.com", "confirm-newsletter")).toHaveLength(3);
+    expect(await queued("repete@example.com", confirmNewsletterMessage.name)).toHaveLength(3);
     const ip = freshIp();
     for (let i = 0; i < 10; i++) await subscribe({ email: `n${i}@example.com` }, ip);
     expect((await subscribe({ email: "mais@example.com" }, ip)).status).toBe(429);
@@ -162,9 +158,14 @@ describe("one-click unsubscribe of a waitlist entry", () => {
     await callContactAction(postRequest(form({ name: "Mel", email, terms: "on", contact: "on" })));
     const db = await getDb();
     const [entry] = await db.select().from(waitlist).where(eq(waitlist.email, email));
-    await queueMarketingEmail(db, { waitlistId: entry?.id ?? "" }, email, "newsletter-welcome", {});
-    const [message] = await queued(email, "newsletter-welcome");
-    const token = message?.payload.unsubscribeToken ?? "";
+    // The link a marketing message to the entry carries (minted when such a message is sent).
+    const { token, hash } = newToken();
+    await db.insert(emailTokens).values({
+      tokenHash: hash,
+      purpose: "unsubscribe",
+      waitlistId: entry?.id ?? "",
+      expiresAt: new Date("9999-12-31T00:00:00Z"),
+    });
 
     expect(await unsubscribeLink(token, true)).toMatchObject({
       status: 200,

@@ -9,15 +9,20 @@ import { getDb, withTransaction } from "../../platform/db/db.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import { addressProblem } from "../deliverability/address-check.server.ts";
 import { emailHashSql } from "../privacy/erasure.server.ts";
-import { queueMarketingEmail } from "../email/marketing.server.ts";
 import { type EmailFormAnswer, readEmailForm } from "../privacy/email-form.server.ts";
 import {
   hashToken,
   isWellFormedToken,
   linkTokenState,
-  newToken,
   type TokenState,
 } from "../email/tokens.server.ts";
+import {
+  enqueue,
+  insertMessagesSql,
+  messageSelectSql,
+  recentMessagesSql,
+} from "../../platform/jobs/enqueue.server.ts";
+import { confirmNewsletterMessage, newsletterWelcomeMessage } from "./messages.tsx";
 import { rowsOf } from "../../platform/db/rows.ts";
 
 const CONFIRMATIONS_PER_DAY = 3;
@@ -37,7 +42,6 @@ export async function subscribeToNewsletter(
     const { email } = read;
     const problem = addressProblem(email);
     if (problem) return { status: 400, message: addressCheckMessages[problem] };
-    const { token, hash } = newToken();
     const db = await getDb();
     // A confirmed, subscribed address is left alone; anyone else (new, unconfirmed, or
     // unsubscribed) gets a confirmation, at most 3 a day.
@@ -56,16 +60,14 @@ export async function subscribeToNewsletter(
           and exists (select 1 from subscriber)
       ), allowed as (
         select id from subscriber
-        where (select count(*) from email_outbox
-          where recipient = ${email} and template = 'confirm-newsletter'
-            and created_at > now() - interval '1 day') < ${CONFIRMATIONS_PER_DAY}
-      ), token as (
-        insert into email_tokens (token_hash, purpose, subscriber_id, expires_at)
-        select ${hash}, 'confirm-newsletter', id, now() + interval '7 days' from allowed
+        where ${recentMessagesSql(confirmNewsletterMessage, email, "1 day")} < ${CONFIRMATIONS_PER_DAY}
       )
-      insert into email_outbox (template, recipient, payload)
-      select 'confirm-newsletter', ${email}, jsonb_build_object('token', ${token}::text)
-      from allowed`);
+      ${insertMessagesSql(
+        sql`${messageSelectSql(confirmNewsletterMessage, {
+          to: email,
+          payload: { subscriberId: sql`id` },
+        })} from allowed`,
+      )}`);
     return { status: 200, message: copy.sent };
   } catch (error) {
     getLogger().error({ err: error }, "newsletter subscription could not be stored");
@@ -97,12 +99,9 @@ export async function confirmNewsletter(
         returning id, email`),
     );
     if (!subscriber) return false;
-    await queueMarketingEmail(
+    await enqueue(
       tx,
-      { subscriberId: subscriber.id },
-      subscriber.email,
-      "newsletter-welcome",
-      {},
+      newsletterWelcomeMessage.to(subscriber.email, { subscriberId: subscriber.id }),
     );
     return true;
   });

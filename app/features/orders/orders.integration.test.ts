@@ -1,5 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import {
   bankCredits,
   earlyDiscounts,
@@ -37,6 +39,11 @@ import { advanceSetup, revealCredential, setupQueue, submitSetup } from "./setup
 // Read on first use of the env module, after this line.
 process.env.SETUP_CREDENTIAL_KEY = Buffer.alloc(32, 7).toString("base64");
 
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
 const HOUR = 3_600_000;
 // 10h in São Paulo on a Tuesday.
 const T0 = new Date("2026-12-01T13:00:00Z");
@@ -69,13 +76,12 @@ async function invite(key: string, count: number) {
     .returning({ id: waitlist.id, email: waitlist.email });
   const { id } = await robot(key);
   await inviteNext(id, count, STAFF, T0);
+  // Links are minted when the invitations are sent (docs/decisions/113).
+  await deliverQueued(smtp);
   const tokens: string[] = [];
   for (const person of people) {
-    const [row] = await db
-      .select({ payload: emailOutbox.payload })
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.recipient, person.email), eq(emailOutbox.template, "invitation")));
-    tokens.push(row?.payload.token ?? "");
+    const [mail] = messagesTo(smtp, person.email);
+    tokens.push(/\/convite\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? "")?.[1] ?? "");
   }
   return { people, tokens, robotId: id };
 }

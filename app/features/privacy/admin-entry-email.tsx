@@ -47,7 +47,7 @@ export function AdminEntryEmail({
       <div className="mt-10 rounded-xl border border-danger/40 p-5">
         <h3 className="text-lg font-semibold">{copy.eraseTitle}</h3>
         <p className="mt-2 text-muted-foreground">{copy.eraseText}</p>
-        <Form method="post" action={action} className="mt-4 space-y-3">
+        <Form method="post" action={action} className="mt-4 space-y-3" noValidate>
           <input type="hidden" name="intent" value="erase" />
           <label className="flex items-start gap-2">
             <Checkbox name="confirm" value="on" required />

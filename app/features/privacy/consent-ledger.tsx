@@ -1,3 +1,4 @@
+import { TableScroll } from "../../components/ui/table-scroll.tsx";
 import { consentLedgerCopy as copy } from "../../content/consent.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import type { ConsentLedger } from "./consent.server.ts";
@@ -18,7 +19,7 @@ export function ConsentLedgerTable({
       {consents.length === 0 ? (
         <p className="mt-2 text-muted-foreground">{copy.empty}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <TableScroll label={copy.title} className="mt-3">
           <table className="w-full text-left text-sm">
             <thead className="text-muted-foreground">
               <tr>
@@ -40,7 +41,7 @@ export function ConsentLedgerTable({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

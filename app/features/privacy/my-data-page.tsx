@@ -6,6 +6,8 @@ import { agentIds, agentNames } from "../../content/agent-ids.ts";
 import { myDataCopy as copy } from "../../content/email.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import { agentsText } from "../waitlist/agents-text.ts";
+import { type WaitlistStatus, waitlistStatuses } from "../waitlist/model.ts";
+import { statusLabels } from "../waitlist/statuses.ts";
 import { ConsentLedgerTable } from "./consent-ledger.tsx";
 import { Notice } from "../../components/link-page.tsx";
 import type { CorrectionErrors, MyData } from "./my-data.server.ts";
@@ -17,7 +19,7 @@ export function MyDataRequestPage({ message }: { message?: string }) {
       <h1 className="text-3xl font-bold">{copy.title}</h1>
       <p className="mt-4 text-muted-foreground">{copy.intro}</p>
       <Notice message={message} />
-      <Form method="post" className="mt-6 space-y-4">
+      <Form method="post" className="mt-6 space-y-4" noValidate>
         <div className="space-y-1">
           <Label htmlFor="meus-dados-email">{copy.emailLabel}</Label>
           <Input id="meus-dados-email" type="email" name="email" required autoComplete="email" />
@@ -33,11 +35,14 @@ export function MyDataRequestPage({ message }: { message?: string }) {
 
 type Entry = MyData["entry"];
 
-function shown(value: Entry[keyof Entry], field: keyof Entry): string {
+/** One stored value as the person reads it: in Portuguese, never a code like "pending". */
+export function shown(value: Entry[keyof Entry], field: keyof Entry): string {
   if (value === null || value === "") return copy.none;
   if (value instanceof Date) return formatDateTime(value);
   if (typeof value === "boolean") return value ? copy.yes : copy.no;
   if (field === "interestedAgents" && Array.isArray(value)) return agentsText(value);
+  if (field === "status" && waitlistStatuses.includes(value as WaitlistStatus))
+    return statusLabels[value as WaitlistStatus];
   return String(value);
 }
 
@@ -137,7 +142,7 @@ export function MyDataPanel({ data: { entry, consents }, notice, errors = {} }: 
           {copy.deleteTitle}
         </h2>
         <p className="mt-2 text-muted-foreground">{copy.deleteText}</p>
-        <Form method="post" className="mt-4 space-y-4">
+        <Form method="post" className="mt-4 space-y-4" noValidate>
           <input type="hidden" name="intent" value="delete" />
           <label className="flex items-start gap-2">
             <Checkbox name="confirm" value="on" required />

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   consentEvents,
   emailMailbox,
@@ -18,11 +18,20 @@ import * as requestRoute from "../../routes/site/my-data.tsx";
 import * as jsonRoute from "../../routes/site/my-data-json.ts";
 import * as panelRoute from "../../routes/site/my-data-panel.tsx";
 import * as linkRoute from "../../routes/site/my-data-view.tsx";
-import { emailHashSql } from "./erasure.server.ts";
-import { processDueEmails } from "../email/outbox.server.ts";
+import { emailHashSql, isErasedEmailSql } from "./erasure.server.ts";
 import { mailboxTransport } from "../../platform/mail/transport.server.ts";
 import { hashToken } from "../email/tokens.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
+import { deliverQueued, linkTokens, messagesTo } from "../../../tests/support/outbox.ts";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { myDataLinkMessage } from "./messages.tsx";
+import { alreadyListedMessage } from "../confirmation/messages.tsx";
+
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
 
 const site = "http://localhost:3000";
 
@@ -54,13 +63,8 @@ async function signUp(fields: Record<string, string>) {
 }
 
 async function lastLinkToken(email: string): Promise<string> {
-  const db = await getDb();
-  const rows = await db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.recipient, email), eq(emailOutbox.template, "my-data-link")));
-  const token = rows.at(-1)?.payload.token;
-  if (!token) throw new Error("no Meus dados link queued");
+  const token = (await linkTokens(smtp, email, "/meus-dados")).at(-1);
+  if (!token) throw new Error("no Meus dados link sent");
   return token;
 }
 
@@ -107,7 +111,10 @@ describe("/meus-dados, the request", () => {
     expect(
       await db.$count(
         emailOutbox,
-        and(eq(emailOutbox.recipient, "lia@example.com"), eq(emailOutbox.template, "my-data-link")),
+        and(
+          eq(emailOutbox.recipient, "lia@example.com"),
+          eq(emailOutbox.template, myDataLinkMessage.name),
+        ),
       ),
     ).toBe(1);
   });
@@ -239,13 +246,8 @@ describe("/meus-dados/painel", () => {
     const cookie = await openSession(email, { message: "Quero o YenMax", contact: "on" });
     const db = await getDb();
     // The messages to the address (sent to the local mailbox) are personal data too.
-    const options = {
-      db,
-      transport: mailboxTransport(db),
-      render: { siteUrl: site, contactEmail: "suporte@agentesfx.com.br" },
-      messageIdDomain: "localhost",
-    };
-    while ((await processDueEmails(options)) > 0);
+    expect((await ask({ email })).status).toBe(200);
+    await deliverQueued(smtp, { transport: mailboxTransport(db) });
     expect(await db.$count(emailMailbox, eq(emailMailbox.recipient, email))).toBeGreaterThan(0);
 
     expect((await act(cookie, { intent: "delete" })).status).toBe(400);
@@ -286,16 +288,11 @@ describe("/meus-dados/painel", () => {
     // As a message queued elsewhere (an invitation, say) would be.
     await db
       .insert(emailOutbox)
-      .values({ template: "already-listed", recipient: email, payload: {} });
-    const sent: string[] = [];
-    const options = {
-      db,
-      transport: { send: async (m: { to: string }) => void sent.push(m.to), close: () => {} },
-      render: { siteUrl: site, contactEmail: "suporte@agentesfx.com.br" },
-      messageIdDomain: "localhost",
-    };
-    while ((await processDueEmails(options)) > 0);
-    expect(sent).not.toContain(email);
-    expect(await db.$count(emailOutbox, eq(emailOutbox.recipient, email))).toBe(0);
+      .values({ template: alreadyListedMessage.name, recipient: email, payload: {} });
+    const before = messagesTo(smtp, email).length;
+    await deliverQueued(smtp, { suppressed: isErasedEmailSql });
+    expect(messagesTo(smtp, email)).toHaveLength(before);
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
+    expect(row).toMatchObject({ status: "cancelled", payload: {} });
   });
 });

@@ -22,6 +22,8 @@ import {
   type TokenState,
 } from "../email/tokens.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
+import { insertMessagesSql, messageSelectSql } from "../../platform/jobs/enqueue.server.ts";
+import { myDataLinkMessage } from "./messages.tsx";
 
 /** Handles the /meus-dados form: honeypot, per-client limit, then the same answer for all. */
 export async function requestMyDataLink(
@@ -36,17 +38,13 @@ export async function requestMyDataLink(
     );
     if ("answer" in read) return read.answer;
     const { email } = read;
-    const { token, hash } = newToken();
     const db = await getDb();
-    await db.execute(sql`
-      with entry as (select id from waitlist where email = ${email}),
-      token as (
-        insert into email_tokens (token_hash, purpose, waitlist_id, expires_at)
-        select ${hash}, 'my-data', id, now() + interval '1 hour' from entry
-      )
-      insert into email_outbox (template, recipient, payload)
-      select 'my-data-link', ${email}, jsonb_build_object('token', ${token}::text)
-      from entry`);
+    await db.execute(
+      insertMessagesSql(
+        sql`${messageSelectSql(myDataLinkMessage, { to: email, payload: { entryId: sql`id` } })}
+        from waitlist where email = ${email}`,
+      ),
+    );
     return { status: 200, message: copy.sent };
   } catch (error) {
     getLogger().error({ err: error }, "Meus dados link could not be queued");

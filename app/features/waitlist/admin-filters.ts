@@ -28,9 +28,21 @@ export function encodeCursor(cursor: WaitlistCursor): string {
   return `${cursor.createdAt}|${cursor.id}`;
 }
 
+/**
+ * Whether an ISO date (and time) names a moment that exists: Date.parse takes 2026-02-30 (as
+ * 2 March) and 24:00, which PostgreSQL refuses, so the text must come back from the Date
+ * unchanged. Year 0 does not exist in PostgreSQL either.
+ */
+export function isRealIsoMoment(text: string): boolean {
+  const date = new Date(text.length === 10 ? `${text}T00:00:00Z` : text);
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1) return false;
+  const iso = date.toISOString();
+  return text.length === 10 ? iso.startsWith(text) : iso.slice(0, 19) === text.slice(0, 19);
+}
+
 function decodeCursor(value: string): WaitlistCursor | null {
   const match = CURSOR_PATTERN.exec(value);
-  if (!match || Number.isNaN(Date.parse(match[1]!))) return null;
+  if (!match || !isRealIsoMoment(match[1]!)) return null;
   return { createdAt: match[1]!, id: match[2]! };
 }
 
@@ -45,11 +57,7 @@ const optionalText = (max: number, message: string) =>
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, copy.invalidDate)
-  // Round-trip, so 2026-02-31 (which Date.parse moves to 3 March) is refused, not a 500.
-  .refine((value) => {
-    const time = Date.parse(`${value}T00:00:00Z`);
-    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-  }, copy.invalidDate)
+  .refine(isRealIsoMoment, copy.invalidDate)
   .optional()
   .or(z.literal("").transform(() => undefined));
 

@@ -1,8 +1,13 @@
 import { sql } from "drizzle-orm";
 import { consentTextVersions } from "../../content/consent.ts";
 import { executePrepared, getDb } from "../../platform/db/db.server.ts";
+import {
+  insertMessagesSql,
+  messageSelectSql,
+  recentMessagesSql,
+} from "../../platform/jobs/enqueue.server.ts";
+import { alreadyListedMessage, confirmSignupMessage } from "../confirmation/messages.tsx";
 import { emailHashSql } from "../privacy/erasure.server.ts";
-import { newToken } from "../email/tokens.server.ts";
 
 const ALREADY_LISTED_PER_DAY = 3;
 
@@ -18,15 +23,15 @@ export interface WaitlistSignup {
 
 /**
  * Stores a sign-up and queues its e-mail in one statement, hence one transaction (the
- * outbox, docs/decisions/080). A new address gets its row, a confirmation token (only the
- * hash is kept, valid 7 days), the "Confirme sua inscrição" message and its consent ledger
+ * outbox, docs/decisions/080). A new address gets its row, the "Confirme sua inscrição"
+ * message (its 7-day link is minted when it is sent, decision 113) and its consent ledger
  * lines (docs/decisions/087); a deleted address's kept hash goes (docs/decisions/088). An
  * address already listed changes nothing stored and gets the "Meus dados" message instead, at
- * most 3 a day (docs/decisions/083).
+ * most 3 a day (docs/decisions/083). The messages' rows come from the registry's SQL
+ * fragments, so the statement's text is the same on every call (a prepared statement, 109).
  */
 export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void> {
   const db = await getDb();
-  const { token, hash } = newToken();
   await executePrepared(
     db,
     "waitlist-signup",
@@ -37,7 +42,7 @@ export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void>
       values (${signup.name}, ${signup.email}, ${sql.param(signup.interestedAgents)}::text[],
         ${signup.message}, ${signup.marketingConsent}, ${signup.source}, now())
       on conflict (email) do nothing
-      returning id
+      returning id, name, email
     ), consent as (
       insert into consent_events (waitlist_id, kind, channel, text_version)
       select id, 'terms-accepted', 'signup-form', ${consentTextVersions.terms} from entry
@@ -47,19 +52,15 @@ export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void>
     ), unerased as (
       delete from erased_emails where email_hash = ${emailHashSql(signup.email)}
         and exists (select 1 from entry)
-    ), token as (
-      insert into email_tokens (token_hash, purpose, waitlist_id, expires_at)
-      select ${hash}, 'confirm-signup', id, now() + interval '7 days' from entry
     )
-    insert into email_outbox (template, recipient, payload)
-    select 'confirm-signup', ${signup.email},
-      jsonb_build_object('name', ${signup.name}::text, 'token', ${token}::text)
-    from entry
-    union all
-    select 'already-listed', ${signup.email}, '{}'::jsonb
-    where not exists (select 1 from entry)
-      and (select count(*) from email_outbox
-        where recipient = ${signup.email} and template = 'already-listed'
-          and created_at > now() - interval '1 day') < ${ALREADY_LISTED_PER_DAY}`,
+    ${insertMessagesSql(sql`
+      ${messageSelectSql(confirmSignupMessage, {
+        to: sql`email`,
+        payload: { entryId: sql`id`, name: sql`name` },
+      })} from entry
+      union all
+      ${messageSelectSql(alreadyListedMessage, { to: signup.email, payload: {} })}
+      where not exists (select 1 from entry)
+        and ${recentMessagesSql(alreadyListedMessage, signup.email, "1 day")} < ${ALREADY_LISTED_PER_DAY}`)}`,
   );
 }

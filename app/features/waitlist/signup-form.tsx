@@ -131,7 +131,7 @@ export function SignupForm({ preselectedAgent, source, result }: SignupFormProps
       key={`${cleared}-${preselectedAgent ?? ""}`}
       ref={formRef}
       method="post"
-      noValidate={hydrated}
+      noValidate
       onSubmit={handleSubmit}
       onFocus={() => void loadSchema()}
       preventScrollReset

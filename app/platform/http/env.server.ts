@@ -85,9 +85,29 @@ const envSchema = z.object({
   EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
   // How long a claimed message is hidden from other workers while it is sent (decision 080).
   EMAIL_LEASE_MS: z.coerce.number().int().min(1000).default(120_000),
+  // SMTP connections of the worker's pool, hence sends in flight at most (decision 115).
+  EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  // Days a settled message (sent, cancelled, or failed and seen by staff) is kept (decision 116).
+  EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // "off": this process runs no worker (web processes on PostgreSQL while `npm run worker`
+  // runs apart, decision 115); refused on the embedded database.
+  WORKER: z.enum(["on", "off"]).default("on"),
   // The person in charge of data protection (LGPD "encarregado"), named on /privacidade.
   PRIVACY_OFFICER_NAME: z.string().min(1).default("Encarregado de Proteção de Dados da Agentes FX"),
   PARTNER_BROKER_NAME: z.string().min(1).default("corretora parceira"),
+  // The partner broker's site: where the pages that mention the broker link to, when set.
+  PARTNER_BROKER_URL: z.string().url().optional(),
+  // The support WhatsApp number (country and area code, digits), linked on /contato when set.
+  WHATSAPP_NUMBER: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^\+?\d{10,15}$/,
+        "WHATSAPP_NUMBER takes the number with country code, digits only (5511999998888)",
+      )
+      .transform((value) => value.replace("+", ""))
+      .optional(),
+  ),
   // Issue 12: shifts the clock that invitation deadlines are kept by, so end-to-end tests
   // can let 48 hours pass in a server under test (docs/decisions/092). 0 in production.
   CLOCK_OFFSET_MS: z.coerce.number().int().default(0),

@@ -1,10 +1,11 @@
 // Where messages go: nodemailer over SMTP when SMTP_URL is set, else the local mailbox table
-// (read by staff at /admin/emails) plus one log line per message.
+// (read by staff at /admin/emails, without the links' tokens) plus one log line per message.
 import type { Transporter } from "nodemailer";
 import { emailMailbox } from "../../../db/schema.ts";
 import type { Database } from "../db/db.server.ts";
 import type { Env } from "../http/env.server.ts";
 import { getLogger } from "../http/logger.server.ts";
+import { REDACTED_TOKEN } from "./link-tokens.server.ts";
 
 export interface OutgoingEmail {
   outboxId: string;
@@ -16,6 +17,8 @@ export interface OutgoingEmail {
   text: string;
   /** Marketing messages: List-Unsubscribe with one-click POST (RFC 8058). */
   unsubscribeUrl?: string;
+  /** The raw tokens of the message's links: the local mailbox never stores them. */
+  linkTokens: readonly string[];
 }
 
 export interface MailTransport {
@@ -23,12 +26,36 @@ export interface MailTransport {
   close: () => void;
 }
 
-export function smtpTransport(url: string, from: string): MailTransport {
+export interface SmtpOptions {
+  /** Connections kept open to the server, each sending one message at a time. */
+  maxConnections?: number;
+}
+
+/**
+ * A pool of SMTP connections (docs/decisions/115). A message whose connection fails is
+ * handed back at once (maxRequeues 0) with a timeout on every step, so the worker's own
+ * retry and backoff decide, not the pool's hidden queue: that queue held sends while the
+ * server was down (decisions 084 and 106).
+ */
+export function smtpTransport(
+  url: string,
+  from: string,
+  { maxConnections = 16 }: SmtpOptions = {},
+): MailTransport {
   // nodemailer loads with the first message this process sends (docs/decisions/111).
   let transporter: Promise<Transporter> | undefined;
   const connect = () =>
     (transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
-      nodemailer.createTransport(url),
+      nodemailer.createTransport({
+        url,
+        pool: true,
+        maxConnections,
+        maxMessages: Infinity,
+        maxRequeues: 0,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      } as Parameters<typeof nodemailer.createTransport>[0]),
     ));
   return {
     async send(email) {
@@ -52,6 +79,11 @@ export function smtpTransport(url: string, from: string): MailTransport {
   };
 }
 
+/** The message as staff may read it: each link's token replaced (docs/decisions/116). */
+function redacted(text: string, tokens: readonly string[]): string {
+  return tokens.reduce((result, token) => result.replaceAll(token, REDACTED_TOKEN), text);
+}
+
 export function mailboxTransport(db: Database): MailTransport {
   return {
     async send(email) {
@@ -60,12 +92,12 @@ export function mailboxTransport(db: Database): MailTransport {
         outboxId: email.outboxId,
         recipient: email.to,
         subject: email.subject,
-        html: email.html,
-        text: email.text,
+        html: redacted(email.html, email.linkTokens),
+        text: redacted(email.text, email.linkTokens),
       });
       getLogger().info(
         { messageId: email.messageId, subject: email.subject },
-        "e-mail stored in the local mailbox (no SMTP_URL)",
+        "e-mail stored in the local mailbox (no SMTP_URL); its links' tokens are not kept",
       );
     },
     close: () => {},
@@ -86,5 +118,7 @@ export function assertMailTransportConfigured(env: Env): void {
 }
 
 export function createTransport(env: Env, db: Database): MailTransport {
-  return env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM) : mailboxTransport(db);
+  return env.SMTP_URL
+    ? smtpTransport(env.SMTP_URL, env.MAIL_FROM, { maxConnections: env.EMAIL_CONCURRENCY })
+    : mailboxTransport(db);
 }

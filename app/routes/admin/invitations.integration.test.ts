@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, invitations, robots, waitlist } from "../../../db/schema.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invitations, robots, waitlist } from "../../../db/schema.ts";
+import { linkTokens } from "../../../tests/support/outbox.ts";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import type { RobotInvitationsView } from "../../features/invitations/admin-panel.tsx";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
@@ -9,10 +11,13 @@ import * as invitationRoute from "../site/invitation.tsx";
 
 const ADMIN = { email: "convites@agentesfx.test", password: "uma-senha-bem-longa-2" };
 let cookie: string;
+let smtp: TestSmtpServer;
+afterAll(() => smtp.close());
 let trendkeyId: string;
 const people: Array<{ id: string; email: string }> = [];
 
 beforeAll(async () => {
+  smtp = await startSmtpServer();
   const db = await getDb();
   await createOrResetAdmin(db, ADMIN);
   const rows = await db
@@ -76,12 +81,8 @@ async function invitationPage(token: string, intent?: string, extra: Record<stri
 }
 
 async function tokenOf(email: string) {
-  const db = await getDb();
-  const [mail] = await db
-    .select({ payload: emailOutbox.payload })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.recipient, email));
-  return mail!.payload.token!;
+  const [token] = await linkTokens(smtp, email, "/convite");
+  return token!;
 }
 
 describe("/admin/convites", () => {

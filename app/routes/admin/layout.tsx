@@ -146,7 +146,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main id="conteudo" className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-3xl font-bold">{errorCopy.title}</h1>
+      <h1 lang="en" className="text-3xl font-bold">
+        {errorCopy.title}
+      </h1>
+      <p className="mt-4">{errorCopy.textPt}</p>
       <p className="mt-4">{errorMessage(error)}</p>
     </main>
   );

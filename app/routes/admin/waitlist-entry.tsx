@@ -32,11 +32,14 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // The id in the path is checked before any query sees it, as the loader does.
+  const id = rowId.safeParse(params.id);
+  if (!id.success) return actionFailed(404, waitlistAdminCopy.notFound);
   const read = await readForm(request, ADMIN_FORM_MAX_BYTES);
   if (!read.ok) return actionFailed(read.status, read.message);
-  if (isEntryEmailIntent(read.form.get("intent"))) return entryEmailAction(params.id, read.form);
+  if (isEntryEmailIntent(read.form.get("intent"))) return entryEmailAction(id.data, read.form);
   const form = new URLSearchParams({
-    id: params.id,
+    id: id.data,
     status: String(read.form.get("status") ?? ""),
   });
   return setWaitlistStatusAction(form, context.get(adminSessionContext).email);

@@ -4,7 +4,8 @@ import { blogCopy } from "../../content/blog.ts";
 import { PostPage } from "../../features/posts/post-page.tsx";
 import { toPostCard } from "../../features/posts/post-view.ts";
 import { getPublishedPostBySlug, listRelatedPosts } from "../../features/posts/queries.server.ts";
-import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
+import { shareCards } from "../../content/share-cards.ts";
+import { articleMeta, seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { publicPage } from "../../lib/page-scripts.ts";
 
 // Drafts and unknown slugs are the 404 page (docs/product.md rule 8).
@@ -26,15 +27,23 @@ export async function loader({ params }: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { post } = loaderData;
-  return seoMeta({
-    siteUrl: siteUrlFromMatches(matches),
-    card: "blog",
+  const siteUrl = siteUrlFromMatches(matches);
+  const page = {
+    siteUrl,
     path: `/blog/${post.slug}`,
     title: post.title,
     description: post.excerpt || blogCopy.meta.description,
-    type: "article",
-    image: post.imageUrl,
-  });
+  };
+  return [
+    ...seoMeta({ ...page, card: "blog", type: "article", image: post.imageUrl }),
+    ...articleMeta({
+      ...page,
+      author: post.author,
+      section: post.category,
+      publishedAt: post.isoDate,
+      image: post.imageUrl ?? `${siteUrl}${shareCards.blog.path}`,
+    }),
+  ];
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {

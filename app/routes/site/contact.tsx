@@ -9,6 +9,7 @@ import { signupSourceOf } from "../../features/waitlist/source.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { clientIpContext } from "../../platform/http/request-context.ts";
+import { useSiteConfig } from "../../lib/use-site-config.ts";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -82,11 +83,42 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               ))}
             </ul>
           </div>
+          <SupportContacts />
           <p className="rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm text-danger">
             {contactPage.riskWarning}
           </p>
         </aside>
       </div>
     </main>
+  );
+}
+
+/** The support e-mail, and WhatsApp when the configuration names a number. */
+function SupportContacts() {
+  const { contactEmail, whatsappUrl } = useSiteConfig();
+  return (
+    <section
+      aria-labelledby="contato-suporte"
+      className="rounded-xl border border-border bg-card p-6"
+    >
+      <h2 id="contato-suporte" className="text-xl font-semibold">
+        {contactPage.supportTitle}
+      </h2>
+      <p className="mt-2 text-muted-foreground">{contactPage.supportText}</p>
+      <p className="mt-3">
+        {contactPage.supportEmailLabel}{" "}
+        <a href={`mailto:${contactEmail}`} className="text-primary underline underline-offset-4">
+          {contactEmail}
+        </a>
+      </p>
+      {whatsappUrl ? (
+        <p className="mt-1">
+          {contactPage.whatsappLabel}{" "}
+          <a href={whatsappUrl} className="text-primary underline underline-offset-4">
+            {contactPage.whatsappLink}
+          </a>
+        </p>
+      ) : null}
+    </section>
   );
 }

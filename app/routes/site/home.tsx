@@ -1,3 +1,4 @@
+import { BrokerText } from "../../components/site/broker-text.tsx";
 import type { Route } from "./+types/home";
 import { FeatureGrid } from "../../components/site/feature-grid.tsx";
 import { AgentCard } from "../../features/robots/agent-card.tsx";
@@ -73,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <FeatureGrid items={benefits.items} icons={benefitIcons} />
       </Section>
 
-      <Section title={featured.title} intro={featured.text} id="agentes">
+      <Section title={featured.title} intro={<BrokerText text={featured.text} />} id="agentes">
         <div className="grid gap-6 md:grid-cols-3">
           {loaderData.cards.map((card) => (
             <AgentCard

@@ -11,7 +11,7 @@ import { Gauge } from "../../components/ui/icons/gauge.tsx";
 import { Wrench } from "../../components/ui/icons/wrench.tsx";
 import { howItWorksCopy } from "../../content/how-it-works.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { useSiteConfig } from "../../lib/use-site-config.ts";
+import { BrokerText } from "../../components/site/broker-text.tsx";
 import { publicPage } from "../../lib/page-scripts.ts";
 
 export const handle = publicPage;
@@ -27,21 +27,22 @@ export function meta({ matches }: Route.MetaArgs) {
 const vpsIcons = [Clock, Gauge, Wrench, DatabaseBackup] as const;
 
 export default function HowItWorks() {
-  const broker = useSiteConfig().partnerBrokerName;
   const { steps, vps, discount, faq, cta } = howItWorksCopy;
   return (
     <main id="conteudo">
       <PageHero title={howItWorksCopy.title} intro={howItWorksCopy.intro} />
 
       <Section title={steps.title} id="passos">
-        <StepList steps={steps.items.map((step) => ({ ...step, text: step.text(broker) }))} />
+        <StepList
+          steps={steps.items.map((step) => ({ ...step, text: <BrokerText text={step.text} /> }))}
+        />
       </Section>
 
       <Section title={vps.title} intro={vps.text} id="vps">
         <FeatureGrid items={vps.items} icons={vpsIcons} />
       </Section>
 
-      <Section title={discount.title} intro={discount.text(broker)} id="desconto">
+      <Section title={discount.title} intro={<BrokerText text={discount.text} />} id="desconto">
         <div className="rounded-2xl border border-accent/40 bg-accent/5 p-6 sm:p-8">
           <h3 className="text-lg font-semibold">{discount.stepsTitle}</h3>
           <ol className="mt-4 space-y-3">
@@ -53,7 +54,9 @@ export default function HowItWorks() {
                 >
                   {index + 1}
                 </span>
-                <span className="pt-0.5">{step(broker)}</span>
+                <span className="pt-0.5">
+                  <BrokerText text={step} />
+                </span>
               </li>
             ))}
           </ol>

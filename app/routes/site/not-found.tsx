@@ -16,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: `${notFoundCopy.title} | Agentes FX` }, { name: "robots", content: "noindex" }];
+  return [{ title: notFoundCopy.pageTitle }, { name: "robots", content: "noindex" }];
 }
 
 export default function NotFoundRoute() {

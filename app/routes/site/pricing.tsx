@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BrokerText } from "../../components/site/broker-text.tsx";
 import type { Route } from "./+types/pricing";
 import { AgentIcon } from "../../components/site/agent-icon.tsx";
 import { CtaBand } from "../../components/site/cta-band.tsx";
@@ -37,7 +38,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { included, payment, guarantee, cta } = pricingCopy;
   return (
     <main id="conteudo">
-      <PageHero title={pricingCopy.title} intro={pricingCopy.intro} />
+      <PageHero title={pricingCopy.title} intro={<BrokerText text={pricingCopy.intro} />} />
 
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 md:grid-cols-3">
         {loaderData.plans.map((plan) => (
@@ -94,7 +95,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       <p className="mx-auto -mt-8 max-w-6xl px-4 text-sm text-muted-foreground">
-        {priceCopy.discountNote}
+        <BrokerText text={priceCopy.discountNote} />
       </p>
 
       <Section title={included.title} id="inclui">

@@ -1,0 +1,33 @@
+// Invitation deadlines as a recurring job of the worker (docs/decisions/115, replacing the
+// sweep loop of 092): it expires passed invitations and unpaid orders (inviting the next
+// person where the robot says so), queues due reminders, and runs again at the earliest open
+// deadline or after INVITATION_SWEEP_MS, whichever comes first. One row, claimed by one
+// worker at a time.
+import { getEnv } from "../../platform/http/env.server.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { defineJob } from "../../platform/jobs/registry.ts";
+import { expireDueOrders, nextOrderDeadline } from "../orders/orders.server.ts";
+import { expireDueInvitations, nextDeadline, sendDueReminders } from "./invitations.server.ts";
+
+export const invitationDeadlinesJob = defineJob({
+  name: "invitation-deadlines",
+  recurring: true,
+  async run({ now }) {
+    const expired = await expireDueInvitations(now);
+    const reminded = await sendDueReminders(now);
+    // Orders unpaid at their invitation's deadline (issue 23) are kept by the same job.
+    const ordersExpired = await expireDueOrders(now);
+    if (expired > 0 || reminded > 0 || ordersExpired > 0) {
+      getLogger().info({ expired, reminded, ordersExpired }, "invitation sweep");
+    }
+    const intervalMs = getEnv().INVITATION_SWEEP_MS;
+    const db = await getDb();
+    const deadlines = [await nextDeadline(db), await nextOrderDeadline(db)].flatMap((d) => d ?? []);
+    const next = deadlines.length > 0 ? Math.min(...deadlines.map((d) => d.getTime())) : null;
+    // A few milliseconds past the deadline, so the invitation is due when the job runs.
+    const wait =
+      next === null ? intervalMs : Math.min(intervalMs, Math.max(0, next - now.getTime() + 5));
+    return new Date(now.getTime() + wait);
+  },
+});

@@ -1,0 +1,78 @@
+// The invitation's messages (docs/decisions/091): the 48-hour invitation and its reminder,
+// each with a link of its own to /convite/<token> (minted at send, only its hash kept), and
+// the confirmation of an accepted spot.
+import { sql } from "drizzle-orm";
+import { invitationEmailCopy } from "../../content/invitations.ts";
+import { defineMessage, type LinkToken } from "../../platform/jobs/registry.ts";
+import { actionMessage } from "../../platform/mail/layout.tsx";
+
+const invitation = invitationEmailCopy.invitation;
+const reminder = invitationEmailCopy.reminder;
+const accepted = invitationEmailCopy.accepted;
+
+const invitationLink: LinkToken<"invitationId"> = {
+  store: ({ hash, outboxId, payload }) => sql`
+    insert into invitation_tokens (token_hash, invitation_id, outbox_id)
+    select ${hash}, id, ${outboxId} from invitations where id = ${payload.invitationId}::uuid
+    returning token_hash`,
+  forget: (hash) => sql`delete from invitation_tokens where token_hash = ${hash}`,
+  revoke: (outboxId) => sql`delete from invitation_tokens where outbox_id = ${outboxId}`,
+};
+
+export const invitationMessage = defineMessage({
+  name: "invitation",
+  kind: "transactional",
+  fields: ["invitationId", "name", "robotName", "price", "discountedPrice", "deadline"],
+  links: { token: invitationLink },
+  compose: (payload, { token }, context) =>
+    actionMessage(
+      invitation,
+      {
+        greeting: invitation.greeting(payload.name),
+        lines: [
+          invitation.body(payload.robotName),
+          invitation.price(payload.price),
+          invitation.discounted(payload.discountedPrice),
+          invitation.deadline(payload.deadline),
+        ],
+        path: `/convite/${token}`,
+      },
+      context,
+    ),
+});
+
+export const invitationReminderMessage = defineMessage({
+  name: "invitation-reminder",
+  kind: "transactional",
+  fields: ["invitationId", "name", "robotName", "deadline"],
+  links: { token: invitationLink },
+  compose: (payload, { token }, context) =>
+    actionMessage(
+      reminder,
+      {
+        greeting: reminder.greeting(payload.name),
+        lines: [reminder.body(payload.robotName), reminder.deadline(payload.deadline)],
+        path: `/convite/${token}`,
+      },
+      context,
+    ),
+});
+
+export const invitationAcceptedMessage = defineMessage({
+  name: "invitation-accepted",
+  kind: "transactional",
+  fields: ["name", "robotName", "price", "discountedPrice"],
+  compose: (payload, _links, context) =>
+    actionMessage(
+      accepted,
+      {
+        greeting: accepted.greeting(payload.name),
+        lines: [
+          accepted.body(payload.robotName),
+          ...accepted.steps.map((step, index) => `${index + 1}. ${step}`),
+          accepted.price(payload.price, payload.discountedPrice),
+        ],
+      },
+      context,
+    ),
+});

@@ -1,0 +1,133 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox, emailTokens, waitlist } from "../../../db/schema.ts";
+import { form } from "../../../tests/support/http.ts";
+import { callContactAction, postRequest } from "../../../tests/support/signup-requests.ts";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { emailCopy } from "../../content/email.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { hashToken } from "../../platform/mail/link-tokens.server.ts";
+import { deliverQueued, messagesTo as messagesOf } from "../../../tests/support/outbox.ts";
+import { alreadyListedMessage, confirmSignupMessage } from "../confirmation/messages.tsx";
+
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+
+async function signUp(email: string, name = "Maria da Silva") {
+  const answer = await callContactAction(
+    postRequest(form({ name, email, agents: "yenmax", terms: "on", contact: "on" })),
+  );
+  expect(answer.status).toBe(303);
+  return answer;
+}
+
+async function outboxFor(email: string) {
+  const db = await getDb();
+  return db.select().from(emailOutbox).where(eq(emailOutbox.recipient, email));
+}
+
+const messagesTo = (email: string) => messagesOf(smtp, email);
+
+describe("a new sign-up", () => {
+  it("queues 'Confirme sua inscrição' with the row; the e-mail arrives with HTML, text, footer and a working link minted at send", async () => {
+    await signUp("nova@example.com");
+    const [queued] = await outboxFor("nova@example.com");
+    const db = await getDb();
+    const [entry] = await db.select().from(waitlist).where(eq(waitlist.email, "nova@example.com"));
+    expect(queued).toMatchObject({
+      template: confirmSignupMessage.name,
+      status: "queued",
+      attempts: 0,
+      payload: { entryId: entry?.id, name: "Maria da Silva" },
+    });
+    expect(await db.$count(emailTokens, eq(emailTokens.waitlistId, entry?.id ?? ""))).toBe(0);
+
+    const before = smtp.messages.length;
+    await deliverQueued(smtp);
+    await smtp.waitForMessages(before + 1);
+    const tokens = await db
+      .select()
+      .from(emailTokens)
+      .where(eq(emailTokens.waitlistId, entry?.id ?? ""));
+    expect(tokens).toHaveLength(1);
+    const validFor = (tokens[0]?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(validFor).toBeGreaterThan(7 * 86_400_000 - 60_000);
+    expect(validFor).toBeLessThanOrEqual(7 * 86_400_000);
+    const [mail] = messagesTo("nova@example.com");
+    expect(mail?.subject).toBe(emailCopy.confirmSignup.subject);
+    expect(mail?.messageId).toBe(`<${queued?.id}@agentesfx.com.br>`);
+    expect(mail?.html).toContain("Olá, Maria da Silva!");
+    expect(mail?.text).toContain("Aviso de Risco");
+    expect(mail?.text).toContain("suporte@agentesfx.com.br");
+    const link = /https:\/\/agentesfx\.com\.br\/confirmar\/([A-Za-z0-9_-]{43})/.exec(
+      mail?.text ?? "",
+    );
+    expect(link?.[1]).toBeDefined();
+    // Only the token's hash is stored; a sent message keeps nothing of what it said.
+    expect(tokens[0]?.tokenHash).toBe(hashToken(link?.[1] ?? ""));
+    expect((mail?.text ?? "").split(link?.[0] ?? "").length).toBe(2);
+    const [sent] = await outboxFor("nova@example.com");
+    expect(sent).toMatchObject({ status: "sent", attempts: 1, payload: {} });
+  });
+
+  it("is stored with its message in one transaction: if the message cannot be queued, nothing is stored", async () => {
+    const db = await getDb();
+    await db.execute(
+      sql`alter table email_outbox add constraint block_test check (recipient <> 'bloqueada@example.com')`,
+    );
+    try {
+      const outboxBefore = await db.$count(emailOutbox);
+      const answer = await callContactAction(
+        postRequest(form({ name: "Ana", email: "bloqueada@example.com", terms: "on" })),
+      );
+      expect(answer.status).toBe(503);
+      expect(
+        await db.select().from(waitlist).where(eq(waitlist.email, "bloqueada@example.com")),
+      ).toHaveLength(0);
+      expect(await db.$count(emailOutbox)).toBe(outboxBefore);
+    } finally {
+      await db.execute(sql`alter table email_outbox drop constraint block_test`);
+    }
+  });
+});
+
+describe("a repeated sign-up", () => {
+  it("changes nothing stored, answers as a new one and sends the 'Meus dados' e-mail, at most 3 a day", async () => {
+    await signUp("repetida@example.com");
+    const db = await getDb();
+    const [before] = await db
+      .select()
+      .from(waitlist)
+      .where(eq(waitlist.email, "repetida@example.com"));
+    for (let i = 0; i < 4; i++) {
+      const answer = await callContactAction(
+        postRequest(
+          form({ name: "Impostor", email: " Repetida@Example.com", terms: "on", message: "x" }),
+        ),
+      );
+      expect(answer.status).toBe(303);
+    }
+    const rows = await db.select().from(waitlist).where(eq(waitlist.email, "repetida@example.com"));
+    expect(rows).toEqual([before]);
+    const queued = await outboxFor("repetida@example.com");
+    expect(queued.map((row) => row.template).sort()).toEqual([
+      alreadyListedMessage.name,
+      alreadyListedMessage.name,
+      alreadyListedMessage.name,
+      confirmSignupMessage.name,
+    ]);
+
+    const count = smtp.messages.length;
+    await deliverQueued(smtp);
+    await smtp.waitForMessages(count + 4);
+    const listed = messagesTo("repetida@example.com").filter(
+      (mail) => mail.subject === emailCopy.alreadyListed.subject,
+    );
+    expect(listed).toHaveLength(3);
+    expect(listed[0]?.text).toContain("https://agentesfx.com.br/meus-dados");
+    expect(listed[0]?.text).not.toContain("Impostor");
+  });
+});

@@ -1,0 +1,134 @@
+// The registry of messages and jobs (docs/decisions/113). A feature declares each of its
+// messages once with defineMessage (name, payload fields, which links carry a fresh token,
+// transactional or marketing, and its React component) and each background job with
+// defineJob; the composition root (app/registry.server.ts) lists them all and hands the
+// registry to the worker. The platform never imports a feature.
+import type { SQL } from "drizzle-orm";
+import type { ReactElement } from "react";
+
+/** Every payload value is a string: what the message shows, or the id of a link's owner. */
+export type Payload<F extends string = string> = { readonly [K in F]: string };
+
+export type MessageKind = "transactional" | "marketing";
+
+/**
+ * A link whose token is minted when the message is sent, never when it is queued: the outbox
+ * and the local mailbox never hold a usable token, and a resend gets a new one. Only the
+ * token's SHA-256 is stored, by SQL the feature writes for its own token table.
+ */
+export interface LinkToken<F extends string> {
+  /** Stores the hash for this message; yields one row, or none when the link's owner is gone. */
+  store: (token: { hash: string; outboxId: string; payload: Payload<F> }) => SQL;
+  /** Deletes one token (its send failed, so no one holds it). */
+  forget: (hash: string) => SQL;
+  /** Deletes every token stored for the message: a resend makes the old links stop working. */
+  revoke: (outboxId: string) => SQL;
+}
+
+export interface MessageContext {
+  siteUrl: string;
+  contactEmail: string;
+}
+
+export interface MessageContent {
+  subject: string;
+  element: ReactElement;
+  /** Marketing messages: the one-click unsubscribe link (List-Unsubscribe, RFC 8058). */
+  unsubscribeUrl?: string;
+}
+
+export interface MessageDefinition<
+  N extends string = string,
+  F extends string = string,
+  L extends string = string,
+> {
+  readonly type: "message";
+  readonly name: N;
+  readonly kind: MessageKind;
+  /** The payload's fields, in the order the SQL fragments take them. */
+  readonly fields: readonly F[];
+  readonly links: { readonly [K in L]: LinkToken<F> };
+  readonly compose: (
+    payload: Payload<F>,
+    links: { readonly [K in L]: string },
+    context: MessageContext,
+  ) => MessageContent;
+  /** A message to `to`, for enqueue(tx, job). */
+  readonly to: (to: string, payload: Payload<F>) => MessageJob;
+}
+
+export interface MessageJob {
+  readonly type: "message";
+  readonly name: string;
+  readonly to: string;
+  readonly payload: Payload;
+}
+
+// Any message, whatever its fields and links (the registry's element type).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyMessage = MessageDefinition<string, any, any>;
+
+export function defineMessage<
+  const N extends string,
+  const F extends string,
+  L extends string = never,
+>(
+  spec: Omit<MessageDefinition<N, F, L>, "type" | "to" | "links"> & {
+    links?: { readonly [K in L]: LinkToken<F> };
+  },
+): MessageDefinition<N, F, L> {
+  const links = (spec.links ?? {}) as { readonly [K in L]: LinkToken<F> };
+  return {
+    ...spec,
+    type: "message",
+    links,
+    to: (to, payload) => ({ type: "message", name: spec.name, to, payload }),
+  };
+}
+
+export interface JobContext {
+  /** The application clock (docs/decisions/092). */
+  now: Date;
+}
+
+/**
+ * Work at a time, run by the same worker as the messages: `run` answers when it should run
+ * again (a recurring job), or nothing when it is done.
+ */
+export interface JobDefinition<N extends string = string> {
+  readonly type: "job";
+  readonly name: N;
+  readonly run: (context: JobContext) => Promise<Date | undefined>;
+  /** Recurring jobs exist once, created when a worker starts if missing, due at once. */
+  readonly recurring: boolean;
+}
+
+export function defineJob<const N extends string>(
+  spec: Omit<JobDefinition<N>, "type">,
+): JobDefinition<N> {
+  return { ...spec, type: "job" };
+}
+
+export interface Registry {
+  readonly messages: readonly AnyMessage[];
+  readonly jobs: readonly JobDefinition[];
+  message: (name: string) => AnyMessage | undefined;
+  job: (name: string) => JobDefinition | undefined;
+}
+
+/** The one registry: refuses two entries of the same name. */
+export function createRegistry(entries: readonly (AnyMessage | JobDefinition)[]): Registry {
+  const messages = new Map<string, AnyMessage>();
+  const jobs = new Map<string, JobDefinition>();
+  for (const entry of entries) {
+    const into: Map<string, unknown> = entry.type === "message" ? messages : jobs;
+    if (into.has(entry.name)) throw new Error(`two ${entry.type}s named "${entry.name}"`);
+    into.set(entry.name, entry);
+  }
+  return {
+    messages: [...messages.values()],
+    jobs: [...jobs.values()],
+    message: (name) => messages.get(name),
+    job: (name) => jobs.get(name),
+  };
+}

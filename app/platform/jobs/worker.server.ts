@@ -1,0 +1,405 @@
+// The worker (docs/decisions/115): one runtime for the registry's messages and jobs.
+// Messages: claimed with FOR UPDATE SKIP LOCKED, each leased by pushing run_at ahead (a
+// killed sender's claim expires and another process sends it, with the same Message-ID),
+// at most `concurrency` sends in flight, link tokens minted at send, then marked sent in
+// small batches, or retried with exponential backoff, or failed after the last try.
+// Jobs: recurring work at a time (invitation deadlines, retention), one row per job, run by
+// whichever worker claims it. The worker sleeps until a notification (a trigger NOTIFYs at
+// every enqueue), the next due time, or `idleMs`; it never reads the web server's load.
+import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { emailOutbox, scheduledJobs } from "../../../db/schema.ts";
+import type { Database } from "../db/db.server.ts";
+import { getLogger } from "../http/logger.server.ts";
+import { newToken } from "../mail/link-tokens.server.ts";
+import { renderMessage } from "../mail/render.server.ts";
+import { isSuppressedSql, recordSmtpRejection, smtpAnswerOf } from "../mail/suppression.server.ts";
+import type { MailTransport } from "../mail/transport.server.ts";
+import type { JobDefinition, LinkToken, MessageContext, Payload, Registry } from "./registry.ts";
+
+export interface WorkerOptions {
+  db: Database;
+  registry: Registry;
+  transport: MailTransport;
+  context: MessageContext;
+  /** Domain part of the Message-ID. */
+  messageIdDomain: string;
+  /** Sends in flight at most (the SMTP pool's connections). */
+  concurrency?: number;
+  maxAttempts?: number;
+  /** Delay before the second try; doubles after each failure. */
+  retryBaseMs?: number;
+  /** How long a claimed message or job is hidden from other workers. */
+  leaseMs?: number;
+  /** SQL that is true when a recipient must never be written to (an erased address). */
+  suppressed?: (recipient: SQL) => SQL;
+  /** The application clock jobs run by (docs/decisions/092). */
+  now?: () => Date;
+}
+
+export interface WorkerLoopOptions extends WorkerOptions {
+  /** Subscribes to "something was queued"; answers how to unsubscribe. */
+  listen?: (wake: () => void) => Promise<() => Promise<void>>;
+  /** Longest sleep without being woken: the net under a lost notification. */
+  idleMs?: number;
+}
+
+const defaults = {
+  concurrency: 16,
+  maxAttempts: 6,
+  retryBaseMs: 30_000,
+  leaseMs: 120_000,
+  idleMs: 30_000,
+};
+
+// Delivered messages are marked sent by one statement for up to this many (decision 106).
+const SENT_BATCH = 50;
+const SENT_FLUSH_MS = 20;
+
+export function messageIdFor(outboxId: string, domain: string): string {
+  return `<${outboxId}@${domain}>`;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+interface ClaimedMessage {
+  id: string;
+  template: string;
+  recipient: string;
+  payload: Payload;
+  attempts: number;
+  suppressed: boolean;
+  /** On the suppression list: no marketing message goes (docs/decisions/161). */
+  marketingSuppressed: boolean;
+}
+
+/** The message half: claims, sends and settles; shared by the loop and by drains in tests. */
+function messageSender(options: WorkerOptions) {
+  const { db, registry, transport, maxAttempts, retryBaseMs, leaseMs } = {
+    ...defaults,
+    ...options,
+  };
+  const log = getLogger();
+  let sent: string[] = [];
+  let flushTimer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+
+  async function markSent(ids: string[]) {
+    await db
+      .update(emailOutbox)
+      .set({
+        status: "sent",
+        sentAt: sql`now()`,
+        settledAt: sql`now()`,
+        lastError: null,
+        // Sent messages are never rendered again: nothing personal stays (decision 116).
+        payload: {},
+      })
+      .where(inArray(emailOutbox.id, ids));
+  }
+
+  function flush(): Promise<void> {
+    clearTimeout(flushTimer);
+    flushTimer = undefined;
+    const ids = sent;
+    sent = [];
+    if (ids.length > 0) {
+      // A crash before this statement sends those messages again, with the same Message-ID.
+      flushing = flushing
+        .then(() => markSent(ids))
+        .catch((error: unknown) => log.error({ err: error }, "marking messages sent failed"));
+    }
+    return flushing;
+  }
+
+  function delivered(id: string) {
+    sent.push(id);
+    if (sent.length >= SENT_BATCH) void flush();
+    else flushTimer ??= setTimeout(() => void flush(), SENT_FLUSH_MS);
+  }
+
+  async function cancel(id: string) {
+    await db
+      .update(emailOutbox)
+      .set({ status: "cancelled", settledAt: sql`now()`, payload: {} })
+      .where(eq(emailOutbox.id, id));
+  }
+
+  async function failed(row: ClaimedMessage, error: unknown, final: boolean) {
+    const lastError = errorText(error);
+    const delayMs = retryBaseMs * 2 ** (row.attempts - 1);
+    await db
+      .update(emailOutbox)
+      .set(
+        final
+          ? { status: "failed", lastError, settledAt: sql`now()` }
+          : { lastError, runAt: sql`now() + ${delayMs} * interval '1 millisecond'` },
+      )
+      .where(eq(emailOutbox.id, row.id));
+    log.warn(
+      { outboxId: row.id, attempt: row.attempts, final, err: error },
+      final ? "e-mail failed after its last try" : "e-mail send failed; will retry",
+    );
+  }
+
+  async function claim(limit: number): Promise<ClaimedMessage[]> {
+    const due = db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, "queued"), lte(emailOutbox.runAt, sql`now()`)))
+      .orderBy(asc(emailOutbox.runAt))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    return db
+      .update(emailOutbox)
+      .set({
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        runAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      })
+      .where(inArray(emailOutbox.id, due))
+      .returning({
+        id: emailOutbox.id,
+        template: emailOutbox.template,
+        recipient: emailOutbox.recipient,
+        payload: emailOutbox.payload,
+        attempts: emailOutbox.attempts,
+        suppressed: options.suppressed
+          ? sql<boolean>`${options.suppressed(sql`${emailOutbox.recipient}`)}`
+          : sql<boolean>`false`,
+        marketingSuppressed: isSuppressedSql(sql`${emailOutbox.recipient}`),
+      });
+  }
+
+  async function send(row: ClaimedMessage): Promise<void> {
+    const message = registry.message(row.template);
+    if (!message) return failed(row, new Error(`unknown message "${row.template}"`), true);
+    if (row.suppressed || (message.kind === "marketing" && row.marketingSuppressed)) {
+      return cancel(row.id);
+    }
+    const minted: { link: LinkToken<string>; hash: string }[] = [];
+    try {
+      const links: Record<string, string> = {};
+      for (const [field, link] of Object.entries<LinkToken<string>>(message.links)) {
+        const { token, hash } = newToken();
+        const stored = await db.execute(
+          link.store({ hash, outboxId: row.id, payload: row.payload }),
+        );
+        // The link's owner is gone (an erased entry, a deleted subscriber): nothing to send.
+        if (rowsOf(stored).length === 0) {
+          await forget(minted);
+          return cancel(row.id);
+        }
+        minted.push({ link, hash });
+        links[field] = token;
+      }
+      const rendered = renderMessage(message, row.payload, links, options.context);
+      await transport.send({
+        outboxId: row.id,
+        messageId: messageIdFor(row.id, options.messageIdDomain),
+        to: row.recipient,
+        ...rendered,
+        linkTokens: Object.values(links),
+      });
+      delivered(row.id);
+    } catch (error) {
+      // No one received these links.
+      await forget(minted);
+      // A 5xx answer is final: a hard bounce of this message, kept as a delivery report.
+      const answer = smtpAnswerOf(error);
+      const rejected = answer !== null && answer.code >= 500;
+      if (rejected) await recordSmtpRejection(db, row.id, answer).catch(() => {});
+      await failed(row, error, rejected || row.attempts >= maxAttempts);
+    }
+  }
+
+  async function forget(minted: { link: LinkToken<string>; hash: string }[]) {
+    for (const { link, hash } of minted) {
+      await db.execute(link.forget(hash)).catch(() => {});
+    }
+  }
+
+  return { claim, send, flush };
+}
+
+/** When the next queued message or job is due, if any. */
+async function nextDue(db: Database, now: Date): Promise<number | undefined> {
+  const [row] = rowsOf<{ message: string | null; job: string | null }>(
+    await db.execute(sql`select
+      (select min(run_at) from ${emailOutbox} where status = 'queued') as message,
+      (select min(run_at) from ${scheduledJobs}) as job`),
+  );
+  const times = [row?.message, row?.job].flatMap((at) => (at ? [new Date(at).getTime()] : []));
+  if (times.length === 0) return undefined;
+  // Jobs are due by the application clock, messages by the database's.
+  const jobDelay = row?.job ? new Date(row.job).getTime() - now.getTime() : Infinity;
+  const messageDelay = row?.message ? new Date(row.message).getTime() - Date.now() : Infinity;
+  return Math.max(0, Math.min(jobDelay, messageDelay));
+}
+
+/** Creates the registry's recurring jobs that have no row yet, due at once. */
+export async function scheduleRecurringJobs(db: Database, registry: Registry, now: Date) {
+  const recurring = registry.jobs.filter((job) => job.recurring);
+  if (recurring.length === 0) return;
+  await db
+    .insert(scheduledJobs)
+    .values(recurring.map((job) => ({ name: job.name, runAt: now })))
+    .onConflictDoNothing();
+}
+
+/** Runs one due job, if any: answers whether one ran. */
+export async function runDueJob(options: WorkerOptions): Promise<boolean> {
+  const { db, registry, leaseMs, retryBaseMs } = { ...defaults, ...options };
+  const now = (options.now ?? (() => new Date()))();
+  const [claimed] = await db
+    .update(scheduledJobs)
+    .set({
+      attempts: sql`${scheduledJobs.attempts} + 1`,
+      runAt: new Date(now.getTime() + leaseMs),
+    })
+    .where(
+      inArray(
+        scheduledJobs.name,
+        db
+          .select({ name: scheduledJobs.name })
+          .from(scheduledJobs)
+          .where(lte(scheduledJobs.runAt, now))
+          .orderBy(asc(scheduledJobs.runAt))
+          .limit(1)
+          .for("update", { skipLocked: true }),
+      ),
+    )
+    .returning({ name: scheduledJobs.name, attempts: scheduledJobs.attempts });
+  if (!claimed) return false;
+  const job: JobDefinition | undefined = registry.job(claimed.name);
+  if (!job) {
+    // A job this version no longer has (renamed or removed).
+    await db.delete(scheduledJobs).where(eq(scheduledJobs.name, claimed.name));
+    return true;
+  }
+  try {
+    const next = await job.run({ now });
+    if (next) {
+      await db
+        .update(scheduledJobs)
+        .set({ runAt: next, attempts: 0, lastError: null })
+        .where(eq(scheduledJobs.name, job.name));
+    } else {
+      await db.delete(scheduledJobs).where(eq(scheduledJobs.name, job.name));
+    }
+  } catch (error) {
+    const delayMs = Math.min(retryBaseMs * 2 ** (claimed.attempts - 1), 3_600_000);
+    await db
+      .update(scheduledJobs)
+      .set({ runAt: new Date(now.getTime() + delayMs), lastError: errorText(error) })
+      .where(eq(scheduledJobs.name, job.name));
+    getLogger().warn({ job: job.name, err: error }, "job failed; will retry");
+  }
+  return true;
+}
+
+/**
+ * Claims and sends up to `limit` due messages, waiting for every send; returns how many were
+ * claimed. The loop below does the same continuously; tests drain with this.
+ */
+export async function processDueMessages(options: WorkerOptions, limit = 50): Promise<number> {
+  const sender = messageSender(options);
+  const claimed = await sender.claim(limit);
+  await Promise.all(claimed.map((row) => sender.send(row)));
+  await sender.flush();
+  return claimed.length;
+}
+
+export interface Worker {
+  stop: () => Promise<void>;
+}
+
+export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
+  const { concurrency, idleMs } = { ...defaults, ...options };
+  const now = options.now ?? (() => new Date());
+  const log = getLogger();
+  const sender = messageSender(options);
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let woken = false;
+  let wakeUp: (() => void) | undefined;
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopped) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = undefined;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const unlisten = options.listen ? await options.listen(wake) : async () => {};
+  await scheduleRecurringJobs(options.db, options.registry, now());
+
+  // Jobs run one at a time beside the sends; once some ran, the loop looks again at when the
+  // next is due.
+  let jobRunning: Promise<void> | undefined;
+  const runJobs = () => {
+    jobRunning ??= (async () => {
+      let ran = 0;
+      try {
+        while (!stopped && (await runDueJob(options))) ran += 1;
+      } catch (error) {
+        log.warn({ err: error }, "running jobs failed");
+      } finally {
+        jobRunning = undefined;
+        if (ran > 0) wake();
+      }
+    })();
+  };
+
+  const loop = (async () => {
+    while (!stopped) {
+      woken = false;
+      let full = false;
+      const room = concurrency - inFlight.size;
+      try {
+        if (room > 0) {
+          const claimed = await sender.claim(room);
+          for (const row of claimed) {
+            const sending: Promise<void> = sender.send(row).finally(() => {
+              inFlight.delete(sending);
+              wake();
+            });
+            inFlight.add(sending);
+          }
+          full = claimed.length === room;
+        }
+        runJobs();
+        if (full) continue;
+        if (inFlight.size >= concurrency) {
+          await sleep(idleMs);
+          continue;
+        }
+        const due = await nextDue(options.db, now());
+        // A row due now but locked by another worker's claim: look again shortly.
+        await sleep(Math.max(5, Math.min(due ?? idleMs, idleMs)));
+      } catch (error) {
+        log.warn({ err: error }, "worker: claiming failed; trying again shortly");
+        await sleep(1_000);
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      await loop;
+      await Promise.all([...inFlight, jobRunning]);
+      await sender.flush();
+      await unlisten();
+      options.transport.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// Renders one message from its React component, every time (docs/decisions/114): HTML by
+// React's static renderer, the plain-text part from that HTML by react-email's converter.
+// Nothing is cached between messages, so no message can carry another's data.
+import { toPlainText } from "@react-email/render";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { AnyMessage, MessageContext, Payload } from "../jobs/registry.ts";
+
+export interface RenderedMessage {
+  subject: string;
+  html: string;
+  text: string;
+  /** The one-click unsubscribe link of a marketing message (List-Unsubscribe). */
+  unsubscribeUrl?: string;
+}
+
+// What react-email's own render() puts first.
+const DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+// Every link of a message is also printed as its own text (the button's address under it,
+// the contact address): the text part prints each link once, without the anchors' hrefs.
+const textOptions = { selectors: [{ selector: "a", options: { ignoreHref: true } }] };
+
+export function renderMessage(
+  message: AnyMessage,
+  payload: Payload,
+  links: Readonly<Record<string, string>>,
+  context: MessageContext,
+): RenderedMessage {
+  const { subject, element, unsubscribeUrl } = message.compose(payload, links, context);
+  if (message.kind === "marketing" && !unsubscribeUrl) {
+    throw new Error(`marketing message "${message.name}" has no unsubscribe link`);
+  }
+  // renderToStaticMarkup is synchronous: the messages hold no Suspense boundary, and this
+  // is a third of react-email's streaming render()'s cost.
+  const html = DOCTYPE + renderToStaticMarkup(element);
+  return {
+    subject,
+    html,
+    text: toPlainText(html, textOptions),
+    ...(message.kind === "marketing" ? { unsubscribeUrl } : {}),
+  };
+}

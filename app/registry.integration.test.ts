@@ -1,0 +1,278 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  emailOutbox,
+  emailTokens,
+  invitations,
+  invitationTokens,
+  newsletterSubscribers,
+  robots,
+  waitlist,
+} from "../db/schema.ts";
+import { startSmtpServer, type TestSmtpServer } from "../tests/support/smtp-server.ts";
+import { confirmationTokenState } from "./features/confirmation/confirmation.server.ts";
+import { lookUpInvitation } from "./features/invitations/invitations.server.ts";
+import { newsletterTokenState } from "./features/newsletter/newsletter.server.ts";
+import { myDataLinkState } from "./features/privacy/my-data.server.ts";
+import { unsubscribeLinkExists } from "./features/privacy/unsubscribe.server.ts";
+import { closeDatabase, getDb, withTransaction } from "./platform/db/db.server.ts";
+import { enqueue } from "./platform/jobs/enqueue.server.ts";
+import type { AnyMessage } from "./platform/jobs/registry.ts";
+import { resendFailedMessage } from "./platform/jobs/resend.server.ts";
+import { processDueMessages, type WorkerOptions } from "./platform/jobs/worker.server.ts";
+import { smtpTransport } from "./platform/mail/transport.server.ts";
+import { registry } from "./registry.server.ts";
+
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+
+const site = "https://agentesfx.com.br";
+
+async function options(overrides: Partial<WorkerOptions> = {}): Promise<WorkerOptions> {
+  return {
+    db: await getDb(),
+    registry,
+    transport: smtpTransport(smtp.url, "Agentes FX <nao-responda@agentesfx.com.br>"),
+    context: { siteUrl: site, contactEmail: "suporte@agentesfx.com.br" },
+    messageIdDomain: "agentesfx.com.br",
+    retryBaseMs: 0,
+    ...overrides,
+  };
+}
+
+async function drain(overrides: Partial<WorkerOptions> = {}) {
+  const opts = await options(overrides);
+  try {
+    while ((await processDueMessages(opts)) > 0);
+  } finally {
+    opts.transport.close();
+  }
+}
+
+let serial = 0;
+const nextAddress = (kind: string) => `${kind}-${(serial += 1)}@example.com`;
+
+async function newEntry(kind: string) {
+  const db = await getDb();
+  const [entry] = await db
+    .insert(waitlist)
+    .values({ name: `Pessoa ${kind}`, email: nextAddress(kind), termsAcceptedAt: new Date() })
+    .returning({ id: waitlist.id, name: waitlist.name, email: waitlist.email });
+  return entry!;
+}
+
+async function newSubscriber(kind: string) {
+  const db = await getDb();
+  const [subscriber] = await db
+    .insert(newsletterSubscribers)
+    .values({ email: nextAddress(kind) })
+    .returning({ id: newsletterSubscribers.id, email: newsletterSubscribers.email });
+  return subscriber!;
+}
+
+async function newInvitation(kind: string) {
+  const db = await getDb();
+  const entry = await newEntry(kind);
+  const [robot] = await db.select({ id: robots.id, name: robots.name }).from(robots).limit(1);
+  const now = Date.now();
+  const [invitation] = await db
+    .insert(invitations)
+    .values({
+      waitlistId: entry.id,
+      robotId: robot!.id,
+      invitedBy: "equipe@agentesfx.test",
+      sentAt: new Date(now),
+      deadline: new Date(now + 48 * 3_600_000),
+    })
+    .returning({ id: invitations.id });
+  return { entry, robot: robot!, invitationId: invitation!.id };
+}
+
+interface Fixture {
+  to: string;
+  payload: Record<string, string>;
+  /** Whether the link's token opens what it should, for a message with a link. */
+  linkWorks?: (token: string) => Promise<boolean>;
+}
+
+// One real case per message of the registry: a message added without one fails below.
+const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
+  "confirm-signup": async (kind) => {
+    const entry = await newEntry(kind);
+    return {
+      to: entry.email,
+      payload: { entryId: entry.id, name: entry.name },
+      linkWorks: async (token) => (await confirmationTokenState(token)) === "valid",
+    };
+  },
+  "already-listed": async (kind) => ({ to: (await newEntry(kind)).email, payload: {} }),
+  "my-data-link": async (kind) => {
+    const entry = await newEntry(kind);
+    return {
+      to: entry.email,
+      payload: { entryId: entry.id },
+      linkWorks: async (token) => (await myDataLinkState(token)) === "valid",
+    };
+  },
+  "confirm-newsletter": async (kind) => {
+    const subscriber = await newSubscriber(kind);
+    return {
+      to: subscriber.email,
+      payload: { subscriberId: subscriber.id },
+      linkWorks: async (token) => (await newsletterTokenState(token)) === "valid",
+    };
+  },
+  "newsletter-welcome": async (kind) => {
+    const subscriber = await newSubscriber(kind);
+    return {
+      to: subscriber.email,
+      payload: { subscriberId: subscriber.id },
+      linkWorks: unsubscribeLinkExists,
+    };
+  },
+  invitation: async (kind) => {
+    const { entry, robot, invitationId } = await newInvitation(kind);
+    return {
+      to: entry.email,
+      payload: {
+        invitationId,
+        name: entry.name,
+        robotName: robot.name,
+        price: "US$ 100,00",
+        discountedPrice: "US$ 75,00",
+        deadline: "27/11/2026 às 14:30 (horário de Brasília)",
+      },
+      linkWorks: async (token) => (await lookUpInvitation(token, new Date())).state === "open",
+    };
+  },
+  "invitation-reminder": async (kind) => {
+    const { entry, robot, invitationId } = await newInvitation(kind);
+    return {
+      to: entry.email,
+      payload: {
+        invitationId,
+        name: entry.name,
+        robotName: robot.name,
+        deadline: "27/11/2026 às 14:30 (horário de Brasília)",
+      },
+      linkWorks: async (token) => (await lookUpInvitation(token, new Date())).state === "open",
+    };
+  },
+  "invitation-accepted": async (kind) => {
+    const { entry, robot } = await newInvitation(kind);
+    return {
+      to: entry.email,
+      payload: {
+        name: entry.name,
+        robotName: robot.name,
+        price: "US$ 100,00",
+        discountedPrice: "US$ 75,00",
+      },
+    };
+  },
+};
+
+async function rowOf(id: string) {
+  const [row] = await (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row!;
+}
+
+/** Tokens stored (as hashes) for the message, in either token table. */
+async function tokensOf(outboxId: string): Promise<number> {
+  const db = await getDb();
+  return (
+    (await db.$count(emailTokens, eq(emailTokens.outboxId, outboxId))) +
+    (await db.$count(invitationTokens, eq(invitationTokens.outboxId, outboxId)))
+  );
+}
+
+/** The one message with this outbox id the SMTP server received last, and its link's token. */
+function delivered(id: string) {
+  const mails = smtp.messages.filter((mail) => mail.messageId === `<${id}@agentesfx.com.br>`);
+  const mail = mails.at(-1);
+  const tokens = [
+    ...(mail?.text ?? "").matchAll(/agentesfx\.com\.br\/[a-z/-]+\/([A-Za-z0-9_-]{43})/g),
+  ];
+  return { count: mails.length, mail, token: tokens[0]?.[1] };
+}
+
+async function queue(message: AnyMessage, fixture: Fixture): Promise<string> {
+  await withTransaction((tx) => enqueue(tx, message.to(fixture.to, fixture.payload)));
+  const [row] = await (
+    await getDb()
+  )
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.recipient, fixture.to));
+  return row!.id;
+}
+
+describe("every message of the registry", () => {
+  it("has a case here", () => {
+    expect(Object.keys(fixtures).sort()).toEqual(registry.messages.map((m) => m.name).sort());
+  });
+
+  it.each(registry.messages.map((message) => [message.name, message] as const))(
+    "%s: queued, failed for good, resent after a restart with a working link; a second resend kills the first link",
+    async (name, message) => {
+      const fixture = await fixtures[name]!(name);
+      const id = await queue(message, fixture);
+      expect(await rowOf(id)).toMatchObject({ template: name, status: "queued" });
+
+      smtp.refuse = true;
+      try {
+        await drain({ maxAttempts: 1 });
+      } finally {
+        smtp.refuse = false;
+      }
+      expect(await rowOf(id)).toMatchObject({ status: "failed", payload: fixture.payload });
+      // No link of a send that failed stays usable.
+      expect(await tokensOf(id)).toBe(0);
+
+      // A restart: nothing of the process survives but the database.
+      await closeDatabase();
+      expect(await resendFailedMessage(await getDb(), registry, id)).toBe(true);
+      expect(await resendFailedMessage(await getDb(), registry, id)).toBe(false);
+      await drain();
+      const first = delivered(id);
+      expect(first.count).toBe(1);
+      expect(await rowOf(id)).toMatchObject({ status: "sent", payload: {} });
+      if (!fixture.linkWorks) {
+        expect(Object.keys(message.links)).toEqual([]);
+        return;
+      }
+      expect(first.token).toBeDefined();
+      expect(await fixture.linkWorks(first.token!)).toBe(true);
+
+      // Staff resend it again (as if it had failed): a new link works, the old one no more.
+      await (
+        await getDb()
+      )
+        .update(emailOutbox)
+        .set({ status: "failed", payload: fixture.payload })
+        .where(eq(emailOutbox.id, id));
+      expect(await resendFailedMessage(await getDb(), registry, id)).toBe(true);
+      expect(await fixture.linkWorks(first.token!)).toBe(false);
+      await drain();
+      const second = delivered(id);
+      expect(second.count).toBe(2);
+      expect(second.token).not.toBe(first.token);
+      expect(await fixture.linkWorks(second.token!)).toBe(true);
+      expect(await tokensOf(id)).toBe(1);
+    },
+  );
+
+  it("cancels a message whose link's owner is gone, and keeps nothing of it", async () => {
+    const fixture = await fixtures["confirm-signup"]!("gone");
+    const message = registry.message("confirm-signup")!;
+    const id = await queue(message, fixture);
+    await (await getDb()).execute(sql`delete from waitlist where email = ${fixture.to}`);
+    const before = smtp.messages.length;
+    await drain();
+    expect(await rowOf(id)).toMatchObject({ status: "cancelled", payload: {} });
+    expect(smtp.messages.length).toBe(before);
+  });
+});

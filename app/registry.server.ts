@@ -1,0 +1,32 @@
+// Every message and job of the product, handed to the worker (docs/decisions/113). A feature
+// adds a message by declaring it with defineMessage beside its code and listing it here;
+// the platform imports no feature.
+import { alreadyListedMessage, confirmSignupMessage } from "./features/confirmation/messages.tsx";
+import { invitationDeadlinesJob } from "./features/invitations/jobs.server.ts";
+import {
+  invitationAcceptedMessage,
+  invitationMessage,
+  invitationReminderMessage,
+} from "./features/invitations/messages.tsx";
+import {
+  confirmNewsletterMessage,
+  newsletterWelcomeMessage,
+} from "./features/newsletter/messages.tsx";
+import { myDataLinkMessage } from "./features/privacy/messages.tsx";
+import { getDb } from "./platform/db/db.server.ts";
+import { getEnv } from "./platform/http/env.server.ts";
+import { createRegistry } from "./platform/jobs/registry.ts";
+import { retentionJob } from "./platform/jobs/retention.server.ts";
+
+export const registry = createRegistry([
+  confirmSignupMessage,
+  alreadyListedMessage,
+  myDataLinkMessage,
+  confirmNewsletterMessage,
+  newsletterWelcomeMessage,
+  invitationMessage,
+  invitationReminderMessage,
+  invitationAcceptedMessage,
+  invitationDeadlinesJob,
+  retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
+]);

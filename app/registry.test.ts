@@ -1,0 +1,101 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type AnyMessage, createRegistry, defineJob } from "./platform/jobs/registry.ts";
+import { renderMessage } from "./platform/mail/render.server.ts";
+import { registry } from "./registry.server.ts";
+
+const context = { siteUrl: "https://agentesfx.com.br", contactEmail: "suporte@agentesfx.com.br" };
+
+// What React writes for each character HTML gives a meaning.
+const escapeHtml = (value: string) =>
+  value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#x27;");
+
+// Values with no run of spaces (the text part collapses them, as HTML does) and long enough
+// never to occur in the copy by chance; HTML's own characters included.
+const value = fc
+  .string({ unit: fc.constantFrom(..."abcXYZ019 <>&\"'çãé_-"), minLength: 12, maxLength: 24 })
+  .map((text) => `v${text.replace(/\s+/g, " ").trim()}v`);
+const token = fc.stringMatching(/^[A-Za-z0-9_-]{43}$/);
+
+/** A random payload and random link tokens for one message. */
+const instanceOf = (message: AnyMessage) =>
+  fc.record({
+    message: fc.constant(message),
+    payload: fc.record<Record<string, string>>(
+      Object.fromEntries(message.fields.map((field: string) => [field, value])),
+    ),
+    links: fc.record<Record<string, string>>(
+      Object.fromEntries(Object.keys(message.links).map((link) => [link, token])),
+    ),
+  });
+
+const anyInstance = fc.oneof(...registry.messages.map(instanceOf));
+
+// Fields the message shows (ids of a link's owner are for the worker, never shown).
+const shown = (message: AnyMessage, payload: Record<string, string>) =>
+  Object.entries(payload).filter(([field]) => !field.endsWith("Id"));
+
+describe("every message of the registry", () => {
+  it("renders random payloads with its own data and no other message's, each link once in the text", () => {
+    fc.assert(
+      fc.property(anyInstance, anyInstance, (one, other) => {
+        const [first, second] = [one, other].map((instance) =>
+          renderMessage(instance.message, instance.payload, instance.links, context),
+        );
+        for (const [instance, rendered, foreign] of [
+          [one, first!, other],
+          [other, second!, one],
+        ] as const) {
+          for (const [, text] of shown(instance.message, instance.payload)) {
+            expect(rendered.html).toContain(escapeHtml(text));
+            expect(rendered.text).toContain(text);
+          }
+          for (const link of Object.values(instance.links)) {
+            expect(rendered.html).toContain(link);
+            // Once in the text part: no href printed beside the link's own text.
+            expect(rendered.text.split(link).length - 1).toBe(1);
+          }
+          const theirs = [
+            ...Object.values(foreign.payload),
+            ...Object.values(foreign.links),
+          ].filter((theirValue) => !Object.values(instance.payload).includes(theirValue));
+          for (const theirValue of theirs) {
+            expect(rendered.html).not.toContain(escapeHtml(theirValue));
+            expect(rendered.text).not.toContain(theirValue);
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
+  }, 60_000);
+
+  it("has a pt-BR HTML part with the footer, and a marketing one its unsubscribe link", () => {
+    for (const message of registry.messages) {
+      const payload = Object.fromEntries(message.fields.map((field) => [field, "x"]));
+      const links = Object.fromEntries(
+        Object.keys(message.links).map((link) => [link, "t".repeat(43)]),
+      );
+      const rendered = renderMessage(message, payload, links, context);
+      expect(rendered.html).toContain('lang="pt-BR"');
+      expect(rendered.text).toContain("suporte@agentesfx.com.br");
+      expect(rendered.subject.length).toBeGreaterThan(0);
+      if (message.kind === "marketing") {
+        expect(rendered.unsubscribeUrl).toMatch(
+          /^https:\/\/agentesfx\.com\.br\/descadastrar\/t{43}$/,
+        );
+      } else {
+        expect(rendered.unsubscribeUrl).toBeUndefined();
+      }
+    }
+  });
+
+  it("refuses two entries of one name", () => {
+    const job = defineJob({ name: "twice", recurring: true, run: async () => undefined });
+    expect(() => createRegistry([job, job])).toThrow(/twice/);
+  });
+});
