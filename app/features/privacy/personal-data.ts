@@ -165,4 +165,5 @@ export const keptColumns: Record<string, Record<string, string>> = {
     waitlist_filter: "staff's choice of audience",
   },
   send_rates: { key: "a sending pace per mail domain" },
+  scheduled_jobs: { name: code, last_error: "an error of a periodic job (no payload)" },
 };
