@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import stylesheet from "./app.css?inline";
 import { InlineStylesProvider } from "./lib/inline-styles.tsx";
 import { getLogger } from "./platform/http/logger.server.ts";
@@ -14,9 +14,15 @@ export const streamTimeout = 5_000;
 
 // Errors of loaders, actions and rendering go to the structured log, never to the console
 // (docs/decisions/053-errors-and-methods.md); a request the client abandoned is no error.
+// A 4xx React Router answers itself (a POST to a page without an action: 405) is the
+// client's mistake, logged at debug like Express's own 4xx: anyone could flood the error log.
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (!request.signal.aborted)
-    getLogger().error({ err: error, url: request.url }, "request failed");
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    getLogger().debug({ status: error.status, method: request.method, url: request.url });
+    return;
+  }
+  getLogger().error({ err: error, url: request.url }, "request failed");
 };
 
 // React Router's default node entry, plus the CSP nonce on every script it writes and the

@@ -1,10 +1,9 @@
 // `npm run db:backup [-- --out <file>]`: writes an SQL dump of the embedded database, while
 // the server runs or not (docs/decisions/059-embedded-backup.md). `npm run db:restore` loads
 // it into an empty PostgreSQL. On PostgreSQL itself, use pg_dump.
-import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
-import { dumpSql, requestSnapshot } from "../app/platform/db/backup.server.ts";
+import { dumpSql, requestSnapshot, writePrivateFile } from "../app/platform/db/backup.server.ts";
 import { connectPglite } from "../app/platform/db/db.server.ts";
 import { pgliteExtensions } from "../app/platform/db/pglite.server.ts";
 import { getEnv } from "../app/platform/http/env.server.ts";
@@ -36,7 +35,7 @@ async function main(): Promise<void> {
   });
   try {
     // Owner-only: the dump holds password hashes and everyone's personal data.
-    fs.writeFileSync(out, await dumpSql(copy), { mode: 0o600 });
+    writePrivateFile(out, await dumpSql(copy));
   } finally {
     await copy.close();
   }

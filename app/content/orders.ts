@@ -182,3 +182,58 @@ export const ordersAdminCopy = {
   reasonRequired: "Informe o motivo.",
   alreadyApplied: "Este extrato já foi aplicado.",
 } as const;
+
+export const setupFormCopy = {
+  title: "Dados para a configuração",
+  intro:
+    "Para configurar a VPS e ligar o agente, precisamos dos dados da sua conta na corretora parceira. A conta também comprova o desconto de 25%.",
+  accountNumber: "Número da conta de trading",
+  brokerServer: "Servidor da corretora",
+  brokerServerHelp: "Aparece no MetaTrader ao entrar na conta (ex.: Corretora-Live3).",
+  platform: "Plataforma",
+  whatsapp: "Celular com WhatsApp",
+  whatsappHelp: "Com DDD, por exemplo (11) 91234-5678.",
+  credential: "Senha de acesso da conta de trading",
+  credentialHelp:
+    "Guardada criptografada, vista só pela equipe que configura a VPS e apagada quando o agente entra em operação.",
+  noCredential: "Nossa equipe combinará pelo WhatsApp como acessar a conta.",
+  submit: "Enviar dados",
+  sent: "Dados recebidos! Nossa equipe configura a VPS em 2 a 4 horas úteis.",
+  errors: {
+    accountNumber: "Informe o número da conta (só números, de 4 a 20 dígitos).",
+    brokerServer: "Informe o servidor da corretora (até 100 caracteres).",
+    platform: "Escolha MT4 ou MT5.",
+    whatsapp: "Informe um celular com DDD (10 a 13 dígitos).",
+    credential: "A senha pode ter até 200 caracteres.",
+    gone: "Estes dados já foram enviados ou o pedido não está pago.",
+  },
+} as const;
+
+export const setupAdminCopy = {
+  tab: "Implantação",
+  loading: "Carregando implantação...",
+  title: "Fila de implantação",
+  promise: "Prazo prometido: 2 a 4 horas úteis (seg. a sex., 9h às 18h, sem feriados nacionais).",
+  empty: "Nenhuma implantação em andamento.",
+  waitingForm: "Aguardando o formulário do cliente",
+  elapsed: (hours: number, minutes: number) => `${hours} h ${minutes} min úteis desde o envio`,
+  overdue: "Atrasado: passou de 4 horas úteis",
+  dueSoon: "Passou de 2 horas úteis",
+  account: "Conta",
+  server: "Servidor",
+  platform: "Plataforma",
+  whatsapp: "WhatsApp",
+  reveal: "Ver credencial (uma vez)",
+  revealed: (secret: string) => `Credencial: ${secret}`,
+  revealedBefore: "A credencial já foi exibida uma vez; peça outra ao cliente se precisar.",
+  noCredentialStored: "Nenhuma credencial guardada.",
+  vpsReady: "VPS configurada",
+  running: "Agente em operação",
+  savedTitle: "Salvo!",
+  savedText: "A etapa foi registrada.",
+  errorTitle: "Erro",
+  wrongState: "Esta etapa não se aplica ao estado atual da implantação.",
+  notFound: "Implantação não encontrada.",
+  keyMissing: "SETUP_CREDENTIAL_KEY não está configurada ou não abre esta credencial.",
+  invalidRequest: "Pedido inválido.",
+} as const;

@@ -4,7 +4,7 @@ import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
-import { ordersAdminCopy } from "../../content/orders.ts";
+import { ordersAdminCopy, setupAdminCopy } from "../../content/orders.ts";
 
 // Each admin section is a route of its own under /admin
 // (docs/decisions/070-admin-route-per-section.md); the tabs are links to them.
@@ -12,6 +12,7 @@ export const adminSections = [
   "lista",
   "convites",
   "pedidos",
+  "implantacao",
   "robos",
   "blog",
   "campanhas",
@@ -26,6 +27,7 @@ export const adminSectionLabels: Record<AdminSection, string> = {
   lista: waitlistAdminCopy.tab,
   convites: invitationsAdminCopy.tab,
   pedidos: ordersAdminCopy.tab,
+  implantacao: setupAdminCopy.tab,
   robos: robotsAdminCopy.tab,
   blog: postsAdminCopy.tab,
   campanhas: campaignsAdminCopy.tab,

@@ -1,15 +1,145 @@
 import { Form } from "react-router";
-import { orderPageCopy as copy, paymentMethodLabels } from "../../content/orders.ts";
+import {
+  orderPageCopy as copy,
+  paymentMethodLabels,
+  setupFormCopy as setupCopy,
+} from "../../content/orders.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import { formatBrl, formatPercent, formatRate, formatUsd, hoursAndMinutesLeft } from "./format.ts";
-import { linkPaymentMethods } from "./model.ts";
+import { linkPaymentMethods, tradingPlatforms } from "./model.ts";
 import type { OrderView } from "./order-view.server.ts";
 
 // The person's order (/convite/:token once accepted): where they are, what they owe, how to
 // pay. Everything is server-rendered HTML: the PIX code is text to copy, its QR code an
 // inline SVG drawn on the server, the payment-link choice a plain form.
 
-export type OrderPageView = OrderView & { msLeft: number; notice: string | null };
+export type OrderPageView = OrderView & {
+  msLeft: number;
+  notice: string | null;
+  setupForm?: { values: Record<string, string>; errors: Record<string, string> };
+};
+
+function Field({
+  name,
+  label,
+  help,
+  view,
+  ...input
+}: {
+  name: string;
+  label: string;
+  help?: string;
+  view: OrderPageView;
+} & React.InputHTMLAttributes<HTMLInputElement>) {
+  const error = view.setupForm?.errors[name];
+  const described = [help ? `${name}-ajuda` : "", error ? `${name}-erro` : ""]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={name} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        defaultValue={view.setupForm?.values[name] ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        className="h-10 w-full rounded-md border border-border bg-background px-3"
+        {...input}
+      />
+      {help ? (
+        <p id={`${name}-ajuda`} className="text-sm text-muted-foreground">
+          {help}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${name}-erro`} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function SetupFormSection({ view }: { view: OrderPageView }) {
+  const platformError = view.setupForm?.errors.platform;
+  return (
+    <Form method="post" className="mt-4 grid gap-4">
+      <input type="hidden" name="intent" value="setup" />
+      <h3 className="font-semibold">{setupCopy.title}</h3>
+      <p className="text-sm">{setupCopy.intro}</p>
+      <Field
+        name="accountNumber"
+        label={setupCopy.accountNumber}
+        view={view}
+        inputMode="numeric"
+        required
+      />
+      <Field
+        name="brokerServer"
+        label={setupCopy.brokerServer}
+        help={setupCopy.brokerServerHelp}
+        view={view}
+        required
+      />
+      <fieldset
+        className="grid gap-1.5"
+        aria-describedby={platformError ? "platform-erro" : undefined}
+      >
+        <legend className="text-sm font-medium">{setupCopy.platform}</legend>
+        <div className="flex gap-4">
+          {tradingPlatforms.map((platform) => (
+            <label key={platform} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="platform"
+                value={platform}
+                defaultChecked={view.setupForm?.values.platform === platform}
+                required
+              />
+              {platform}
+            </label>
+          ))}
+        </div>
+        {platformError ? (
+          <p id="platform-erro" className="text-sm text-danger">
+            {platformError}
+          </p>
+        ) : null}
+      </fieldset>
+      <Field
+        name="whatsapp"
+        label={setupCopy.whatsapp}
+        help={setupCopy.whatsappHelp}
+        view={view}
+        type="tel"
+        required
+      />
+      {view.credentialEnabled ? (
+        <Field
+          name="credential"
+          label={setupCopy.credential}
+          help={setupCopy.credentialHelp}
+          view={view}
+          type="password"
+          autoComplete="off"
+        />
+      ) : (
+        <p className="text-sm text-muted-foreground">{setupCopy.noCredential}</p>
+      )}
+      <div>
+        <button
+          type="submit"
+          className="rounded-md bg-primary px-6 py-3 font-semibold text-primary-foreground"
+        >
+          {setupCopy.submit}
+        </button>
+      </div>
+    </Form>
+  );
+}
 
 function currentStep(view: OrderPageView): number {
   if (view.state !== "paid") return 0;
@@ -192,6 +322,7 @@ export function OrderPage({ view }: { view: OrderPageView }) {
           </h2>
           <p className="mt-2">{copy.paidText}</p>
           <p className="mt-2 font-medium">{copy.setupStates[view.setupState ?? "awaiting-form"]}</p>
+          {view.setupState === "awaiting-form" ? <SetupFormSection view={view} /> : null}
         </section>
       ) : null}
       <section aria-labelledby="valores" className="mt-6 rounded-2xl border border-border p-6">

@@ -42,9 +42,15 @@ export interface OrderView {
   setupState: SetupState | null;
   pix: { code: string; qrSvg: string } | null;
   bank: BankDetails | null;
+  /** Whether the setup form may ask for the trading password (a sealing key is set). */
+  credentialEnabled: boolean;
 }
 
-async function orderIdByInvitationToken(tx: Executor, token: string): Promise<string | null> {
+/** The order an invitation's link leads to, once accepted. */
+export async function orderIdByInvitationToken(
+  tx: Executor,
+  token: string,
+): Promise<string | null> {
   if (!isWellFormedToken(token)) return null;
   const [row] = await tx
     .select({ id: orders.id })
@@ -110,6 +116,7 @@ export async function orderViewByInvitationToken(token: string): Promise<OrderVi
     setupState: row.setupState,
     pix,
     bank: payable ? bankDetails() : null,
+    credentialEnabled: Boolean(env.SETUP_CREDENTIAL_KEY),
   };
 }
 

@@ -32,7 +32,12 @@ import {
   setEarlyDiscount,
   setExchangeRate,
 } from "./orders.server.ts";
+import { orderViewByInvitationToken } from "./order-view.server.ts";
 import { applyStatementImport, previewStatement } from "./reconciliation.server.ts";
+import { advanceSetup, revealCredential, setupQueue, submitSetup } from "./setup.server.ts";
+
+// Read on first use of the env module, after this line.
+process.env.SETUP_CREDENTIAL_KEY = Buffer.alloc(32, 7).toString("base64");
 
 let smtp: TestSmtpServer;
 beforeAll(async () => {
@@ -461,6 +466,70 @@ ${credits
     expect(await applyStatementImport(preview.importId, STAFF, at(49 * HOUR))).toMatchObject({
       paid: 0,
     });
+  });
+});
+
+describe("setup", () => {
+  it("takes the form once, times it in business hours, shows the credential once, erases it", async () => {
+    await setExchangeRate(50000, STAFF, T0);
+    const { people, tokens } = await invite("yenmax", 1);
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    const order = await orderOf(people[0]!.email);
+    const form = {
+      accountNumber: "12345678",
+      brokerServer: "Corretora-Live3",
+      platform: "MT5" as const,
+      whatsapp: "11912345678",
+      credential: "senha-secreta",
+    };
+    // Not paid yet: no form.
+    expect(await submitSetup(tokens[0]!, form, at(2 * HOUR))).toBe("gone");
+    await markOrderPaid(order.id, { method: "pix", reference: "x" }, STAFF, at(1.5 * HOUR));
+    expect((await orderViewByInvitationToken(tokens[0]!))?.setupState).toBe("awaiting-form");
+    // Sent Tuesday 12h São Paulo (15h UTC).
+    const sent = new Date("2026-12-01T15:00:00Z");
+    expect(await submitSetup(tokens[0]!, form, sent)).toBe("saved");
+    expect(await submitSetup(tokens[0]!, form, sent)).toBe("gone");
+    const d = await db();
+    const [stored] = await d.select().from(orderSetups).where(eq(orderSetups.orderId, order.id));
+    expect(stored?.credentialSealed).toMatch(/^v1\./);
+    expect(stored?.credentialSealed).not.toContain("senha");
+
+    // Tuesday 15h30: 3.5 business hours, past the minimum; Wednesday 10h: 7 hours, overdue.
+    const [soon] = await setupQueue(new Date("2026-12-01T18:30:00Z"));
+    expect(soon).toMatchObject({
+      state: "awaiting-vps",
+      businessMs: 3.5 * HOUR,
+      pastMinimum: true,
+      overdue: false,
+      hasCredential: true,
+    });
+    const [late] = await setupQueue(new Date("2026-12-02T13:00:00Z"));
+    expect(late).toMatchObject({ businessMs: 7 * HOUR, overdue: true });
+
+    const later = (ms: number) => new Date(sent.getTime() + ms);
+    expect(await revealCredential(order.id, STAFF, later(1))).toEqual({
+      ok: true,
+      secret: "senha-secreta",
+    });
+    expect(await revealCredential(order.id, "outra@x.test", sent)).toEqual({
+      ok: false,
+      reason: "already-shown",
+    });
+    expect(await advanceSetup(order.id, "running", STAFF, sent)).toBe("wrong-state");
+    expect(await advanceSetup(order.id, "vps-ready", STAFF, later(2))).toBe("saved");
+    expect(await advanceSetup(order.id, "running", STAFF, later(3))).toBe("saved");
+    const [done] = await d.select().from(orderSetups).where(eq(orderSetups.orderId, order.id));
+    expect(done).toMatchObject({ state: "running", credentialSealed: null });
+    expect(await setupQueue(sent)).toEqual([]);
+    expect((await eventsOf(order.id)).map((e) => e.reason)).toEqual([
+      "convite aceito",
+      "pagamento registrado à mão: pix x",
+      "dados de configuração enviados",
+      "credencial exibida à equipe",
+      "VPS configurada",
+      "agente em operação; credencial apagada",
+    ]);
   });
 });
 

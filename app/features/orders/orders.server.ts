@@ -1,7 +1,7 @@
 // Orders (issue 23, docs/decisions/154). Locks are always taken in the order robot row ->
-// invitation row -> order row, the order acceptance (invitations.server.ts) and erasure (the
-// invitation's cascade, then the order's set-null) already follow, so no two of them wait on
-// each other in a cycle. A spot is held by the accepted invitation: an order that expires,
+// person row -> invitation row -> order row (decision 125), which acceptance
+// (invitations.server.ts) and erasure (the person, the invitation's cascade, then the order's
+// set-null) follow too, so no two of them wait on each other in a cycle. A spot is held by the accepted invitation: an order that expires,
 // is cancelled or refunded ends its invitation in the same transaction, which frees the spot.
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
@@ -294,6 +294,22 @@ async function payLocked(
   }
 }
 
+/**
+ * The people whose orders a payment converts, locked before their orders: the product's one
+ * lock order is robot, person, invitation, order (decisions 125, 154), and erasing a person
+ * locks the person, then the invitations and orders that point at them.
+ */
+async function lockPeople(tx: Executor, waitlistIds: string[]) {
+  if (waitlistIds.length === 0) return;
+  // One statement, so every payer is locked in the one queue order (sign-up time, then id).
+  await tx
+    .select({ id: waitlist.id })
+    .from(waitlist)
+    .where(inArray(waitlist.id, [...new Set(waitlistIds)]))
+    .orderBy(asc(waitlist.createdAt), asc(waitlist.id))
+    .for("no key update");
+}
+
 /** Staff mark one order paid by hand. Paying twice or paying a closed order changes nothing. */
 export async function markOrderPaid(
   orderId: string,
@@ -302,6 +318,12 @@ export async function markOrderPaid(
   now: Date,
 ): Promise<{ outcome: PayOutcome; state?: OrderState }> {
   return withTransaction(async (tx) => {
+    const [found] = await tx
+      .select({ waitlistId: orders.waitlistId })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!found) return { outcome: "not-found" };
+    if (found.waitlistId) await lockPeople(tx, [found.waitlistId]);
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return { outcome: "not-found" };
     if (order.state === "paid") return { outcome: "already-paid", state: order.state };
@@ -320,6 +342,15 @@ export async function payFromCredits(
 ): Promise<Set<string>> {
   if (items.length === 0) return new Set();
   const ids = [...new Set(items.map((item) => item.orderId))].sort();
+  const people: string[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await tx
+      .select({ waitlistId: orders.waitlistId })
+      .from(orders)
+      .where(inArray(orders.id, ids.slice(i, i + 1000)));
+    for (const row of rows) if (row.waitlistId) people.push(row.waitlistId);
+  }
+  await lockPeople(tx, people);
   const locked: Pick<OrderRow, "id" | "waitlistId" | "totalBrlCents" | "state">[] = [];
   for (let i = 0; i < ids.length; i += 1000) {
     locked.push(

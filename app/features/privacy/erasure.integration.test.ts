@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import {
+  campaignMessages,
   deliveryReports,
   emailOutbox,
   newsletterSubscribers,
@@ -52,6 +53,13 @@ it("erases the person everywhere personal-data.ts says, and keeps the accounts",
     raw: `550 ${email} unknown`,
   });
   await db.insert(suppressions).values({ email, reason: "hard-bounce" });
+  await db.execute(sql`
+    with campaign as (
+      insert into campaigns (kind, subject, body, audience, created_by)
+      values ('campaign', 'Novidades', 'Texto', 'waitlist', 'staff@exemplo.com') returning id
+    )
+    insert into campaign_messages (campaign_id, email, waitlist_id, domain)
+    select id, ${email}, ${person!.id}, 'exemplo.com' from campaign`);
   await db
     .insert(emailOutbox)
     .values({ template: "confirm-signup", recipient: email, payload: {} });
@@ -80,6 +88,7 @@ it("erases the person everywhere personal-data.ts says, and keeps the accounts",
   expect(await db.$count(newsletterSubscribers)).toBeGreaterThanOrEqual(1);
   expect(await db.$count(deliveryReports, eq(deliveryReports.recipient, email))).toBe(0);
   expect(await db.$count(suppressions, eq(suppressions.email, email))).toBe(0);
+  expect(await db.$count(campaignMessages, eq(campaignMessages.email, email))).toBe(0);
   expect(await db.$count(emailOutbox, eq(emailOutbox.recipient, email))).toBe(0);
   expect(await db.$count(waitlistTallies, eq(waitlistTallies.source, "apagar-tudo-fonte"))).toBe(0);
   const [setup] = await db.select().from(orderSetups).where(eq(orderSetups.orderId, order!.id));

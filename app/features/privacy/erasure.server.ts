@@ -31,6 +31,8 @@ export async function eraseWaitlistEntry(id: string): Promise<boolean> {
       where order_id in (select orders.id from orders join target on orders.waitlist_id = target.id)
     ), newsletter as (
       delete from newsletter_subscribers where email in (select email from target)
+    ), campaign as (
+      delete from campaign_messages where email in (select email from target)
     ), suppressed as (
       delete from suppressions where email in (select email from target)
     ), reports as (

@@ -38,6 +38,11 @@ export const erasedColumns = {
     email: "the address's suppressions deleted (erased_emails keeps it unmailed)",
     detail: "the address's suppressions deleted",
   },
+  campaign_messages: {
+    email: "the address's campaign messages deleted",
+    domain: "the address's campaign messages deleted",
+    last_error: "the address's campaign messages deleted",
+  },
   order_setups: {
     account_number: "set to null on the person's orders",
     broker_server: "set to null on the person's orders",
@@ -147,4 +152,18 @@ export const keptColumns: Record<string, Record<string, string>> = {
     uploaded_by: staff,
   },
   performance_publications: { published_by: staff },
+  campaign_messages: { status: code },
+  campaigns: {
+    audience: code,
+    body: "staff's message to many",
+    cancelled_by: staff,
+    created_by: staff,
+    kind: code,
+    preview_text: "staff's message to many",
+    status: code,
+    subject: "staff's message to many",
+    waitlist_filter: "staff's choice of audience",
+  },
+  send_rates: { key: "a sending pace per mail domain" },
+  scheduled_jobs: { name: code, last_error: "an error of a periodic job (no payload)" },
 };

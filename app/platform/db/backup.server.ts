@@ -84,3 +84,30 @@ export async function dumpSql(client: PGlite): Promise<string> {
   const file = await pgDump({ pg: client, args: ["--no-owner", "--no-privileges"] });
   return file.text();
 }
+
+/**
+ * Writes a backup readable by its owner only: 0600 also when the file already existed with
+ * wider permissions (open's mode applies only to a new file), and never through a symbolic
+ * link, which could point the dump of everyone's data anywhere (O_NOFOLLOW).
+ */
+export function writePrivateFile(file: string, content: string): void {
+  let fd: number;
+  try {
+    fd = fs.openSync(
+      file,
+      fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_NOFOLLOW,
+      0o600,
+    );
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOOP") {
+      throw new Error(`${file} is a symbolic link: give the backup a path of its own.`);
+    }
+    throw error;
+  }
+  try {
+    fs.fchmodSync(fd, 0o600);
+    fs.writeFileSync(fd, content);
+  } finally {
+    fs.closeSync(fd);
+  }
+}

@@ -124,6 +124,12 @@ const envSchema = z.object({
   BANK_ACCOUNT: optionalText,
   BANK_HOLDER: optionalText,
   BANK_DOCUMENT: optionalText,
+  // 32 random bytes, base64 (`openssl rand -base64 32`): seals the trading password a person
+  // may hand over in the setup form. Unset: the form does not ask for it.
+  SETUP_CREDENTIAL_KEY: optionalText.refine(
+    (value) => value === undefined || Buffer.from(value, "base64").length === 32,
+    "SETUP_CREDENTIAL_KEY must be 32 random bytes in base64 (openssl rand -base64 32)",
+  ),
   // Issue 24: Mercado Pago, the hosted checkout for cards (docs/decisions/171). Unset: the
   // product works without it (PIX, transfer, a link staff send). Set: the webhook secret of the
   // same application must be set too, or no notification could be verified.

@@ -21,7 +21,7 @@ import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
-import { ordersAdminCopy } from "../../content/orders.ts";
+import { ordersAdminCopy, setupAdminCopy } from "../../content/orders.ts";
 import { errorCopy } from "../../content/layout.ts";
 import { adminSessionContext, requireAdmin } from "../../features/admin/guard.server.ts";
 import { loginIntents } from "../../features/admin/intents.ts";
@@ -56,6 +56,7 @@ const loadingText: Record<AdminSection, string> = {
   lista: waitlistAdminCopy.loading,
   convites: invitationsAdminCopy.loading,
   pedidos: ordersAdminCopy.loading,
+  implantacao: setupAdminCopy.loading,
   robos: robotsAdminCopy.loading,
   blog: postsAdminCopy.loading,
   campanhas: campaignsAdminCopy.loading,

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { invitationPageCopy } from "../../content/invitations.ts";
-import { orderPageCopy } from "../../content/orders.ts";
+import { orderPageCopy, setupFormCopy } from "../../content/orders.ts";
 import {
   InvitationPage,
   type InvitationPageState,
@@ -15,8 +15,9 @@ import {
   orderViewByInvitationToken,
   requestPaymentLink,
 } from "../../features/orders/order-view.server.ts";
+import { setupFormSchema, submitSetup } from "../../features/orders/setup.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
-import { readForm } from "../../platform/http/read-form.server.ts";
+import { readForm, type FormEntries } from "../../platform/http/read-form.server.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import type { Route } from "./+types/invitation";
 
@@ -24,7 +25,7 @@ import type { Route } from "./+types/invitation";
 // POST accepts or declines. Once accepted, the same link shows the order (issue 23): amounts,
 // deadline, PIX code and the other ways to pay. Unknown 404, used or past its deadline 410,
 // no spot left 409; the pages never say who was invited.
-const FORM_MAX_BYTES = 1024;
+const FORM_MAX_BYTES = 4096;
 
 const statusOf: Record<InvitationPageState["state"], number> = {
   open: 200,
@@ -41,11 +42,39 @@ function answer(view: InvitationPageState) {
   return data({ view, order: null }, { status: statusOf[view.state] });
 }
 
-async function orderPage(token: string, status = 200, notice: string | null = null) {
+async function orderPage(
+  token: string,
+  status = 200,
+  notice: string | null = null,
+  setupForm?: { values: Record<string, string>; errors: Record<string, string> },
+) {
   const order = await orderViewByInvitationToken(token);
   if (!order) return null;
   const msLeft = order.deadline.getTime() - appNow().getTime();
-  return data({ view: null, order: { ...order, msLeft, notice } }, { status });
+  return data({ view: null, order: { ...order, msLeft, notice, setupForm } }, { status });
+}
+
+/** The setup form: saved and back to the order page, or the page again with the errors. */
+async function setup(token: string, form: FormEntries) {
+  const parsed = setupFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    const values: Record<string, string> = {};
+    for (const name of ["accountNumber", "brokerServer", "platform", "whatsapp"]) {
+      const value = form.get(name);
+      if (typeof value === "string") values[name] = value.slice(0, 200);
+    }
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? "");
+      errors[name] ??= issue.message;
+    }
+    return (
+      (await orderPage(token, 400, null, { values, errors })) ?? answer({ state: "not-found" })
+    );
+  }
+  const outcome = await submitSetup(token, parsed.data, appNow());
+  if (outcome === "saved") throw redirect(`/convite/${token}`, 303);
+  return (await orderPage(token, 409, setupFormCopy.errors.gone)) ?? answer({ state: "not-found" });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -95,6 +124,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
     return refused ?? answer({ state: "not-found" });
   }
+  if (read.ok && intent === "setup") return setup(params.token, read.form);
   if (intent !== "accept" && intent !== "decline") return answer({ state: "invalid" });
   // Declining is final: the first press only asks (with and without JavaScript).
   if (intent === "decline" && read.ok && read.form.get("confirmar") !== "sim") {

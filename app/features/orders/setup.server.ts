@@ -1,0 +1,216 @@
+// Setup after payment (issue 23, docs/decisions/155): the person's form, then staff's two
+// steps, "VPS configurada" and "agente em operação". Every step is an audit row of the order.
+import { and, asc, eq, inArray, like } from "drizzle-orm";
+import { z } from "zod";
+import { orderEvents, orders, orderSetups, waitlist } from "../../../db/schema.ts";
+import { setupFormCopy } from "../../content/orders.ts";
+import { withTransaction } from "../../platform/db/db.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
+import { businessMsBetween, yearsBetween } from "./business-hours.ts";
+import { openCredential, parseCredentialKey, sealCredential } from "./credential.server.ts";
+import { nationalHolidays } from "./holidays.server.ts";
+import { SETUP_PROMISE_MAX_HOURS, SETUP_PROMISE_MIN_HOURS, tradingPlatforms } from "./model.ts";
+import { orderIdByInvitationToken } from "./order-view.server.ts";
+import { PERSON_ACTOR } from "./orders.server.ts";
+
+const e = setupFormCopy.errors;
+
+export const setupFormSchema = z.object({
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{4,20}$/, e.accountNumber),
+  brokerServer: z.string().trim().min(2, e.brokerServer).max(100, e.brokerServer),
+  platform: z.enum(tradingPlatforms, { error: e.platform }),
+  whatsapp: z
+    .string()
+    .transform((value) => value.replace(/\D/g, ""))
+    .pipe(z.string().regex(/^\d{10,13}$/, e.whatsapp)),
+  credential: z
+    .string()
+    .max(200, e.credential)
+    .optional()
+    .transform((value) => value || null),
+});
+
+export type SetupForm = z.infer<typeof setupFormSchema>;
+
+export function credentialKey(): Buffer | null {
+  const configured = getEnv().SETUP_CREDENTIAL_KEY;
+  return configured ? parseCredentialKey(configured) : null;
+}
+
+const REVEAL_REASON = "credencial exibida à equipe";
+
+/** The person's form, once, from their order's link, for a paid order awaiting it. */
+export async function submitSetup(
+  token: string,
+  form: SetupForm,
+  now: Date,
+): Promise<"saved" | "gone"> {
+  const key = credentialKey();
+  return withTransaction(async (tx) => {
+    const orderId = await orderIdByInvitationToken(tx, token);
+    if (!orderId) return "gone";
+    const updated = await tx
+      .update(orderSetups)
+      .set({
+        state: "awaiting-vps",
+        accountNumber: form.accountNumber,
+        brokerServer: form.brokerServer,
+        platform: form.platform,
+        whatsapp: form.whatsapp,
+        credentialSealed: form.credential && key ? sealCredential(form.credential, key) : null,
+        submittedAt: now,
+      })
+      .where(and(eq(orderSetups.orderId, orderId), eq(orderSetups.state, "awaiting-form")))
+      .returning({ orderId: orderSetups.orderId });
+    if (updated.length === 0) return "gone";
+    await tx.insert(orderEvents).values({
+      orderId,
+      actor: PERSON_ACTOR,
+      at: now,
+      fromState: "paid",
+      toState: "paid",
+      reason: "dados de configuração enviados",
+    });
+    return "saved";
+  });
+}
+
+export type SetupStep = "vps-ready" | "running";
+
+/** Staff's steps; "agente em operação" erases the credential. */
+export async function advanceSetup(
+  orderId: string,
+  step: SetupStep,
+  staff: string,
+  now: Date,
+): Promise<"saved" | "wrong-state"> {
+  return withTransaction(async (tx) => {
+    const from = step === "vps-ready" ? "awaiting-vps" : "vps-ready";
+    const updated = await tx
+      .update(orderSetups)
+      .set(
+        step === "vps-ready"
+          ? { state: "vps-ready", vpsReadyAt: now }
+          : { state: "running", runningAt: now, credentialSealed: null },
+      )
+      .where(and(eq(orderSetups.orderId, orderId), eq(orderSetups.state, from)))
+      .returning({ orderId: orderSetups.orderId });
+    if (updated.length === 0) return "wrong-state";
+    await tx.insert(orderEvents).values({
+      orderId,
+      actor: staff,
+      at: now,
+      fromState: "paid",
+      toState: "paid",
+      reason: step === "vps-ready" ? "VPS configurada" : "agente em operação; credencial apagada",
+    });
+    return "saved";
+  });
+}
+
+export type RevealResult =
+  { ok: true; secret: string } | { ok: false; reason: "none" | "already-shown" | "no-key" };
+
+/** Shows the credential to staff once, on request; the showing is an audit row. */
+export async function revealCredential(
+  orderId: string,
+  staff: string,
+  now: Date,
+): Promise<RevealResult> {
+  const key = credentialKey();
+  return withTransaction(async (tx) => {
+    const [setup] = await tx
+      .select({ sealed: orderSetups.credentialSealed })
+      .from(orderSetups)
+      .where(eq(orderSetups.orderId, orderId))
+      .for("update");
+    if (!setup?.sealed) return { ok: false, reason: "none" };
+    const [shown] = await tx
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), like(orderEvents.reason, `${REVEAL_REASON}%`)));
+    if (shown) return { ok: false, reason: "already-shown" };
+    const secret = key ? openCredential(setup.sealed, key) : null;
+    if (secret === null) return { ok: false, reason: "no-key" };
+    await tx.insert(orderEvents).values({
+      orderId,
+      actor: staff,
+      at: now,
+      fromState: "paid",
+      toState: "paid",
+      reason: REVEAL_REASON,
+    });
+    return { ok: true, secret };
+  });
+}
+
+export interface SetupQueueItem {
+  orderId: string;
+  reference: string;
+  robotName: string;
+  personName: string | null;
+  personEmail: string | null;
+  state: "awaiting-form" | "awaiting-vps" | "vps-ready";
+  accountNumber: string | null;
+  brokerServer: string | null;
+  platform: string | null;
+  whatsapp: string | null;
+  hasCredential: boolean;
+  submittedAt: Date | null;
+  /** Business milliseconds since the form was sent (São Paulo hours, national holidays off). */
+  businessMs: number;
+  overdue: boolean;
+  pastMinimum: boolean;
+}
+
+/** /admin/implantacao: every paid order whose robot is not running yet, the longest waiting first. */
+export async function setupQueue(now: Date): Promise<SetupQueueItem[]> {
+  const rows = await withTransaction((tx) =>
+    tx
+      .select({
+        orderId: orders.id,
+        reference: orders.reference,
+        robotName: orders.robotName,
+        personName: waitlist.name,
+        personEmail: waitlist.email,
+        state: orderSetups.state,
+        accountNumber: orderSetups.accountNumber,
+        brokerServer: orderSetups.brokerServer,
+        platform: orderSetups.platform,
+        whatsapp: orderSetups.whatsapp,
+        sealed: orderSetups.credentialSealed,
+        submittedAt: orderSetups.submittedAt,
+        paidAt: orders.paidAt,
+      })
+      .from(orderSetups)
+      .innerJoin(orders, eq(orders.id, orderSetups.orderId))
+      .leftJoin(waitlist, eq(waitlist.id, orders.waitlistId))
+      .where(
+        and(
+          eq(orders.state, "paid"),
+          inArray(orderSetups.state, ["awaiting-form", "awaiting-vps", "vps-ready"]),
+        ),
+      )
+      .orderBy(asc(orderSetups.submittedAt), asc(orders.paidAt)),
+  );
+  const earliest = rows.reduce<Date>(
+    (min, row) => (row.submittedAt && row.submittedAt < min ? row.submittedAt : min),
+    now,
+  );
+  const holidays = await nationalHolidays(yearsBetween(earliest, now));
+  const hour = 3_600_000;
+  return rows.map(({ sealed, paidAt: _paidAt, ...row }) => {
+    const businessMs = row.submittedAt ? businessMsBetween(row.submittedAt, now, holidays) : 0;
+    return {
+      ...row,
+      state: row.state as SetupQueueItem["state"],
+      hasCredential: sealed !== null,
+      businessMs,
+      overdue: businessMs > SETUP_PROMISE_MAX_HOURS * hour,
+      pastMinimum: businessMs > SETUP_PROMISE_MIN_HOURS * hour,
+    };
+  });
+}

@@ -1,0 +1,226 @@
+import { createHash, randomBytes } from "node:crypto";
+import pg from "pg";
+import { createAdminWithCli } from "../support/admin-cli.ts";
+import { expectNoAxeViolationsAtWidths } from "../support/axe.ts";
+import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
+import { expect, type Page, test } from "../support/e2e-test.ts";
+import { gotoHydrated } from "../support/hydration.ts";
+import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
+
+// Issue 23 end to end, on the built server and PostgreSQL: a person accepts an invitation
+// and sees the PIX code with JavaScript off; staff set the rate, import the bank's OFX
+// statement and apply the match that pays the order; the person sends the setup form; staff
+// see the credential once and complete the setup. axe on every new page at 390 and 1280 px.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const ADMIN = { email: "pedidos@agentesfx.test", password: "uma-senha-bem-longa-pedidos" };
+const token = randomBytes(32).toString("base64url");
+
+let server: BuiltServer;
+let databaseName: string;
+let pool: pg.Pool;
+
+test.beforeAll(async () => {
+  databaseName = uniqueDatabaseName("agentes_e2e_orders");
+  const databaseUrl = await createDatabase(databaseName);
+  pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  server = await startBuiltServer({
+    DATABASE_URL: databaseUrl,
+    PIX_KEY: "financeiro@agentesfx.com.br",
+    BANK_NAME: "Banco Exemplo",
+    BANK_ACCOUNT: "12345-6",
+    SETUP_CREDENTIAL_KEY: Buffer.alloc(32, 3).toString("base64"),
+  });
+  await createAdminWithCli(databaseUrl, ADMIN.email, ADMIN.password);
+  // Staff set the rate before anyone accepts (it is taken at acceptance).
+  await pool.query(`insert into exchange_rates (rate, set_by) values (5.0000, $1)`, [ADMIN.email]);
+  // Ana, invited to YenMax an hour ago, with a link of her own.
+  const {
+    rows: [ana],
+  } = await pool.query(
+    `insert into waitlist (name, email, interested_agents, terms_accepted_at, confirmed_at, status)
+     values ('Ana', 'ana@exemplo.com', '{yenmax}', now(), now(), 'contacted') returning id`,
+  );
+  const {
+    rows: [invitation],
+  } = await pool.query(
+    `insert into invitations (waitlist_id, robot_id, invited_by, sent_at, deadline)
+     select $1, id, $2, now() - interval '1 hour', now() + interval '47 hours'
+     from robots where key = 'yenmax' returning id`,
+    [ana.id, ADMIN.email],
+  );
+  await pool.query(`insert into invitation_tokens (token_hash, invitation_id) values ($1, $2)`, [
+    createHash("sha256").update(token).digest("hex"),
+    invitation.id,
+  ]);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await pool?.end();
+  await dropDatabase(databaseName);
+});
+
+async function signIn(page: Page) {
+  await gotoHydrated(page, `${server.url}/admin`);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Senha").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("button", { name: "Sair" })).toBeVisible({ timeout: 20_000 });
+}
+
+/** A 1.x SGML statement, one tag a line, as Brazilian banks export it. */
+function ofx(reference: string, amount: string) {
+  const today = new Date().toISOString().slice(0, 10).replaceAll("-", "");
+  return [
+    "OFXHEADER:100",
+    "DATA:OFXSGML",
+    "VERSION:102",
+    "SECURITY:NONE",
+    "ENCODING:USASCII",
+    "CHARSET:1252",
+    "COMPRESSION:NONE",
+    "OLDFILEUID:NONE",
+    "NEWFILEUID:NONE",
+    "",
+    "<OFX>",
+    "<BANKMSGSRSV1>",
+    "<STMTTRNRS>",
+    "<TRNUID>1",
+    "<STATUS>",
+    "<CODE>0",
+    "<SEVERITY>INFO",
+    "</STATUS>",
+    "<STMTRS>",
+    "<CURDEF>BRL",
+    "<BANKACCTFROM>",
+    "<BANKID>0341",
+    "<ACCTID>12345-6",
+    "<ACCTTYPE>CHECKING",
+    "</BANKACCTFROM>",
+    "<BANKTRANLIST>",
+    `<DTSTART>${today}`,
+    `<DTEND>${today}`,
+    "<STMTTRN>",
+    "<TRNTYPE>CREDIT",
+    `<DTPOSTED>${today}120000[-3:BRT]`,
+    `<TRNAMT>${amount}`,
+    "<FITID>E2E0001",
+    `<MEMO>PIX RECEBIDO Conceição ${reference}`,
+    "</STMTTRN>",
+    "</BANKTRANLIST>",
+    "</STMTRS>",
+    "</STMTTRNRS>",
+    "</BANKMSGSRSV1>",
+    "</OFX>",
+    "",
+  ].join("\r\n");
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the person accepts and sees the amounts and the PIX code", async ({ page }) => {
+    await page.goto(`${server.url}/convite/${token}`);
+    await page.getByLabel(/Vou operar pela corretora parceira/).check();
+    await page.getByRole("button", { name: "Confirmar minha vaga" }).click();
+    await expect(page.getByRole("heading", { name: "Seu pedido: YenMax Agent" })).toBeVisible();
+    // US$ 199 less 25% = 149.25, at R$ 5.00 = R$ 746.25.
+    await expect(page.getByText("R$\u00a0746,25")).toBeVisible();
+    await expect(page.getByText(/^Faltam (46|47) horas/)).toBeVisible();
+    const code = await page.getByLabel("PIX copia e cola").inputValue();
+    expect(code).toMatch(/^000201/);
+    expect(code).toContain("5406746.25");
+    await expect(page.getByRole("img", { name: "QR code PIX de R$\u00a0746,25" })).toBeVisible();
+    await expect(page.getByText("enviaremos o link de pagamento por e-mail")).toBeVisible();
+  });
+});
+
+// axe runs inside the page, so the person's pages are checked in a browser with JavaScript.
+test("the order page passes axe", async ({ page }) => {
+  await gotoHydrated(page, `${server.url}/convite/${token}`);
+  await expect(page.getByLabel("PIX copia e cola")).toBeVisible();
+  await expectNoAxeViolationsAtWidths(page);
+});
+
+test("staff import the statement that pays the order", async ({ page }) => {
+  const {
+    rows: [order],
+  } = await pool.query(`select reference from orders`);
+  await signIn(page);
+  await gotoHydrated(page, `${server.url}/admin/pedidos`);
+  await expect(page.getByText(order.reference)).toBeVisible();
+  await expectNoAxeViolationsAtWidths(page);
+  await page.getByLabel("Arquivo do extrato").setInputFiles({
+    name: "extrato.ofx",
+    mimeType: "application/x-ofx",
+    buffer: Buffer.from(ofx(order.reference, "746.25"), "latin1"),
+  });
+  await page.getByRole("button", { name: "Ver correspondências" }).click();
+  await expect(page.getByText(`Pelo código do pedido: ${order.reference}`)).toBeVisible();
+  // Nothing is paid by the preview.
+  expect((await pool.query(`select state from orders`)).rows).toEqual([
+    { state: "awaiting-payment" },
+  ]);
+  await page.getByRole("button", { name: "Aplicar pagamentos" }).click();
+  await expect(page.getByText("Salvo!")).toBeVisible();
+  expect((await pool.query(`select state from orders`)).rows).toEqual([{ state: "paid" }]);
+  expect((await pool.query(`select status from waitlist`)).rows).toEqual([{ status: "converted" }]);
+});
+
+test("the setup form passes axe", async ({ page }) => {
+  await gotoHydrated(page, `${server.url}/convite/${token}`);
+  await page.getByLabel("Número da conta de trading").fill("12");
+  await page.getByLabel("Servidor da corretora").fill("Corretora-Live3");
+  await page.getByLabel("MT4").check();
+  await page.getByLabel("Celular com WhatsApp").fill("1");
+  await page.getByRole("button", { name: "Enviar dados" }).click();
+  await expect(
+    page.getByText("Informe o número da conta (só números, de 4 a 20 dígitos)."),
+  ).toBeVisible();
+  await expectNoAxeViolationsAtWidths(page);
+});
+
+test.describe("setup, without JavaScript for the person", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the person sends the setup form", async ({ page }) => {
+    await page.goto(`${server.url}/convite/${token}`);
+    await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
+    await page.getByLabel("Número da conta de trading").fill("1234");
+    await page.getByLabel("Servidor da corretora").fill("Corretora-Live3");
+    await page.getByLabel("MT5").check();
+    await page.getByLabel("Celular com WhatsApp").fill("123");
+    await page.getByLabel("Senha de acesso da conta de trading").fill("senha-da-ana");
+    await page.getByRole("button", { name: "Enviar dados" }).click();
+    // A bad phone: the message, and what was typed is still there.
+    await expect(page.getByText("Informe um celular com DDD (10 a 13 dígitos).")).toBeVisible();
+    await expect(page.getByLabel("Servidor da corretora")).toHaveValue("Corretora-Live3");
+    await page.getByLabel("Celular com WhatsApp").fill("(11) 91234-5678");
+    await page.getByLabel("Senha de acesso da conta de trading").fill("senha-da-ana");
+    await page.getByRole("button", { name: "Enviar dados" }).click();
+    await expect(page.getByText(/nossa equipe configura a VPS em 2 a 4 horas úteis/)).toBeVisible();
+  });
+});
+
+test("staff see the credential once and complete the setup", async ({ page, browser }) => {
+  await signIn(page);
+  await gotoHydrated(page, `${server.url}/admin/implantacao`);
+  await expect(page.getByText(/h \d+ min úteis desde o envio/)).toBeVisible();
+  await expectNoAxeViolationsAtWidths(page);
+  await page.getByRole("button", { name: "Ver credencial (uma vez)" }).click();
+  await expect(page.getByText("Credencial: senha-da-ana")).toBeVisible();
+  await page.getByRole("button", { name: "VPS configurada" }).click();
+  await expect(page.getByRole("button", { name: "Agente em operação" })).toBeVisible();
+  await page.getByRole("button", { name: "Agente em operação" }).click();
+  await expect(page.getByText("Nenhuma implantação em andamento.")).toBeVisible();
+  expect((await pool.query(`select credential_sealed from order_setups`)).rows).toEqual([
+    { credential_sealed: null },
+  ]);
+
+  const person = await browser.newPage({ javaScriptEnabled: false });
+  await person.goto(`${server.url}/convite/${token}`);
+  await expect(person.getByText("Seu agente está em operação.")).toBeVisible();
+  await expect(person.locator('[aria-current="step"]')).toHaveText(/Em operação/);
+  await person.close();
+});
