@@ -121,6 +121,31 @@ export const keptColumns: Record<string, Record<string, string>> = {
   },
   order_events: { actor: staff, from_state: code, to_state: code, reason: accounts },
   order_setups: { state: code, platform: code },
+  // Issue 24: tied to the person only through their order, which erasure unlinks.
+  subscriptions: {
+    robot_name: code,
+    state: code,
+    cancelled_by: staff,
+    refund_method: code,
+    refund_reference: accounts,
+    refunded_by: staff,
+  },
+  subscription_charges: {
+    reference: accounts,
+    state: code,
+    exchange_rate_set_by: staff,
+    payment_method: code,
+    payment_reference: accounts,
+    payment_recorded_by: staff,
+  },
+  subscription_events: { actor: staff, from_state: code, to_state: code, reason: accounts },
+  payment_notifications: {
+    provider: code,
+    request_id: "the provider's id of a notification",
+    resource_id: "the provider's id of a payment",
+    outcome: code,
+    detail: accounts,
+  },
   order_tokens: { token_hash: "a hash; deleted with the order" },
   payments: {
     method: code,
