@@ -68,27 +68,51 @@ function safe(value: bigint): number {
   return Number(value);
 }
 
-/** Months are São Paulo's (the site's time zone, docs/product.md rule 12). */
-function monthReader(): (ms: number) => { year: number; month: number } {
+/**
+ * Months are São Paulo's (the site's time zone, docs/product.md rule 12). Each month's first
+ * instant is found once with Intl (about 2 lookups a month); an instant's month is then its
+ * UTC-3 guess, moved by one if it falls before that month's start or after the next's.
+ */
+export function monthReader(): (ms: number) => { year: number; month: number } {
   const format = new Intl.DateTimeFormat("en-US", {
     timeZone: TIME_ZONE,
     year: "numeric",
     month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    hourCycle: "h23",
   });
-  const cache = new Map<number, { year: number; month: number }>();
-  return (ms) => {
-    // Brazil's offset only ever changed on the hour: one lookup per hour is exact.
-    const hour = Math.floor(ms / 3_600_000);
-    let month = cache.get(hour);
-    if (!month) {
-      const parts = format.formatToParts(ms);
-      month = {
-        year: Number(parts.find((part) => part.type === "year")?.value),
-        month: Number(parts.find((part) => part.type === "month")?.value),
-      };
-      cache.set(hour, month);
+  const starts = new Map<number, number>();
+  const localStartsAt = (ms: number, index: number) => {
+    const parts = format.formatToParts(ms);
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+    return (
+      part("year") * 12 + part("month") - 1 === index && part("day") === 1 && part("hour") === 0
+    );
+  };
+  /** The first instant of month `index` (year * 12 + month - 1) in São Paulo. */
+  const startOf = (index: number): number => {
+    let start = starts.get(index);
+    if (start === undefined) {
+      const year = Math.floor(index / 12);
+      const month = index % 12;
+      // Brazil has been UTC-3, and UTC-2 in some southern summers; a summer-time start at
+      // midnight of the 1st makes the day begin at 01:00 (UTC-2, 03:00 UTC).
+      const candidates = [3, 2].map((hour) => Date.UTC(year, month, 1, hour));
+      start =
+        candidates.find(
+          (ms, i) => localStartsAt(ms, index) && (i > 0 || !localStartsAt(ms - 3_600_000, index)),
+        ) ?? Date.UTC(year, month, 1, 3);
+      starts.set(index, start);
     }
-    return month;
+    return start;
+  };
+  return (ms) => {
+    const guess = new Date(ms - 3 * 3_600_000);
+    let index = guess.getUTCFullYear() * 12 + guess.getUTCMonth();
+    if (ms < startOf(index)) index -= 1;
+    else if (ms >= startOf(index + 1)) index += 1;
+    return { year: Math.floor(index / 12), month: (index % 12) + 1 };
   };
 }
 
@@ -100,8 +124,12 @@ export function maskAccountNumber(account: string): string {
 }
 
 interface TimedEvent extends CashEvent {
+  wall: number;
   at: number;
 }
+
+const wallMs = (t: CashEvent["time"]) =>
+  Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
 
 export function computeRecord(statement: ParsedStatement, clock: ServerClock): ComputeResult {
   try {
@@ -113,10 +141,16 @@ export function computeRecord(statement: ParsedStatement, clock: ServerClock): C
 }
 
 function computeUnchecked(statement: ParsedStatement, clock: ServerClock): ComputeResult {
+  // In the order of the server's own clock, as the statement prints it: converted instants
+  // could reorder the hour a summer-time change repeats. Array.prototype.sort is stable, so
+  // same-time events keep the statement's order.
   const events: TimedEvent[] = statement.cashEvents
-    .map((event) => ({ ...event, at: serverTimeToEpochMs(event.time, clock) }))
-    // Array.prototype.sort is stable: same-time events keep the statement's order.
-    .sort((a, b) => a.at - b.at);
+    .map((event) => ({
+      ...event,
+      wall: wallMs(event.time),
+      at: serverTimeToEpochMs(event.time, clock),
+    }))
+    .sort((a, b) => a.wall - b.wall);
   const monthOf = monthReader();
 
   const monthly: ExactFactors["monthly"] = [];

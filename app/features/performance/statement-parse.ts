@@ -14,7 +14,12 @@ import {
   parseServerTime,
   percentInBps,
 } from "./numbers.ts";
-import { decodeStatement, readStatementHtml, type StatementDocument } from "./statement-html.ts";
+import {
+  decodeStatement,
+  readLimits,
+  readStatementHtml,
+  type StatementDocument,
+} from "./statement-html.ts";
 
 // A MetaTrader statement (MT4 "Detailed Statement", MT5 "Trade History Report") read into a
 // ledger: closed trades, balance operations and the balance changes in order of time, with
@@ -468,10 +473,10 @@ function detectFormat(document: StatementDocument): "mt4" | "mt5" | null {
 }
 
 /** Reads a statement file's bytes into its ledger, or says what is wrong with it. */
-export async function parseStatement(bytes: Uint8Array): Promise<ParseResult> {
+export async function parseStatement(bytes: Uint8Array, limits = readLimits): Promise<ParseResult> {
   const text = decodeStatement(bytes);
   if (text.trim() === "") return { ok: false, problem: { code: "empty" } };
-  const read = await readStatementHtml(text);
+  const read = await readStatementHtml(text, limits);
   if (!read.ok) return { ok: false, problem: { code: read.reason } };
   const format = detectFormat(read.document);
   if (!format) return { ok: false, problem: { code: "not-a-statement" } };
