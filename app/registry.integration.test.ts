@@ -173,6 +173,50 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
       },
     };
   },
+  ...Object.fromEntries(
+    (
+      [
+        [
+          "renewal-charge",
+          {
+            dueDate: "28/02/2027",
+            amountUsd: "US$ 149,25",
+            amountBrl: "R$ 810,74",
+            rate: "5,4321",
+            reference: "AFX0123456789",
+            pixLine: "",
+          },
+        ],
+        [
+          "renewal-reminder",
+          {
+            dueDate: "28/02/2027",
+            amountUsd: "US$ 149,25",
+            amountBrl: "R$ 810,74",
+            rate: "5,4321",
+            reference: "AFX0123456789",
+            pixLine: "PIX copia e cola: 000201",
+          },
+        ],
+        [
+          "renewal-late",
+          { dueDate: "28/02/2027", graceUntil: "02/03/2027", reference: "AFX0123456789" },
+        ],
+        ["subscription-suspended", { reference: "AFX0123456789" }],
+        ["subscription-cancelled", { lastDay: "27/02/2027" }],
+        ["subscription-refunded", { amount: "R$ 810,74", method: "PIX" }],
+      ] as const
+    ).map(([name, fields]) => [
+      name,
+      async (kind: string) => {
+        const entry = await newEntry(kind);
+        return {
+          to: entry.email,
+          payload: { name: entry.name, robotName: "YenMax Agent", ...fields },
+        };
+      },
+    ]),
+  ),
 };
 
 async function rowOf(id: string) {

@@ -13,12 +13,28 @@ import {
   newsletterWelcomeMessage,
 } from "./features/newsletter/messages.tsx";
 import { myDataLinkMessage } from "./features/privacy/messages.tsx";
+import { renewalsJob } from "./features/subscriptions/jobs.server.ts";
+import {
+  renewalChargeMessage,
+  renewalLateMessage,
+  renewalReminderMessage,
+  subscriptionCancelledMessage,
+  subscriptionRefundedMessage,
+  subscriptionSuspendedMessage,
+} from "./features/subscriptions/messages.tsx";
 import { getDb } from "./platform/db/db.server.ts";
 import { getEnv } from "./platform/http/env.server.ts";
 import { createRegistry } from "./platform/jobs/registry.ts";
 import { retentionJob } from "./platform/jobs/retention.server.ts";
 
 export const registry = createRegistry([
+  renewalChargeMessage,
+  renewalReminderMessage,
+  renewalLateMessage,
+  subscriptionSuspendedMessage,
+  subscriptionCancelledMessage,
+  subscriptionRefundedMessage,
+  renewalsJob,
   confirmSignupMessage,
   alreadyListedMessage,
   myDataLinkMessage,

@@ -39,6 +39,7 @@ import {
   consentKinds,
   emailTokenPurposes,
 } from "../app/features/privacy/model.ts";
+import { chargeStates, subscriptionStates } from "../app/features/subscriptions/model.ts";
 import { waitlistStatuses } from "../app/features/waitlist/model.ts";
 import { reportKinds, suppressionReasons } from "../app/platform/mail/deliverability-model.ts";
 import {
@@ -693,6 +694,135 @@ export const orderTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("order_tokens_order_idx").on(table.orderId)],
+);
+
+// Issue 24: subscriptions (docs/decisions/170-173). A paid order starts one; each later cycle
+// is a charge, created exactly once per (subscription, cycle) by the renewal sweep.
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // The first order, whose payment started the subscription (cycle 1).
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    // The person and the robot are the order's (no foreign keys of its own: inserting one
+    // inside a payment must not lock the robot's row out of the robot -> order lock order).
+    robotName: text("robot_name").notNull(),
+    state: text("state", { enum: subscriptionStates }).notNull().default("active"),
+    // The monthly price fixed at the start (null for a robot "Sob consulta": staff charge
+    // those by hand), and the early discount frozen from the first order.
+    priceUsdCents: integer("price_usd_cents"),
+    earlyDiscountBp: integer("early_discount_bp"),
+    earlyDiscountMonths: integer("early_discount_months"),
+    // Whether the partner-broker account is active: the next charges take the 25% off.
+    partnerBroker: boolean("partner_broker").notNull(),
+    // Cycles count from this São Paulo date, on which cycle anchor_cycle began.
+    anchorDate: date("anchor_date").notNull(),
+    anchorCycle: integer("anchor_cycle").notNull().default(1),
+    // The last paid cycle, and the date its service ends (the next due date).
+    paidCycle: integer("paid_cycle").notNull().default(1),
+    paidThrough: date("paid_through").notNull(),
+    firstPaidAt: timestamp("first_paid_at", { withTimezone: true }).notNull(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by"),
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    refundRequestedAt: timestamp("refund_requested_at", { withTimezone: true }),
+    refundMethod: text("refund_method"),
+    refundReference: text("refund_reference"),
+    refundedBy: text("refunded_by"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("subscriptions_state_check", isOneOf(table.state, subscriptionStates)),
+    check("subscriptions_cycles_check", sql`${table.paidCycle} >= ${table.anchorCycle}`),
+    index("subscriptions_state_paid_through_idx").on(table.state, table.paidThrough),
+  ],
+);
+
+/** A renewal: the charge of one cycle, with its own PIX txid and its frozen amounts. */
+export const subscriptionCharges = pgTable(
+  "subscription_charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    cycle: integer("cycle").notNull(),
+    // "AFX" + 10 base32 characters, like an order's: the PIX txid and the transfer's reference.
+    reference: text("reference").notNull().unique(),
+    state: text("state", { enum: chargeStates }).notNull().default("open"),
+    dueDate: date("due_date").notNull(),
+    priceUsdCents: integer("price_usd_cents").notNull(),
+    partnerDiscountUsdCents: integer("partner_discount_usd_cents").notNull(),
+    earlyDiscountUsdCents: integer("early_discount_usd_cents").notNull(),
+    totalUsdCents: integer("total_usd_cents").notNull(),
+    exchangeRate: numeric("exchange_rate", { precision: 8, scale: 4 }).notNull(),
+    exchangeRateSetBy: text("exchange_rate_set_by").notNull(),
+    exchangeRateSetAt: timestamp("exchange_rate_set_at", { withTimezone: true }).notNull(),
+    totalBrlCents: integer("total_brl_cents").notNull(),
+    createdAt: createdAt(),
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    paymentMethod: text("payment_method", { enum: paymentMethods }),
+    paymentReference: text("payment_reference"),
+    paymentAmountBrlCents: integer("payment_amount_brl_cents"),
+    paymentRecordedBy: text("payment_recorded_by"),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+  },
+  (table) => [
+    // Two sweeps, a retry after a crash: one charge per cycle, whatever happens.
+    uniqueIndex("subscription_charges_cycle_idx").on(table.subscriptionId, table.cycle),
+    check("subscription_charges_state_check", isOneOf(table.state, chargeStates)),
+    check("subscription_charges_amounts_check", sql`${table.totalBrlCents} >= 0`),
+    index("subscription_charges_open_due_idx")
+      .on(table.dueDate)
+      .where(sql`${table.state} = 'open'`),
+  ],
+);
+
+/** Every change of a subscription: who, when, from which state to which, and why. */
+export const subscriptionEvents = pgTable(
+  "subscription_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    actor: text("actor").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    fromState: text("from_state", { enum: subscriptionStates }),
+    toState: text("to_state", { enum: subscriptionStates }),
+    reason: text("reason").notNull(),
+  },
+  (table) => [index("subscription_events_subscription_idx").on(table.subscriptionId, table.at)],
+);
+
+/**
+ * Every payment notification that reached us, with what became of it. One with a valid
+ * signature is kept once per request id: the same notification twice changes nothing.
+ */
+export const paymentNotifications = pgTable(
+  "payment_notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    requestId: text("request_id"),
+    resourceId: text("resource_id"),
+    verified: boolean("verified").notNull(),
+    outcome: text("outcome").notNull(),
+    detail: text("detail"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("payment_notifications_request_idx")
+      .on(table.provider, table.requestId)
+      .where(sql`${table.verified}`),
+    index("payment_notifications_received_idx").on(table.receivedAt),
+  ],
 );
 
 // Issue 21: what came back about our messages (docs/decisions/160): delivery status

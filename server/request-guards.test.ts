@@ -20,7 +20,7 @@ beforeAll(async () => {
   const app = express();
   app.set("trust proxy", 1);
   app.use(hstsOverHttps, permissionsPolicy, requireRequestOrigin(siteOrigins(SITE)));
-  app.all(["/", "/descadastrar/:token", "/admin/lista"], (_req, res) => {
+  app.all(["/", "/descadastrar/:token", "/admin/lista", "/webhooks/mercado-pago"], (_req, res) => {
     res.send("ok");
   });
   server = app.listen(0, "127.0.0.1");
@@ -110,5 +110,16 @@ describe("request guards", () => {
       "http://[::1]:3000",
     ]);
     expect(siteOrigins("https://agentesfx.com.br/")).toEqual(["https://agentesfx.com.br"]);
+  });
+
+  it("lets Mercado Pago's notifications through without either: their signature guards them", async () => {
+    const notification = await fetch(`${base}/webhooks/mercado-pago?data.id=1&type=payment`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(notification.status).toBe(200);
+    const elsewhere = await fetch(`${base}/webhooks/other`, { method: "POST", body: "{}" });
+    expect(elsewhere.status).toBe(403);
   });
 });

@@ -38,7 +38,8 @@ export const hstsOverHttps: RequestHandler = (req, res, next) => {
  * will route it (dot segments resolved), whole, so `/descadastrar/../admin/lista` is no
  * exemption (docs/decisions/139).
  */
-const POSTED_BY_OTHER_SERVERS = [/^\/descadastrar\/[^/]+$/];
+// Mercado Pago's payment notifications: their HMAC signature is their guard (decision 171).
+const POSTED_BY_OTHER_SERVERS = [/^\/descadastrar\/[^/]+$/, /^\/webhooks\/mercado-pago$/];
 
 /** The path React Router routes: the URL parser resolves `..`, `%2e%2e` and backslashes. */
 function routedPath(originalUrl: string): string {

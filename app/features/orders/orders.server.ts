@@ -19,6 +19,10 @@ import {
 } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { inviteNextOf } from "../invitations/invitations.server.ts";
+import {
+  endSubscriptionOfRefundedOrderLocked,
+  startSubscriptionsLocked,
+} from "../subscriptions/order-hooks.server.ts";
 import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { ORDER_REFERENCE_ALPHABET, type OrderState, type PaymentMethod } from "./model.ts";
 import { orderAmounts, parseDecimal, priceCents, rateText, toReais } from "./money.ts";
@@ -256,6 +260,7 @@ async function payLocked(
       })),
     );
     await tx.insert(orderSetups).values(chunk.map(({ order }) => ({ orderId: order.id })));
+    await startSubscriptionsLocked(tx, ids, actor, now);
     const people = chunk.flatMap(({ order }) => (order.waitlistId ? [order.waitlistId] : []));
     if (people.length > 0) {
       const converted = await tx
@@ -418,6 +423,9 @@ async function closeOrder(
       return { outcome: "wrong-state" as const, state: order.state };
     }
     await tx.update(orders).set({ state: to, closedAt: now }).where(eq(orders.id, order.id));
+    if (to === "refunded") {
+      await endSubscriptionOfRefundedOrderLocked(tx, order.id, actor, reason, now);
+    }
     await audit(tx, [
       { orderId: order.id, actor, at: now, fromState: order.state, toState: to, reason },
     ]);

@@ -91,15 +91,25 @@ async function call(
   const headers: Record<string, string> = { authorization: `Bearer ${config.accessToken}` };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (idempotencyKey) headers["x-idempotency-key"] = idempotencyKey;
-  try {
-    return await fetch(new URL(path, config.apiUrl), {
+  const attempt = () =>
+    fetch(new URL(path, config.apiUrl), {
       method,
       headers,
       body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-  } catch (error) {
-    throw new ProviderUnavailableError(`Mercado Pago ${method} ${path}: ${String(error)}`);
+  try {
+    return await attempt();
+  } catch {
+    // A kept-alive connection the server closed as we reused it fails at once; both calls are
+    // safe to repeat (a read, and a creation under an idempotency key), so one more try.
+    try {
+      return await attempt();
+    } catch (error) {
+      throw new ProviderUnavailableError(`Mercado Pago ${method} ${path}: ${String(error)}`, {
+        cause: error,
+      });
+    }
   }
 }
 

@@ -1,0 +1,87 @@
+// Issue 24: subscriptions, their e-mails and the outcomes staff and customers read.
+import type { ChargeState, SubscriptionState } from "../features/subscriptions/model.ts";
+
+export const subscriptionStateLabels: Record<SubscriptionState, string> = {
+  active: "Ativa",
+  "past-due": "Em atraso",
+  suspended: "Suspensa",
+  cancelled: "Cancelada com fim em",
+  ended: "Encerrada",
+  refunded: "Reembolsada",
+};
+
+export const chargeStateLabels: Record<ChargeState, string> = {
+  open: "Em aberto",
+  paid: "Paga",
+  void: "Anulada",
+};
+
+/** SPEC section 9, as the pages say it. */
+export const guaranteeText =
+  "Garantia de 7 dias: reembolso integral do primeiro mês. A garantia não cobre perdas de operações (trading).";
+
+export const subscriptionEmailCopy = {
+  charge: {
+    subject: "Sua próxima mensalidade da Agentes FX",
+    preview: "A cobrança do próximo ciclo da sua assinatura.",
+    greeting: (name: string) => `Olá, ${name}!`,
+    body: (robot: string, due: string) =>
+      `A assinatura do ${robot} renova em ${due}. Esta é a cobrança do próximo ciclo.`,
+    amount: (usd: string, brl: string, rate: string) =>
+      `Valor: ${usd} (${brl}, câmbio de R$ ${rate} por US$ 1).`,
+    reference: (reference: string) =>
+      `Código da cobrança: ${reference}. Informe-o na descrição de uma transferência bancária.`,
+    pix: (code: string) => `PIX copia e cola: ${code}`,
+    otherMethods:
+      "Também aceitamos cartão de crédito (Visa, Mastercard), PayPal e cripto (Bitcoin, USDT): responda pelo e-mail de contato e enviaremos o link de pagamento.",
+  },
+  reminder: {
+    subject: "Sua mensalidade vence amanhã",
+    preview: "A cobrança do próximo ciclo vence amanhã.",
+  },
+  late: {
+    subject: "Mensalidade em atraso",
+    preview: "Não identificamos o pagamento do ciclo que venceu.",
+    greeting: (name: string) => `Olá, ${name}!`,
+    body: (robot: string, due: string, until: string) =>
+      `Não identificamos o pagamento da assinatura do ${robot}, que venceu em ${due}. O agente continua operando até ${until}; sem o pagamento até lá, a assinatura é suspensa e o agente é desligado.`,
+    reference: (reference: string) => `Código da cobrança: ${reference}.`,
+  },
+  suspended: {
+    subject: "Assinatura suspensa",
+    preview: "O prazo de pagamento terminou e a assinatura foi suspensa.",
+    greeting: (name: string) => `Olá, ${name}!`,
+    body: (robot: string) =>
+      `O prazo para pagar a assinatura do ${robot} terminou e ela foi suspensa: o agente será desligado na VPS. Ao pagar a cobrança em aberto, a assinatura é reativada e um novo ciclo começa na data do pagamento.`,
+    reference: (reference: string) => `Código da cobrança: ${reference}.`,
+  },
+  cancelled: {
+    subject: "Cancelamento confirmado",
+    preview: "Sua assinatura foi cancelada, sem multa.",
+    greeting: (name: string) => `Olá, ${name}!`,
+    body: (robot: string) =>
+      `Confirmamos o cancelamento da assinatura do ${robot}, sem multa. Nenhuma nova cobrança será emitida.`,
+    ends: (lastDay: string) => `O serviço continua até ${lastDay}, o fim do ciclo pago.`,
+  },
+  refunded: {
+    subject: "Reembolso registrado",
+    preview: "O reembolso da garantia de 7 dias foi registrado.",
+    greeting: (name: string) => `Olá, ${name}!`,
+    body: (robot: string, amount: string, method: string) =>
+      `Registramos o reembolso do primeiro mês da assinatura do ${robot} (${amount}, por ${method}). A assinatura foi encerrada.`,
+    guarantee: guaranteeText,
+  },
+} as const;
+
+/** Why an action on a subscription was refused, in the words customers and staff read. */
+export const subscriptionOutcomeCopy = {
+  notFound: "Assinatura não encontrada.",
+  alreadyCancelled: (lastDay: string) =>
+    `Esta assinatura já está cancelada: o serviço vai até ${lastDay}.`,
+  alreadyEnded: "Esta assinatura já terminou: não há o que cancelar.",
+  guaranteeOver: (lastDay: string) =>
+    `O prazo da garantia de 7 dias terminou em ${lastDay}. O cancelamento continua disponível, com efeito no fim do ciclo.`,
+  refundAlreadyRequested: "O reembolso já foi pedido; a equipe vai registrá-lo em breve.",
+  refundNotRequested: "O cliente não pediu o reembolso da garantia.",
+  chargeNotOpen: "Esta cobrança não está em aberto.",
+} as const;

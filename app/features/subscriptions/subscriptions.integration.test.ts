@@ -1,0 +1,366 @@
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import {
+  earlyDiscounts,
+  emailOutbox,
+  exchangeRates,
+  invitations,
+  orders,
+  robots,
+  subscriptionCharges,
+  subscriptionEvents,
+  subscriptions,
+  waitlist,
+} from "../../../db/schema.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { spotsOf } from "../invitations/invitations.server.ts";
+import { refundOrder, setEarlyDiscount, setExchangeRate } from "../orders/orders.server.ts";
+import {
+  cancelSubscription,
+  payCharge,
+  recordRefund,
+  requestRefund,
+  runRenewals,
+} from "./subscriptions.server.ts";
+
+import { PAID_AT, STAFF, subscribe } from "../../../tests/support/subscriber.ts";
+
+const at = (iso: string) => new Date(iso);
+
+async function reload(id: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row!;
+}
+
+async function chargesOf(id: string) {
+  const db = await getDb();
+  return db
+    .select()
+    .from(subscriptionCharges)
+    .where(eq(subscriptionCharges.subscriptionId, id))
+    .orderBy(asc(subscriptionCharges.cycle));
+}
+
+async function mailTo(email: string) {
+  const db = await getDb();
+  const rows = await db
+    .select({ template: emailOutbox.template, payload: emailOutbox.payload })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.recipient, email))
+    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
+  return rows.filter((row) => !row.template.startsWith("invitation"));
+}
+
+let smtp: TestSmtpServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp.close());
+
+beforeEach(async () => {
+  const db = await getDb();
+  await db.delete(subscriptions);
+  await db.delete(orders);
+  await db.delete(invitations);
+  await db.delete(emailOutbox);
+  await db.delete(waitlist);
+  await db.delete(exchangeRates);
+  await db.delete(earlyDiscounts);
+  await db.update(robots).set({ capacity: null, autoInvite: false });
+  await setExchangeRate(54321, STAFF, at("2027-01-01T12:00:00Z"));
+});
+
+describe("a paid order starts a subscription", () => {
+  it("anchored on the São Paulo payment date, the first cycle paid, the price frozen", async () => {
+    const { subscription } = await subscribe("yenmax", { smtp, partnerBroker: true });
+    expect(subscription).toMatchObject({
+      state: "active",
+      priceUsdCents: 19900,
+      partnerBroker: true,
+      anchorDate: "2027-01-31",
+      anchorCycle: 1,
+      paidCycle: 1,
+      paidThrough: "2027-02-28",
+      firstPaidAt: PAID_AT,
+    });
+  });
+});
+
+describe("renewal", () => {
+  it("creates each cycle's charge once, 7 days before at 9h, with its own txid, and reminds the day before", async () => {
+    const yenmax = (
+      await (await getDb()).select().from(robots).where(eq(robots.key, "yenmax"))
+    )[0]!;
+    await setEarlyDiscount(yenmax.id, { basisPoints: 1000, months: 2 }, STAFF, PAID_AT);
+    const { subscription, email } = await subscribe("yenmax", { smtp, partnerBroker: true });
+
+    expect((await runRenewals(at("2027-02-21T11:59:00Z"))).charges).toBe(0);
+    const [first, second] = await Promise.all([
+      runRenewals(at("2027-02-21T12:00:00Z")),
+      runRenewals(at("2027-02-21T12:00:00Z")),
+    ]);
+    expect(first!.charges + second!.charges).toBe(1);
+    expect((await runRenewals(at("2027-02-22T12:00:00Z"))).charges).toBe(0);
+
+    const [charge, ...others] = await chargesOf(subscription.id);
+    expect(others).toEqual([]);
+    const db = await getDb();
+    const [order] = await db.select().from(orders).where(eq(orders.id, subscription.orderId));
+    expect(charge).toMatchObject({
+      cycle: 2,
+      state: "open",
+      dueDate: "2027-02-28",
+      // Cycle 2 is within the early discount's 2 months; the broker account is active.
+      priceUsdCents: 19900,
+      partnerDiscountUsdCents: 4975,
+      earlyDiscountUsdCents: 1493,
+      totalUsdCents: 13432,
+      exchangeRate: "5.4321",
+      totalBrlCents: 72964,
+      remindedAt: null,
+    });
+    expect(charge!.reference).toMatch(/^AFX[0-9A-HJKMNP-TV-Z]{10}$/);
+    expect(charge!.reference).not.toBe(order!.reference);
+
+    // A second charge for the same cycle is refused by the database itself.
+    await expect(
+      db
+        .insert(subscriptionCharges)
+        .values({ ...charge!, id: undefined, reference: "AFXDUPLICATE00" }),
+    ).rejects.toThrow();
+
+    expect((await runRenewals(at("2027-02-27T11:00:00Z"))).reminders).toBe(0);
+    expect((await runRenewals(at("2027-02-27T12:00:00Z"))).reminders).toBe(1);
+    expect((await runRenewals(at("2027-02-27T13:00:00Z"))).reminders).toBe(0);
+    const mail = await mailTo(email);
+    expect(mail.map((m) => m.template)).toEqual(["renewal-charge", "renewal-reminder"]);
+    expect(mail[0]!.payload).toMatchObject({
+      dueDate: "28/02/2027",
+      amountUsd: "US$\u00a0134,32",
+      amountBrl: "R$\u00a0729,64",
+      rate: "5,4321",
+      reference: charge!.reference,
+    });
+
+    // Paid: the next cycle runs to 31/03, whose charge leaves the early discount behind.
+    expect(
+      await payCharge(
+        charge!.reference,
+        { method: "pix", reference: "E2E-2" },
+        STAFF,
+        at("2027-02-25T15:00:00Z"),
+      ),
+    ).toBe("paid");
+    expect(
+      await payCharge(
+        charge!.reference,
+        { method: "pix", reference: "E2E-2" },
+        STAFF,
+        at("2027-02-25T15:00:00Z"),
+      ),
+    ).toBe("already-paid");
+    expect(await reload(subscription.id)).toMatchObject({
+      paidCycle: 2,
+      paidThrough: "2027-03-31",
+    });
+    await runRenewals(at("2027-03-24T12:00:00Z"));
+    const third = (await chargesOf(subscription.id))[1]!;
+    expect(third).toMatchObject({
+      cycle: 3,
+      dueDate: "2027-03-31",
+      earlyDiscountUsdCents: 0,
+      totalUsdCents: 14925,
+    });
+  });
+
+  it("goes past due at the due date, suspends after the grace days, and reactivates on a late payment", async () => {
+    const { subscription, email } = await subscribe("midaspulse", { smtp });
+    await runRenewals(at("2027-02-21T12:00:00Z"));
+    expect((await runRenewals(at("2027-02-28T02:59:00Z"))).late).toBe(0);
+    expect((await runRenewals(at("2027-02-28T03:00:00Z"))).late).toBe(1);
+    expect((await reload(subscription.id)).state).toBe("past-due");
+    expect((await runRenewals(at("2027-03-03T02:59:00Z"), 3)).suspended).toBe(0);
+    expect((await runRenewals(at("2027-03-03T03:00:00Z"), 3)).suspended).toBe(1);
+    expect((await reload(subscription.id)).state).toBe("suspended");
+    // No further charge while the cycle is unpaid.
+    await runRenewals(at("2027-03-25T12:00:00Z"), 3);
+    const charges = await chargesOf(subscription.id);
+    expect(charges).toHaveLength(1);
+
+    expect(
+      await payCharge(
+        charges[0]!.reference,
+        { method: "transfer", reference: "TED 9" },
+        STAFF,
+        at("2027-03-10T18:00:00Z"),
+      ),
+    ).toBe("paid");
+    expect(await reload(subscription.id)).toMatchObject({
+      state: "active",
+      anchorDate: "2027-03-10",
+      anchorCycle: 2,
+      paidCycle: 2,
+      paidThrough: "2027-04-10",
+      suspendedAt: null,
+    });
+    expect((await mailTo(email)).map((m) => m.template)).toEqual([
+      "renewal-charge",
+      "renewal-reminder",
+      "renewal-late",
+      "subscription-suspended",
+    ]);
+  });
+
+  it("keeps the cycle's dates when paid within the grace period", async () => {
+    const { subscription } = await subscribe("midaspulse", { smtp });
+    await runRenewals(at("2027-02-21T12:00:00Z"));
+    await runRenewals(at("2027-03-01T12:00:00Z"));
+    expect((await reload(subscription.id)).state).toBe("past-due");
+    const [charge] = await chargesOf(subscription.id);
+    await payCharge(
+      charge!.reference,
+      { method: "pix", reference: "E2E-3" },
+      STAFF,
+      at("2027-03-02T12:00:00Z"),
+    );
+    expect(await reload(subscription.id)).toMatchObject({
+      state: "active",
+      anchorDate: "2027-01-31",
+      paidThrough: "2027-03-31",
+    });
+  });
+});
+
+describe("cancel at the end of the cycle", () => {
+  it("serves to the end of the paid cycle, issues no charge, confirms by e-mail, then frees the spot", async () => {
+    const db = await getDb();
+    const { subscription, email, robotId } = await subscribe("trendkey-btc", { smtp });
+    const [robot] = await db.select().from(robots).where(eq(robots.id, robotId));
+    const spots = async () => (await spotsOf(db, robot!, PAID_AT)).taken;
+    expect(await spots()).toBe(1);
+
+    expect(
+      await cancelSubscription(subscription.id, "cliente", at("2027-02-10T12:00:00Z")),
+    ).toEqual({
+      outcome: "cancelled",
+      lastServedDay: "2027-02-27",
+    });
+    expect(
+      await cancelSubscription(subscription.id, "cliente", at("2027-02-11T12:00:00Z")),
+    ).toEqual({
+      outcome: "already-cancelled",
+      lastServedDay: "2027-02-27",
+    });
+    expect((await runRenewals(at("2027-02-21T12:00:00Z"))).charges).toBe(0);
+    expect(await chargesOf(subscription.id)).toEqual([]);
+    expect(await spots()).toBe(1);
+
+    expect((await runRenewals(at("2027-02-28T03:00:00Z"))).ended).toBe(1);
+    expect(await reload(subscription.id)).toMatchObject({
+      state: "ended",
+      endedAt: at("2027-02-28T03:00:00Z"),
+    });
+    expect(await spots()).toBe(0);
+    expect(
+      await cancelSubscription(subscription.id, "cliente", at("2027-03-01T12:00:00Z")),
+    ).toEqual({ outcome: "already-ended" });
+    const mail = await mailTo(email);
+    expect(mail).toEqual([
+      {
+        template: "subscription-cancelled",
+        payload: expect.objectContaining({ lastDay: "27/02/2027" }),
+      },
+    ]);
+  });
+
+  it("voids the open charge and ends at once when nothing paid remains", async () => {
+    const { subscription } = await subscribe("yenmax", { smtp });
+    await runRenewals(at("2027-02-21T12:00:00Z"));
+    await runRenewals(at("2027-03-01T12:00:00Z"));
+    expect(await cancelSubscription(subscription.id, STAFF, at("2027-03-01T13:00:00Z"))).toEqual({
+      outcome: "ended",
+    });
+    expect((await chargesOf(subscription.id)).map((c) => c.state)).toEqual(["void"]);
+    const [charge] = await chargesOf(subscription.id);
+    expect(
+      await payCharge(
+        charge!.reference,
+        { method: "pix", reference: "late" },
+        STAFF,
+        at("2027-03-02T12:00:00Z"),
+      ),
+    ).toBe("not-payable");
+  });
+});
+
+describe("the 7-day guarantee", () => {
+  it("is refused on day 8", async () => {
+    const { subscription } = await subscribe("yenmax", { smtp });
+    expect(await requestRefund(subscription.id, at("2027-02-08T03:00:00Z"))).toEqual({
+      outcome: "guarantee-over",
+      lastDay: "2027-02-07",
+    });
+    expect(
+      await recordRefund(
+        subscription.id,
+        { method: "pix", reference: "x" },
+        STAFF,
+        at("2027-02-08T04:00:00Z"),
+      ),
+    ).toBe("not-requested");
+    expect((await reload(subscription.id)).state).toBe("active");
+  });
+
+  it("on day 7: staff record the refund, the subscription ends at once, the order is refunded, the spot freed", async () => {
+    const db = await getDb();
+    const { subscription, email, orderId, robotId } = await subscribe("trendkey-btc", { smtp });
+    expect(await requestRefund(subscription.id, at("2027-02-08T02:59:00Z"))).toEqual({
+      outcome: "requested",
+    });
+    expect(await requestRefund(subscription.id, at("2027-02-08T02:59:30Z"))).toEqual({
+      outcome: "already-requested",
+    });
+    expect(
+      await recordRefund(
+        subscription.id,
+        { method: "pix", reference: "DEVOLUCAO-1" },
+        STAFF,
+        at("2027-02-09T12:00:00Z"),
+      ),
+    ).toBe("refunded");
+    expect(await reload(subscription.id)).toMatchObject({
+      state: "refunded",
+      refundMethod: "pix",
+      refundReference: "DEVOLUCAO-1",
+      refundedBy: STAFF,
+    });
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.state).toBe("refunded");
+    const [robot] = await db.select().from(robots).where(eq(robots.id, robotId));
+    expect((await spotsOf(db, robot!, PAID_AT)).taken).toBe(0);
+    expect((await mailTo(email)).map((m) => m.template)).toEqual(["subscription-refunded"]);
+    expect(
+      await recordRefund(
+        subscription.id,
+        { method: "pix", reference: "again" },
+        STAFF,
+        at("2027-02-09T12:00:00Z"),
+      ),
+    ).toBe("already-ended");
+  });
+
+  it("a refund staff record on the order from /admin/pedidos ends the subscription too", async () => {
+    const { subscription, orderId } = await subscribe("yenmax", { smtp });
+    await refundOrder(orderId, STAFF, "estorno", at("2027-02-02T12:00:00Z"));
+    expect((await reload(subscription.id)).state).toBe("refunded");
+    const db = await getDb();
+    const events = await db
+      .select({ toState: subscriptionEvents.toState })
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.subscriptionId, subscription.id))
+      .orderBy(asc(subscriptionEvents.at));
+    expect(events.map((e) => e.toState)).toEqual(["active", "refunded"]);
+  });
+});
