@@ -29,7 +29,8 @@ function run(args: string[], password?: string) {
 
 // The database is opened by this process only after the command has run, so on PGlite the
 // command can take DATA_DIR's lock.
-describe("npm run admin:create", () => {
+// Each run is a process that opens PGlite and migrates it: tens of seconds on a busy machine.
+describe("npm run admin:create", { timeout: 90_000 }, () => {
   it("refuses a missing e-mail and a short password", async () => {
     const noEmail = await run([], "senha-longa-suficiente");
     expect(noEmail.code).toBe(2);

@@ -170,7 +170,20 @@ function messageSender(options: WorkerOptions) {
       });
   }
 
+  /**
+   * Sends one claimed message and records the outcome. Never rejects: when the database
+   * cannot take the outcome (pool exhausted, connection lost), the claim's lease runs out and
+   * the message is tried again, with its Message-ID.
+   */
   async function send(row: ClaimedMessage): Promise<void> {
+    try {
+      await sendOrThrow(row);
+    } catch (error) {
+      log.error({ outboxId: row.id, err: error }, "recording a message's outcome failed");
+    }
+  }
+
+  async function sendOrThrow(row: ClaimedMessage): Promise<void> {
     const message = registry.message(row.template);
     if (!message) return failed(row, new Error(`unknown message "${row.template}"`), true);
     if (row.suppressed || (message.kind === "marketing" && row.marketingSuppressed)) {
