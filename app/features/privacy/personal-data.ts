@@ -191,28 +191,4 @@ export const keptColumns: Record<string, Record<string, string>> = {
   },
   send_rates: { key: "a sending pace per mail domain" },
   scheduled_jobs: { name: code, last_error: "an error of a periodic job (no payload)" },
-  payment_notifications: {
-    detail: accounts,
-    outcome: code,
-    provider: code,
-    request_id: accounts,
-    resource_id: accounts,
-  },
-  subscription_charges: {
-    exchange_rate_set_by: staff,
-    payment_method: code,
-    payment_recorded_by: staff,
-    payment_reference: accounts,
-    reference: accounts,
-    state: code,
-  },
-  subscription_events: { actor: staff, from_state: code, to_state: code, reason: accounts },
-  subscriptions: {
-    cancelled_by: staff,
-    refund_method: code,
-    refund_reference: accounts,
-    refunded_by: staff,
-    robot_name: code,
-    state: code,
-  },
 };
