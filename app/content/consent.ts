@@ -12,6 +12,8 @@ export const consentTextVersions = {
 
 export const consentLedgerCopy = {
   title: "Histórico de consentimentos",
+  /** The scrolling table's own name: the section already carries the title (axe landmark-unique). */
+  table: "Tabela do histórico de consentimentos",
   empty: "Nenhum registro.",
   columns: { when: "Quando", what: "O quê", channel: "Por onde", version: "Versão do texto" },
   kinds: {

@@ -94,6 +94,7 @@ export const invitationsAdminCopy = {
   tab: "Convites",
   loading: "Carregando convites...",
   title: "Convites e vagas",
+  table: "Tabela de convites e vagas",
   capacity: "Vagas",
   unlimited: "Ilimitadas",
   taken: "Ocupadas",

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { expect, test } from "../support/e2e-test.ts";
+import { formReadMessages } from "../../app/content/http-errors.ts";
 import { bytesOf, chunked, form } from "../support/http.ts";
 import {
   type Answer,
@@ -230,17 +231,6 @@ test("NUL bytes and overlong values in every admin field are refused with a fiel
     logoUrl: "https://exemplo.com/logo.png",
     myfxbookLink: "https://www.myfxbook.com/x",
   };
-  const labels: Record<string, string> = {
-    name: "Nome",
-    description: "Descrição",
-    logoUrl: "URL do Logo",
-    myfxbookLink: "Link MyFxBook",
-    title: "Título",
-    excerpt: "Resumo",
-    content: "Conteúdo",
-    featuredImageUrl: "URL da Imagem",
-    author: "Autor",
-  };
   const nul = (value: string) => `${value.slice(0, 3)}\u0000${value.slice(3)}`;
   // [label, route, fields, status, text the answer must contain]
   type Case = [string, string, Record<string, string>, number, string];
@@ -252,7 +242,7 @@ test("NUL bytes and overlong values in every admin field are refused with a fiel
           "/admin/robos",
           { ...robotLinks, [field]: nul(robotLinks[field]) },
           400,
-          `${labels[field]}: o texto contém caracteres inválidos.`,
+          formReadMessages.nulCharacter,
         ] as Case,
     ),
     ...(["title", "excerpt", "content", "featuredImageUrl", "author"] as const).flatMap((field) =>
@@ -268,7 +258,7 @@ test("NUL bytes and overlong values in every admin field are refused with a fiel
               [field]: nul(postFields[field]),
             },
             400,
-            `${labels[field]}: o texto contém caracteres inválidos.`,
+            formReadMessages.nulCharacter,
           ] as Case,
       ),
     ),
@@ -277,28 +267,28 @@ test("NUL bytes and overlong values in every admin field are refused with a fiel
       "/admin/robos",
       { ...robot, slug: "trend\u0000key" },
       400,
-      "Slug: o texto contém caracteres inválidos.",
+      formReadMessages.nulCharacter,
     ],
     [
       "robot price",
       "/admin/robos",
       { ...robot, price: "1\u00009" },
       400,
-      "Preço (USD): digite só números",
+      formReadMessages.nulCharacter,
     ],
     [
       "post category",
       "/admin/blog",
       { ...postFields, category: "Mercado\u0000" },
       400,
-      "Categoria: escolha",
+      formReadMessages.nulCharacter,
     ],
     [
       "waitlist status",
       "/admin/lista",
       { id: entry!.id, status: "converted\u0000" },
       400,
-      "Status inválido",
+      formReadMessages.nulCharacter,
     ],
     ["waitlist id", "/admin/lista", { id: `${entry!.id}\u0000`, status: "converted" }, 404, ""],
     [
@@ -313,14 +303,14 @@ test("NUL bytes and overlong values in every admin field are refused with a fiel
       "/admin",
       { intent: "login", email: `${app.adminEmail}\u0000`, password: app.adminPassword },
       400,
-      "Informe um email válido.",
+      formReadMessages.nulCharacter,
     ],
     [
       "login password",
       "/admin",
       { intent: "login", email: app.adminEmail, password: `${app.adminPassword}\u0000` },
       400,
-      "Email ou senha inválidos.",
+      formReadMessages.nulCharacter,
     ],
     [
       "robot name 60,000",

@@ -122,7 +122,7 @@ test("staff set 2 spots and invite 2; one accepts from the e-mail; the page coun
 
   await gotoHydrated(page, `${server!.url}/admin/convites`);
   const card = page.getByRole("article", { name: /TrendKey BTC/ });
-  await card.getByLabel("Convidar o próximo automaticamente").check();
+  await card.getByRole("checkbox", { name: /Convidar o próximo/ }).check();
   await card.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Configuração salva")).toBeVisible();
   await card.getByLabel("Quantas pessoas").fill("2");

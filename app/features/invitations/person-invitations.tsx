@@ -50,7 +50,7 @@ export function PersonInvitations({
       {history.length === 0 ? (
         <p className="mt-2 text-muted-foreground">{copy.none}</p>
       ) : (
-        <TableScroll label={copy.title} className="mt-3">
+        <TableScroll label={copy.table} className="mt-3">
           <table className="w-full text-left text-sm">
             <thead>
               <tr>

@@ -19,7 +19,7 @@ export function ConsentLedgerTable({
       {consents.length === 0 ? (
         <p className="mt-2 text-muted-foreground">{copy.empty}</p>
       ) : (
-        <TableScroll label={copy.title} className="mt-3">
+        <TableScroll label={copy.table} className="mt-3">
           <table className="w-full text-left text-sm">
             <thead className="text-muted-foreground">
               <tr>
