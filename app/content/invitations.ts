@@ -94,7 +94,6 @@ export const invitationsAdminCopy = {
   tab: "Convites",
   loading: "Carregando convites...",
   title: "Convites e vagas",
-  table: "Tabela de convites e vagas",
   capacity: "Vagas",
   unlimited: "Ilimitadas",
   taken: "Ocupadas",
@@ -148,6 +147,7 @@ export const invitationsAdminCopy = {
   },
   entry: {
     title: "Convites",
+    table: "Tabela de convites",
     none: "Nenhum convite enviado.",
     robot: "Agente",
     status: "Situação",
