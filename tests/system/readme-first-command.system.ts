@@ -20,6 +20,16 @@ function git(cwd: string, ...args: string[]): string {
   return execFileSync("git", args, { cwd, encoding: "utf8" }).trim();
 }
 
+/** Sends a signal to a process group; false once the group has no process left. */
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createServer();
@@ -72,9 +82,13 @@ it("`npm install && npm start` serves the site on http://localhost:3000 with an 
     expect(html).toContain(`<link rel="canonical" href="${origin}/"`);
     expect(fs.existsSync(path.join(copy, "data"))).toBe(true);
   } finally {
-    if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
-    await new Promise((resolve) =>
-      child.exitCode === null ? child.once("exit", resolve) : resolve(0),
-    );
+    // The whole group: sh exits before the server it started has closed its database, so
+    // the copy is removed only once no process of the group is left writing into it.
+    signalGroup(child.pid!, "SIGTERM");
+    const deadline = Date.now() + 30_000;
+    while (signalGroup(child.pid!, 0) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    signalGroup(child.pid!, "SIGKILL");
   }
 }, 300_000);
