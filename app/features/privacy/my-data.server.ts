@@ -22,7 +22,11 @@ import {
   type TokenState,
 } from "../email/tokens.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
-import { insertMessagesSql, messageSelectSql } from "../../platform/jobs/enqueue.server.ts";
+import {
+  insertMessagesSql,
+  messageSelectSql,
+  wakeWorkers,
+} from "../../platform/jobs/enqueue.server.ts";
 import { myDataLinkMessage } from "./messages.tsx";
 
 /** Handles the /meus-dados form: honeypot, per-client limit, then the same answer for all. */
@@ -45,6 +49,7 @@ export async function requestMyDataLink(
         from waitlist where email = ${email}`,
       ),
     );
+    wakeWorkers(db);
     return { status: 200, message: copy.sent };
   } catch (error) {
     getLogger().error({ err: error }, "Meus dados link could not be queued");

@@ -5,6 +5,7 @@ import {
   insertMessagesSql,
   messageSelectSql,
   recentMessagesSql,
+  wakeWorkers,
 } from "../../platform/jobs/enqueue.server.ts";
 import { alreadyListedMessage, confirmSignupMessage } from "../confirmation/messages.tsx";
 import { emailHashSql } from "../privacy/erasure.server.ts";
@@ -63,4 +64,5 @@ export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void>
       where not exists (select 1 from entry)
         and ${recentMessagesSql(alreadyListedMessage, signup.email, "1 day")} < ${ALREADY_LISTED_PER_DAY}`)}`,
   );
+  wakeWorkers(db);
 }
