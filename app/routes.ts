@@ -23,6 +23,7 @@ export default [
     route("meus-dados/dados.json", "routes/site/my-data-json.ts"),
     route("meus-dados/:token", "routes/site/my-data-view.tsx"),
     route("convite/:token", "routes/site/invitation.tsx"),
+    route("configurar/:token", "routes/site/order-setup.tsx"),
     route("admin", "routes/admin/login.tsx"),
     // Every section below is guarded by the layout's one requireAdmin (docs/decisions/070).
     layout("routes/admin/layout.tsx", [
