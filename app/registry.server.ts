@@ -1,6 +1,7 @@
 // Every message and job of the product, handed to the worker (docs/decisions/113). A feature
 // adds a message by declaring it with defineMessage beside its code and listing it here;
 // the platform imports no feature.
+import { accountLinkMessage } from "./features/account/messages.tsx";
 import { alreadyListedMessage, confirmSignupMessage } from "./features/confirmation/messages.tsx";
 import { invitationDeadlinesJob } from "./features/invitations/jobs.server.ts";
 import { invitationMessage, invitationReminderMessage } from "./features/invitations/messages.tsx";
@@ -45,6 +46,7 @@ export const registry = createRegistry([
   confirmSignupMessage,
   alreadyListedMessage,
   myDataLinkMessage,
+  accountLinkMessage,
   confirmNewsletterMessage,
   newsletterWelcomeMessage,
   invitationMessage,

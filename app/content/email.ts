@@ -113,6 +113,7 @@ export const myDataCopy = {
   no: "Não",
   none: "—",
   download: "Baixar meus dados (JSON)",
+  accountLink: "Assinaturas, cobranças e recibos: Minha conta",
   correctTitle: "Corrigir nome e agentes",
   nameLabel: "Nome",
   agentsLegend: "Agentes de interesse",

@@ -21,7 +21,7 @@ import {
 } from "./model.ts";
 import { parseDecimal } from "./money.ts";
 import { PERSON_ACTOR } from "./orders.server.ts";
-import { pixCode, pixQrSvg } from "./pix.server.ts";
+import { sitePix } from "./pix.server.ts";
 
 export interface BankDetails {
   bank: string | null;
@@ -139,14 +139,10 @@ export async function orderViewByLink(link: OrderLink): Promise<OrderView | null
   const env = getEnv();
   const payable =
     order.state === "awaiting-payment" && order.totalBrlCents !== null && order.totalBrlCents > 0;
-  let pix: OrderView["pix"] = null;
-  if (payable && env.PIX_KEY && order.totalBrlCents !== null) {
-    const code = await pixCode(
-      { key: env.PIX_KEY, name: env.PIX_MERCHANT_NAME, city: env.PIX_MERCHANT_CITY },
-      { amountBrlCents: order.totalBrlCents, txid: order.reference },
-    );
-    pix = { code, qrSvg: await pixQrSvg(code) };
-  }
+  const pix =
+    payable && order.totalBrlCents !== null
+      ? await sitePix({ amountBrlCents: order.totalBrlCents, txid: order.reference })
+      : null;
   return {
     reference: order.reference,
     robotName: order.robotName,
