@@ -94,18 +94,18 @@ describe("every message of the registry", () => {
     }
   });
 
-  it("shows a person's name only in its greeting, without links, line breaks or bidi controls", () => {
+  it("shows a person's name without links, line breaks or bidi controls, never in a subject", () => {
     const hostile =
       "Maria\u2028Ganhe R$ 10.000 em www.golpe.com\u2029https://golpe.net/x golpe.com.br " +
       "pix@golpe.com \u202Eadnil\u202C\u2066Silva\u2069\u200E\r\nSantos";
     const cases = [
-      { name: hostile, greeting: "Olá, Maria Ganhe R$ 10.000 em adnilSilva Santos!" },
-      { name: "www.golpe.com https://golpe.net", greeting: "Olá!" },
+      { name: hostile, shown: "Maria Ganhe R$ 10.000 em adnilSilva Santos" },
+      { name: "www.golpe.com https://golpe.net", shown: "" },
     ];
     const withName = registry.messages.filter((message) => message.fields.includes("name"));
     expect(withName.length).toBeGreaterThan(5);
     for (const message of withName) {
-      for (const { name, greeting } of cases) {
+      for (const { name, shown } of cases) {
         const payload = Object.fromEntries(
           message.fields.map((field) => [field, field === "name" ? name : "x"]),
         );
@@ -121,7 +121,9 @@ describe("every message of the registry", () => {
             /golpe|[\u2028\u2029\u202A-\u202E\u2066-\u2069\u200E\u200F]/,
           );
         }
-        expect(rendered.text, message.name).toContain(greeting);
+        expect(rendered.text, message.name).toContain(shown);
+        // A greeting with nothing left to show is "Olá!".
+        expect(rendered.text, message.name).not.toMatch(/Olá, *!/);
         expect(rendered.subject).not.toContain("Maria");
       }
     }
