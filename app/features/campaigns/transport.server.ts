@@ -6,6 +6,7 @@ import type { Transporter } from "nodemailer";
 import { emailMailbox } from "../../../db/schema.ts";
 import type { Database } from "../../platform/db/db.server.ts";
 import { bounceAddressFor } from "../../platform/mail/report.server.ts";
+import { withoutAddresses } from "../../platform/mail/transport.server.ts";
 
 export interface CampaignEmail {
   /** The campaign message's id: its Message-ID and VERP sender, the same on every try. */
@@ -50,19 +51,23 @@ export function smtpCampaignTransport(
   return {
     async send(email) {
       const opened = await connect();
-      await opened.sendMail({
-        from: options.from,
-        to: email.to,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        messageId: `<${email.id}@${options.messageIdDomain}>`,
-        ...(options.bounceDomain
-          ? { envelope: { from: bounceAddressFor(email.id, options.bounceDomain), to: email.to } }
-          : {}),
-        list: { unsubscribe: email.unsubscribeUrl },
-        headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-      });
+      await opened
+        .sendMail({
+          from: options.from,
+          to: email.to,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+          messageId: `<${email.id}@${options.messageIdDomain}>`,
+          ...(options.bounceDomain
+            ? { envelope: { from: bounceAddressFor(email.id, options.bounceDomain), to: email.to } }
+            : {}),
+          list: { unsubscribe: email.unsubscribeUrl },
+          headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        })
+        .catch((error: unknown) => {
+          throw withoutAddresses(error);
+        });
     },
     close: () => void transporter?.then((opened) => opened.close()),
   };

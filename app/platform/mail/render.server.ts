@@ -7,6 +7,7 @@ import { plainTextSelectors } from "@react-email/render";
 import { compile } from "html-to-text";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { AnyMessage, MessageContext, Payload } from "../jobs/registry.ts";
+import { personName } from "./person-name.ts";
 
 export interface RenderedMessage {
   subject: string;
@@ -34,7 +35,9 @@ export function renderMessage(
   links: Readonly<Record<string, string>>,
   context: MessageContext,
 ): RenderedMessage {
-  const { subject, element, unsubscribeUrl } = message.compose(payload, links, context);
+  // A payload's `name` is a person's name as they typed it: shown only in its inert form.
+  const shown = "name" in payload ? { ...payload, name: personName(payload.name ?? "") } : payload;
+  const { subject, element, unsubscribeUrl } = message.compose(shown, links, context);
   if (message.kind === "marketing" && !unsubscribeUrl) {
     throw new Error(`marketing message "${message.name}" has no unsubscribe link`);
   }
