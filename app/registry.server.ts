@@ -4,15 +4,22 @@
 import { accountLinkMessage } from "./features/account/messages.tsx";
 import { alreadyListedMessage, confirmSignupMessage } from "./features/confirmation/messages.tsx";
 import { invitationDeadlinesJob } from "./features/invitations/jobs.server.ts";
-import {
-  invitationAcceptedMessage,
-  invitationMessage,
-  invitationReminderMessage,
-} from "./features/invitations/messages.tsx";
+import { invitationMessage, invitationReminderMessage } from "./features/invitations/messages.tsx";
 import {
   confirmNewsletterMessage,
   newsletterWelcomeMessage,
 } from "./features/newsletter/messages.tsx";
+import { orderRemindersJob } from "./features/orders/jobs.server.ts";
+import {
+  orderCreatedMessage,
+  orderExpiredMessage,
+  orderPaidMessage,
+  orderReminderMessage,
+  orderRunningMessage,
+  orderVpsReadyMessage,
+  staffOrderAcceptedMessage,
+  staffOrderPaidMessage,
+} from "./features/orders/messages.tsx";
 import { myDataLinkMessage } from "./features/privacy/messages.tsx";
 import { renewalsJob } from "./features/subscriptions/jobs.server.ts";
 import {
@@ -44,7 +51,15 @@ export const registry = createRegistry([
   newsletterWelcomeMessage,
   invitationMessage,
   invitationReminderMessage,
-  invitationAcceptedMessage,
   invitationDeadlinesJob,
+  orderCreatedMessage,
+  orderReminderMessage,
+  orderPaidMessage,
+  orderExpiredMessage,
+  orderVpsReadyMessage,
+  orderRunningMessage,
+  staffOrderAcceptedMessage,
+  staffOrderPaidMessage,
+  orderRemindersJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
 ]);

@@ -23,6 +23,7 @@ export default [
     route("meus-dados/dados.json", "routes/site/my-data-json.ts"),
     route("meus-dados/:token", "routes/site/my-data-view.tsx"),
     route("convite/:token", "routes/site/invitation.tsx"),
+    route("configurar/:token", "routes/site/order-setup.tsx"),
     route("minha-conta", "routes/site/account.tsx"),
     route("minha-conta/painel", "routes/site/account-panel.tsx"),
     route("minha-conta/recibos/:reference", "routes/site/account-receipt.tsx"),

@@ -31,19 +31,6 @@ export const invitationEmailCopy = {
     button: "Ver meu convite",
     ignore: "Depois do prazo, a vaga passa para a próxima pessoa da lista de espera.",
   },
-  accepted: {
-    subject: "Sua vaga está confirmada",
-    preview: "Vaga confirmada. Veja os próximos passos.",
-    greeting: (name: string) => `Olá, ${name}!`,
-    body: (robot: string) => `Sua vaga no ${robot} está confirmada. Os próximos passos:`,
-    steps: [
-      "Pagamento: enviaremos por e-mail as instruções de pagamento (cartão, PayPal, transferência, PIX ou cripto).",
-      "Configuração da VPS: depois da confirmação do pagamento, nossa equipe configura a VPS e o agente em 2 a 4 horas úteis.",
-      "Comece a operar: avisaremos por e-mail quando o agente estiver rodando na sua conta.",
-    ],
-    price: (price: string, discounted: string) =>
-      `Preço mensal: ${price}; com o desconto de 25% da corretora parceira, ${discounted}.`,
-  },
   onRequest: "Sob consulta",
   /** "25/11/2026 às 14:30 (horário de Brasília)". */
   deadline: (date: string, time: string) => `${date} às ${time} (horário de Brasília)`,

@@ -12,11 +12,21 @@ import { getLogger } from "../../platform/http/logger.server.ts";
 import { signupSchema } from "../waitlist/schema.ts";
 import { consentLedger, setMarketingConsent } from "./consent.server.ts";
 import { type EmailFormAnswer, readEmailForm } from "./email-form.server.ts";
-import { insertMessagesSql, messageSelectSql } from "../../platform/jobs/enqueue.server.ts";
+import {
+  insertMessagesSql,
+  messageSelectSql,
+  recentMessagesSql,
+} from "../../platform/jobs/enqueue.server.ts";
 import { linkSession } from "./link-session.server.ts";
 import { myDataLinkMessage } from "./messages.tsx";
 
-/** Handles the /meus-dados form: honeypot, per-client limit, then the same answer for all. */
+// Links one address is sent a day, whoever asks (issue 25, class 1; as decision 083's).
+const LINKS_PER_DAY = 3;
+
+/**
+ * Handles the /meus-dados form: honeypot, per-client limit, then the same answer for all;
+ * a listed address gets a link, at most LINKS_PER_DAY a day.
+ */
 export async function requestMyDataLink(
   request: Request,
   { clientIp, rateLimitPerMinute }: { clientIp: string; rateLimitPerMinute: number },
@@ -30,10 +40,12 @@ export async function requestMyDataLink(
     if ("answer" in read) return read.answer;
     const { email } = read;
     const db = await getDb();
+    // One statement whether or not the address is listed, so the answer takes as long.
     await db.execute(
       insertMessagesSql(
         sql`${messageSelectSql(myDataLinkMessage, { to: email, payload: { entryId: sql`id` } })}
-        from waitlist where email = ${email}`,
+        from waitlist where email = ${email}
+          and ${recentMessagesSql(myDataLinkMessage, email, "1 day")} < ${LINKS_PER_DAY}`,
       ),
     );
     return { status: 200, message: copy.sent };

@@ -29,6 +29,8 @@ export interface MailTransport {
 export interface SmtpOptions {
   /** Connections kept open to the server, each sending one message at a time. */
   maxConnections?: number;
+  /** Reply-To of every message: where answers go (docs/decisions/182). */
+  replyTo?: string | undefined;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface SmtpOptions {
 export function smtpTransport(
   url: string,
   from: string,
-  { maxConnections = 16 }: SmtpOptions = {},
+  { maxConnections = 16, replyTo }: SmtpOptions = {},
 ): MailTransport {
   // nodemailer loads with the first message this process sends (docs/decisions/111).
   let transporter: Promise<Transporter> | undefined;
@@ -63,6 +65,7 @@ export function smtpTransport(
       await opened
         .sendMail({
           from,
+          ...(replyTo ? { replyTo } : {}),
           to: email.to,
           subject: email.subject,
           html: email.html,
@@ -145,6 +148,9 @@ export function assertMailTransportConfigured(env: Env): void {
 
 export function createTransport(env: Env, db: Database): MailTransport {
   return env.SMTP_URL
-    ? smtpTransport(env.SMTP_URL, env.MAIL_FROM, { maxConnections: env.EMAIL_CONCURRENCY })
+    ? smtpTransport(env.SMTP_URL, env.MAIL_FROM, {
+        maxConnections: env.EMAIL_CONCURRENCY,
+        replyTo: env.MAIL_REPLY_TO ?? env.CONTACT_EMAIL,
+      })
     : mailboxTransport(db);
 }
