@@ -1,5 +1,6 @@
 // Issue 12: the invitation e-mails, the invitee's page (/convite/:token) and the admin's
 // /admin/convites section. Subject lines are fixed text (no header injection).
+import { greetingFor } from "./greeting.ts";
 
 /** docs/product.md section 9: the confirmation window after an invite. */
 export const INVITATION_HOURS = 48;
@@ -10,7 +11,7 @@ export const invitationEmailCopy = {
   invitation: {
     subject: "Sua vaga na Agentes FX: confirme em 48 horas",
     preview: "Abriu uma vaga para você. Confirme em até 48 horas.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string) =>
       `Abriu uma vaga para você no ${robot}. Ela fica reservada em seu nome por 48 horas.`,
     price: (price: string) => `Preço mensal: ${price}`,
@@ -24,7 +25,7 @@ export const invitationEmailCopy = {
   reminder: {
     subject: "Faltam 12 horas para confirmar sua vaga",
     preview: "Sua vaga reservada expira em 12 horas.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string) =>
       `Sua vaga no ${robot} continua reservada, mas o prazo para confirmar termina em 12 horas.`,
     deadline: (deadline: string) => `Confirme até ${deadline}.`,

@@ -1,4 +1,5 @@
 // Issue 23: the person's order page, the admin's /admin/pedidos and /admin/implantacao.
+import { greetingFor } from "./greeting.ts";
 import type { OrderState, PaymentMethod, SetupState } from "../features/orders/model.ts";
 
 export const orderStateLabels: Record<OrderState, string> = {
@@ -240,7 +241,7 @@ export const setupAdminCopy = {
 
 /** The order's e-mails (docs/decisions/180-182): to the person, and to staff. */
 export const orderEmailCopy = {
-  greeting: (name: string) => `Olá, ${name}!`,
+  greeting: greetingFor,
   created: {
     subject: "Seu pedido: instruções de pagamento",
     preview: "Sua vaga está confirmada. Veja como pagar até o prazo.",

@@ -1,4 +1,5 @@
 // Issue 24: subscriptions, their e-mails and the outcomes staff and customers read.
+import { greetingFor } from "./greeting.ts";
 import type { ChargeState, SubscriptionState } from "../features/subscriptions/model.ts";
 
 export const subscriptionStateLabels: Record<SubscriptionState, string> = {
@@ -24,7 +25,7 @@ export const subscriptionEmailCopy = {
   charge: {
     subject: "Sua próxima mensalidade da Agentes FX",
     preview: "A cobrança do próximo ciclo da sua assinatura.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string, due: string) =>
       `A assinatura do ${robot} renova em ${due}. Esta é a cobrança do próximo ciclo.`,
     amount: (usd: string, brl: string, rate: string) =>
@@ -42,7 +43,7 @@ export const subscriptionEmailCopy = {
   late: {
     subject: "Mensalidade em atraso",
     preview: "Não identificamos o pagamento do ciclo que venceu.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string, due: string, until: string) =>
       `Não identificamos o pagamento da assinatura do ${robot}, que venceu em ${due}. O agente continua operando até ${until}; sem o pagamento até lá, a assinatura é suspensa e o agente é desligado.`,
     reference: (reference: string) => `Código da cobrança: ${reference}.`,
@@ -50,7 +51,7 @@ export const subscriptionEmailCopy = {
   suspended: {
     subject: "Assinatura suspensa",
     preview: "O prazo de pagamento terminou e a assinatura foi suspensa.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string) =>
       `O prazo para pagar a assinatura do ${robot} terminou e ela foi suspensa: o agente será desligado na VPS. Ao pagar a cobrança em aberto, a assinatura é reativada e um novo ciclo começa na data do pagamento.`,
     reference: (reference: string) => `Código da cobrança: ${reference}.`,
@@ -58,7 +59,7 @@ export const subscriptionEmailCopy = {
   cancelled: {
     subject: "Cancelamento confirmado",
     preview: "Sua assinatura foi cancelada, sem multa.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string) =>
       `Confirmamos o cancelamento da assinatura do ${robot}, sem multa. Nenhuma nova cobrança será emitida.`,
     ends: (lastDay: string) => `O serviço continua até ${lastDay}, o fim do ciclo pago.`,
@@ -66,7 +67,7 @@ export const subscriptionEmailCopy = {
   refunded: {
     subject: "Reembolso registrado",
     preview: "O reembolso da garantia de 7 dias foi registrado.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string, amount: string, method: string) =>
       `Registramos o reembolso do primeiro mês da assinatura do ${robot} (${amount}, por ${method}). A assinatura foi encerrada.`,
     guarantee: guaranteeText,
@@ -84,4 +85,60 @@ export const subscriptionOutcomeCopy = {
   refundAlreadyRequested: "O reembolso já foi pedido; a equipe vai registrá-lo em breve.",
   refundNotRequested: "O cliente não pediu o reembolso da garantia.",
   chargeNotOpen: "Esta cobrança não está em aberto.",
+} as const;
+
+/** /admin/assinaturas. */
+export const subscriptionsAdminCopy = {
+  tab: "Assinaturas",
+  loading: "Carregando assinaturas…",
+  metaTitle: "Assinaturas | Admin Agentes FX",
+  title: "Assinaturas",
+  countsLabel: "Assinaturas por situação",
+  filterState: "Situação",
+  filterAll: "Todas",
+  filterRobot: "Robô",
+  filterApply: "Filtrar",
+  empty: "Nenhuma assinatura com estes filtros.",
+  person: "Cliente",
+  erasedPerson: "dados apagados",
+  firstOrder: "Pedido",
+  paidThrough: (date: string) => `pago até ${date} (exclusive)`,
+  cycle: (cycle: number) => `${cycle}º mês pago`,
+  openCharge: (reference: string, due: string, brl: string) =>
+    `Cobrança em aberto ${reference}: vence ${due}, ${brl}`,
+  refundRequested: (date: string) => `Reembolso da garantia pedido em ${date}`,
+  refunded: (method: string, reference: string) => `Reembolsada por ${method} (${reference})`,
+  endsOn: (date: string) => `serviço até ${date}`,
+  dueTitle: "Renovações nos próximos 7 dias",
+  dueEmpty: "Nenhuma renovação nos próximos 7 dias.",
+  dueDate: "Vencimento",
+  noChargeYet: "cobrança ainda não emitida",
+  toStopTitle: "Robôs a desligar na VPS (assinaturas suspensas)",
+  toStopEmpty: "Nenhuma assinatura suspensa.",
+  toStopLine: (robot: string, since: string) => `${robot}, suspensa desde ${since}`,
+  brokerAccount: (account: string, server: string, platform: string) =>
+    `Conta ${account} em ${server} (${platform})`,
+  revenueTitle: "Receita recebida",
+  revenueText:
+    "Primeiros pagamentos (sem os reembolsados) e renovações pagas, pela data do pagamento (horário de São Paulo).",
+  revenueByMonth: "Receita por mês",
+  revenueByRobot: "Receita por robô",
+  revenueChart: (what: string) => `Gráfico de barras: ${what}. Os valores estão na tabela abaixo.`,
+  revenueColumns: { key: "Período", robot: "Robô", amount: "Valor", payments: "Pagamentos" },
+  revenueEmpty: "Nenhum pagamento registrado ainda.",
+  markPaid: "Marcar renovação paga",
+  method: "Forma",
+  paymentReference: "Identificação do pagamento",
+  recordRefund: "Registrar reembolso",
+  refundReference: "Identificação do reembolso",
+  cancel: "Cancelar pelo cliente",
+  cancelConfirm: "O cliente pediu o cancelamento.",
+  savedTitle: "Feito",
+  savedText: "A assinatura foi atualizada.",
+  errorTitle: "Não foi possível salvar",
+  invalidRequest: "Pedido inválido.",
+  referenceRequired: "Informe a identificação.",
+  methodRequired: "Escolha a forma.",
+  confirmRequired: "Marque a confirmação.",
+  history: "Histórico",
 } as const;

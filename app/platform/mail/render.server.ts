@@ -4,6 +4,7 @@
 import { toPlainText } from "@react-email/render";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { AnyMessage, MessageContext, Payload } from "../jobs/registry.ts";
+import { personName } from "./person-name.ts";
 
 export interface RenderedMessage {
   subject: string;
@@ -27,7 +28,9 @@ export function renderMessage(
   links: Readonly<Record<string, string>>,
   context: MessageContext,
 ): RenderedMessage {
-  const { subject, element, unsubscribeUrl } = message.compose(payload, links, context);
+  // A payload's `name` is a person's name as they typed it: shown only in its inert form.
+  const shown = "name" in payload ? { ...payload, name: personName(payload.name ?? "") } : payload;
+  const { subject, element, unsubscribeUrl } = message.compose(shown, links, context);
   if (message.kind === "marketing" && !unsubscribeUrl) {
     throw new Error(`marketing message "${message.name}" has no unsubscribe link`);
   }
