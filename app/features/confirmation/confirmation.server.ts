@@ -45,6 +45,25 @@ export async function confirmSignup(
   return state === "valid" ? "gone" : state;
 }
 
+/**
+ * "Confirmar meu e-mail" in Meus dados: the session was opened by a single-use link sent to
+ * the address, which proves it as the confirmation link does (decision 204). Writes the
+ * confirmation and its ledger line once; false when the entry was already confirmed.
+ */
+export async function confirmFromMyData(entryId: string): Promise<boolean> {
+  const db = await getDb();
+  const confirmed = await db.execute(sql`
+    with entry as (
+      update waitlist set confirmed_at = now()
+      where id = ${entryId} and confirmed_at is null
+      returning id
+    )
+    insert into consent_events (waitlist_id, kind, channel, text_version)
+    select id, 'email-confirmed', 'meus-dados', ${consentTextVersions.confirmation} from entry
+    returning waitlist_id`);
+  return rowsOf(confirmed).length > 0;
+}
+
 const CONFIRMATIONS_PER_DAY = 3;
 
 export type ResendResult = "queued" | "confirmed" | "throttled" | "not-found";
