@@ -2,7 +2,12 @@
 // adds a message by declaring it with defineMessage beside its code and listing it here;
 // the platform imports no feature.
 import { accountLinkMessage } from "./features/account/messages.tsx";
-import { alreadyListedMessage, confirmSignupMessage } from "./features/confirmation/messages.tsx";
+import { unconfirmedEntriesJob } from "./features/confirmation/jobs.server.ts";
+import {
+  alreadyListedMessage,
+  confirmSignupMessage,
+  confirmSignupReminderMessage,
+} from "./features/confirmation/messages.tsx";
 import { invitationDeadlinesJob } from "./features/invitations/jobs.server.ts";
 import { invitationMessage, invitationReminderMessage } from "./features/invitations/messages.tsx";
 import {
@@ -44,6 +49,8 @@ export const registry = createRegistry([
   subscriptionRefundedMessage,
   renewalsJob,
   confirmSignupMessage,
+  confirmSignupReminderMessage,
+  unconfirmedEntriesJob,
   alreadyListedMessage,
   myDataLinkMessage,
   accountLinkMessage,
