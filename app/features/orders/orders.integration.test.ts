@@ -29,11 +29,12 @@ import {
   cancelOrder,
   expireDueOrders,
   markOrderPaid,
+  markPaymentLinkSent,
   refundOrder,
   setEarlyDiscount,
   setExchangeRate,
 } from "./orders.server.ts";
-import { orderViewByLink } from "./order-view.server.ts";
+import { orderViewByLink, requestPaymentLink } from "./order-view.server.ts";
 import { applyStatementImport, previewStatement } from "./reconciliation.server.ts";
 import { advanceSetup, revealCredential, setupQueue, submitSetup } from "./setup.server.ts";
 
@@ -235,6 +236,31 @@ describe("paying", () => {
     // Paid keeps the spot past the deadline.
     expect(await expireDueOrders(at(49 * HOUR))).toBe(0);
     expect(await spots("trendkey-btc", at(49 * HOUR))).toMatchObject({ taken: 1 });
+  });
+
+  it("records the payment link staff sent, for an order that asked for one, with its audit row", async () => {
+    const { people, tokens } = await invite("yenmax", 2);
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    await acceptInvitation(tokens[1]!, at(HOUR));
+    const [asked, silent] = [await orderOf(people[0]!.email), await orderOf(people[1]!.email)];
+    expect(await markPaymentLinkSent(asked.id, STAFF, at(2 * HOUR))).toBe("not-requested");
+    expect(await requestPaymentLink(tokens[0]!, "paypal", at(2 * HOUR))).toBe("requested");
+    expect(await markPaymentLinkSent(asked.id, STAFF, at(3 * HOUR))).toBe("recorded");
+    expect(await markPaymentLinkSent(silent.id, STAFF, at(3 * HOUR))).toBe("not-requested");
+    expect(await markPaymentLinkSent(crypto.randomUUID(), STAFF, at(3 * HOUR))).toBe("not-found");
+    expect(await orderViewByLink({ invitation: tokens[0]! })).toMatchObject({
+      linkMethod: "paypal",
+      linkSentAt: at(3 * HOUR),
+    });
+    expect((await eventsOf(asked.id)).at(-1)).toEqual({
+      actor: STAFF,
+      fromState: "awaiting-payment",
+      toState: "awaiting-payment",
+      reason: "link de pagamento enviado: paypal",
+    });
+    // A paid order is past the link.
+    await markOrderPaid(asked.id, { method: "paypal", reference: "PP-1" }, STAFF, at(4 * HOUR));
+    expect(await markPaymentLinkSent(asked.id, STAFF, at(5 * HOUR))).toBe("not-requested");
   });
 
   it("two staff marking the same order at once: one payment", async () => {
