@@ -32,6 +32,16 @@ export const invitationEmailCopy = {
     button: "Ver meu convite",
     ignore: "Depois do prazo, a vaga passa para a próxima pessoa da lista de espera.",
   },
+  ended: {
+    subject: "Seu convite terminou: você continua na fila",
+    preview: "Você continua na fila, no seu lugar pela data de inscrição.",
+    greeting: greetingFor,
+    expired: (robot: string) =>
+      `O prazo de 48 horas do seu convite para o ${robot} terminou sem a confirmação.`,
+    revoked: (robot: string) => `Nossa equipe cancelou seu convite para o ${robot}.`,
+    queue: (robot: string) =>
+      `Você continua na fila do ${robot}, no seu lugar pela data de inscrição. Quando abrir uma vaga para você, um novo convite chega por e-mail.`,
+  },
   onRequest: "Sob consulta",
   /** "25/11/2026 às 14:30 (horário de Brasília)". */
   deadline: (date: string, time: string) => `${date} às ${time} (horário de Brasília)`,
