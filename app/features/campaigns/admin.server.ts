@@ -6,22 +6,26 @@ import { campaigns } from "../../../db/schema.ts";
 import { campaignEmailCopy, campaignsAdminCopy as copy } from "../../content/campaigns.ts";
 import { getDb, type Database } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
+import { messageIdFor } from "../../platform/jobs/worker.server.ts";
+import { renderContent } from "../../platform/mail/render.server.ts";
+import { createTransport } from "../../platform/mail/transport.server.ts";
+import { getSiteConfig } from "../../lib/site-config.server.ts";
 import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { newToken } from "../email/tokens.server.ts";
 import { audienceFilterKeys } from "./audience-keys.ts";
 import { campaignIntents } from "./intents.ts";
 import { audienceFilterOf, countAudience } from "./audience.server.ts";
 import type { CampaignAudience } from "./model.ts";
-import { personalize, renderCampaign } from "./render.server.tsx";
+import { campaignBody, campaignMessage, type CampaignBody } from "./render.server.tsx";
 import {
   campaignDraftSchema,
   saoPauloInstant,
   sendingErrors,
   type CampaignDraft,
 } from "./schema.ts";
-import { startCampaign } from "./sender.server.ts";
-import { campaignContext, getCampaignTransport } from "./setup.server.ts";
+import { startCampaign } from "./queue.server.ts";
 
 export interface CampaignActionResult {
   ok: boolean;
@@ -170,20 +174,13 @@ export async function campaignAction(
 
   const missing = sendingErrors(draft);
   if (Object.keys(missing).length > 0) return failed(copy.errors.fixFields, missing);
-  const context = campaignContext();
-  const rendered = renderCampaign(draft, context);
-  if (!rendered.ok) {
+  const body = campaignBody(draft);
+  if (!body) {
     return failed(copy.errors.bodyUnrenderable, { body: copy.errors.bodyUnrenderable });
   }
 
   if (intent === campaignIntents.test) {
-    const message = personalize(rendered.template, context.siteUrl, newToken().token);
-    await getCampaignTransport(db).send({
-      id: randomUUID(),
-      to: staffEmail,
-      ...message,
-      subject: `${campaignEmailCopy.testPrefix}${message.subject}`,
-    });
+    await sendTest(db, body, staffEmail);
     return { status: 200, result: { ok: true, notice: copy.testSent(staffEmail) } };
   }
 
@@ -210,6 +207,33 @@ export async function campaignAction(
     return { status: 200, result: { ok: true, notice: copy.scheduled } };
   }
   return { status: 400, result: { ok: false, error: copy.errors.invalidRequest } };
+}
+
+/**
+ * The campaign as its recipients will see it, to the staff member: rendered by the same
+ * component, sent now through a transport of its own (the worker's pool may be in another
+ * process). Its unsubscribe link is a fresh token that was never stored: it leads nowhere.
+ */
+async function sendTest(db: Database, body: CampaignBody, staffEmail: string) {
+  const { siteUrl, contactEmail } = getSiteConfig();
+  const content = campaignMessage(
+    { ...body, subject: `${campaignEmailCopy.testPrefix}${body.subject}` },
+    newToken().token,
+    { siteUrl, contactEmail },
+  );
+  const transport = createTransport(getEnv(), db);
+  try {
+    const id = randomUUID();
+    await transport.send({
+      id,
+      messageId: messageIdFor(id, new URL(siteUrl).hostname),
+      to: staffEmail,
+      ...renderContent("marketing", content),
+      linkTokens: [],
+    });
+  } finally {
+    transport.close();
+  }
 }
 
 /** Cancels a scheduled or sending campaign: messages not yet sent never go. */

@@ -49,3 +49,11 @@ export function recentMessagesSql(
  * statement that queues messages (the migration that creates it names it too).
  */
 export const WAKE_CHANNEL = "email_outbox_queued";
+
+/**
+ * Wakes the workers at commit, for work written elsewhere than the outbox (a campaign's
+ * messages, docs/decisions/190).
+ */
+export async function wakeWorkers(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, '')`);
+}

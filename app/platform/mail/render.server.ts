@@ -3,7 +3,13 @@
 // Nothing is cached between messages, so no message can carry another's data.
 import { toPlainText } from "@react-email/render";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { AnyMessage, MessageContext, Payload } from "../jobs/registry.ts";
+import type {
+  AnyMessage,
+  MessageContent,
+  MessageContext,
+  MessageKind,
+  Payload,
+} from "../jobs/registry.ts";
 
 export interface RenderedMessage {
   subject: string;
@@ -27,9 +33,16 @@ export function renderMessage(
   links: Readonly<Record<string, string>>,
   context: MessageContext,
 ): RenderedMessage {
-  const { subject, element, unsubscribeUrl } = message.compose(payload, links, context);
-  if (message.kind === "marketing" && !unsubscribeUrl) {
-    throw new Error(`marketing message "${message.name}" has no unsubscribe link`);
+  return renderContent(message.kind, message.compose(payload, links, context));
+}
+
+/** Renders a composed message: a queue's (docs/decisions/190) or a registry message's. */
+export function renderContent(
+  kind: MessageKind,
+  { subject, element, unsubscribeUrl }: MessageContent,
+): RenderedMessage {
+  if (kind === "marketing" && !unsubscribeUrl) {
+    throw new Error(`marketing message "${subject}" has no unsubscribe link`);
   }
   // renderToStaticMarkup is synchronous: the messages hold no Suspense boundary, and this
   // is a third of react-email's streaming render()'s cost.
@@ -38,6 +51,6 @@ export function renderMessage(
     subject,
     html,
     text: toPlainText(html, textOptions),
-    ...(message.kind === "marketing" ? { unsubscribeUrl } : {}),
+    ...(kind === "marketing" ? { unsubscribeUrl } : {}),
   };
 }
