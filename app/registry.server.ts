@@ -1,6 +1,7 @@
 // Every message and job of the product, handed to the worker (docs/decisions/113). A feature
 // adds a message by declaring it with defineMessage beside its code and listing it here;
 // the platform imports no feature.
+import { campaignRetentionJob } from "./features/campaigns/jobs.server.ts";
 import { campaignQueue } from "./features/campaigns/queue.server.ts";
 import { alreadyListedMessage, confirmSignupMessage } from "./features/confirmation/messages.tsx";
 import { invitationDeadlinesJob } from "./features/invitations/jobs.server.ts";
@@ -46,6 +47,7 @@ export const registry = createRegistry([
   invitationAcceptedMessage,
   invitationDeadlinesJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
+  campaignRetentionJob,
   campaignQueue(() => ({
     global: getEnv().CAMPAIGN_RATE_PER_SECOND,
     domain: getEnv().CAMPAIGN_DOMAIN_RATE_PER_SECOND,

@@ -25,6 +25,7 @@ import {
   sendingErrors,
   type CampaignDraft,
 } from "./schema.ts";
+import { campaignFigures } from "./figures.server.ts";
 import { startCampaign } from "./queue.server.ts";
 
 export interface CampaignActionResult {
@@ -53,41 +54,6 @@ export async function listCampaigns() {
     .limit(100);
 }
 
-export interface CampaignStats {
-  recipients: number;
-  sent: number;
-  deferred: number;
-  bounced: number;
-  complained: number;
-  unsubscribed: number;
-  suppressed: number;
-  failed: number;
-}
-
-export async function campaignStats(db: Database, id: string): Promise<CampaignStats> {
-  const [row] = rowsOf<CampaignStats>(
-    await db.execute(sql`
-      select count(*)::int as recipients,
-        count(*) filter (where m.status = 'sent')::int as sent,
-        count(*) filter (where m.status = 'pending' and m.last_error is not null)::int as deferred,
-        count(*) filter (where m.status = 'suppressed')::int as suppressed,
-        count(*) filter (where m.status = 'failed')::int as failed,
-        count(*) filter (where exists (select 1 from delivery_reports r where r.message_id = m.id
-          and r.kind in ('hard-bounce', 'soft-bounce')))::int as bounced,
-        count(*) filter (where exists (select 1 from delivery_reports r where r.message_id = m.id
-          and r.kind = 'complaint'))::int as complained,
-        count(*) filter (where
-          exists (select 1 from newsletter_subscribers s where s.id = m.subscriber_id
-            and s.unsubscribed_at >= c.started_at)
-          or (m.subscriber_id is null and exists (select 1 from consent_events e
-            where e.waitlist_id = m.waitlist_id and e.kind = 'marketing-withdrawn'
-              and e.created_at >= c.started_at)))::int as unsubscribed
-      from campaign_messages m join campaigns c on c.id = m.campaign_id
-      where m.campaign_id = ${id}`),
-  );
-  return row!;
-}
-
 export async function loadCampaign(id: string) {
   const db = await getDb();
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id));
@@ -98,7 +64,7 @@ export async function loadCampaign(id: string) {
     campaign,
     // Before sending: exactly who it reaches now. After: the recipients written when it began.
     reach: draft ? await countAudience(db, campaign.audience, filter) : null,
-    stats: draft ? null : await campaignStats(db, id),
+    stats: draft ? null : await campaignFigures(db, id),
   };
 }
 
