@@ -10,8 +10,7 @@ import { pathToFileURL } from "node:url";
 import closeWithGrace from "close-with-grace";
 import compression from "compression";
 import express from "express";
-import pino from "pino";
-import { configurationProblems } from "./app/platform/http/env.server.ts";
+import { exitOnConfigurationProblems } from "./app/platform/http/logger.server.ts";
 import type * as AppModuleShape from "./server/app.ts";
 import { createHttpServer } from "./server/http-server.ts";
 
@@ -19,17 +18,8 @@ type AppModule = typeof AppModuleShape;
 
 const development = process.argv.includes("--dev");
 
-// Every missing or invalid setting is named before anything reads one: one fatal line of the
-// structured log per variable, no stack trace (docs/decisions/137).
-const problems = configurationProblems();
-if (problems.length > 0) {
-  // Its own logger: LOG_LEVEL may be one of the bad settings.
-  const startupLogger = pino();
-  for (const { variable, problem } of problems) {
-    startupLogger.fatal({ variable }, `${variable}: ${problem}`);
-  }
-  process.exit(1);
-}
+// Every missing or invalid setting is named before anything reads one.
+exitOnConfigurationProblems();
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const root = express();

@@ -5,11 +5,15 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import closeWithGrace from "close-with-grace";
+import { exitOnConfigurationProblems } from "./app/platform/http/logger.server.ts";
 import type * as AppModuleShape from "./server/app.ts";
 
 type AppModule = typeof AppModuleShape;
 
 const SHUTDOWN_TIMEOUT_MS = 30_000;
+
+// Every missing or invalid setting is named before the app's build loads and reads one.
+exitOnConfigurationProblems();
 
 const buildPath = pathToFileURL(path.resolve("build/server/index.js")).href;
 const { getEnv, getLogger, openDatabase, closeDatabase, startBackgroundWork, stopBackgroundWork } =

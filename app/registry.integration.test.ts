@@ -6,12 +6,15 @@ import {
   invitations,
   invitationTokens,
   newsletterSubscribers,
+  orders,
+  orderTokens,
   robots,
   waitlist,
 } from "../db/schema.ts";
 import { startSmtpServer, type TestSmtpServer } from "../tests/support/smtp-server.ts";
 import { confirmationTokenState } from "./features/confirmation/confirmation.server.ts";
 import { lookUpInvitation } from "./features/invitations/invitations.server.ts";
+import { setupLinkState } from "./features/orders/order-view.server.ts";
 import { newsletterTokenState } from "./features/newsletter/newsletter.server.ts";
 import { myDataLinkState } from "./features/privacy/my-data.server.ts";
 import { unsubscribeLinkExists } from "./features/privacy/unsubscribe.server.ts";
@@ -91,6 +94,26 @@ async function newInvitation(kind: string) {
   return { entry, robot: robot!, invitationId: invitation!.id };
 }
 
+async function newOrder(kind: string) {
+  const { entry, robot, invitationId } = await newInvitation(kind);
+  const [order] = await (
+    await getDb()
+  )
+    .insert(orders)
+    .values({
+      reference: `AFX${String((serial += 1)).padStart(10, "0")}`,
+      invitationId,
+      waitlistId: entry.id,
+      robotId: robot.id,
+      robotName: robot.name,
+      partnerBroker: false,
+      deadline: new Date(Date.now() + 48 * 3_600_000),
+      state: "paid",
+    })
+    .returning({ id: orders.id });
+  return { entry, robot, orderId: order!.id };
+}
+
 interface Fixture {
   to: string;
   payload: Record<string, string>;
@@ -161,18 +184,95 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
       linkWorks: async (token) => (await lookUpInvitation(token, new Date())).state === "open",
     };
   },
-  "invitation-accepted": async (kind) => {
-    const { entry, robot } = await newInvitation(kind);
+  "order-created": async (kind) => {
+    const { entry, robot, invitationId } = await newInvitation(kind);
     return {
       to: entry.email,
       payload: {
+        invitationId,
         name: entry.name,
         robotName: robot.name,
-        price: "US$ 100,00",
-        discountedPrice: "US$ 75,00",
+        reference: "AFX0123456789",
+        amountUsd: "US$ 149,25",
+        amountBrl: "R$ 810,74",
+        rate: "5,4321",
+        deadline: "27/11/2026 às 14:30 (horário de Brasília)",
+        pixCode: "00020126",
       },
+      linkWorks: async (token) => (await lookUpInvitation(token, new Date())).state === "open",
     };
   },
+  "order-reminder": async (kind) => {
+    const { entry, robot, invitationId } = await newInvitation(kind);
+    return {
+      to: entry.email,
+      payload: {
+        invitationId,
+        name: entry.name,
+        robotName: robot.name,
+        reference: "AFX0123456789",
+        amountBrl: "R$ 810,74",
+        deadline: "27/11/2026 às 14:30 (horário de Brasília)",
+      },
+      linkWorks: async (token) => (await lookUpInvitation(token, new Date())).state === "open",
+    };
+  },
+  "order-paid": async (kind) => {
+    const { entry, robot, orderId } = await newOrder(kind);
+    return {
+      to: entry.email,
+      payload: {
+        orderId,
+        name: entry.name,
+        robotName: robot.name,
+        reference: "AFX0123456789",
+        amount: "R$ 810,74",
+      },
+      linkWorks: async (token) => (await setupLinkState(token)) === "valid",
+    };
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ["order-expired", { reference: "AFX0123456789" }],
+        ["order-vps-ready", {}],
+        ["order-running", {}],
+      ] as const
+    ).map(([name, fields]) => [
+      name,
+      async (kind: string) => {
+        const entry = await newEntry(kind);
+        return {
+          to: entry.email,
+          payload: { name: entry.name, robotName: "YenMax Agent", ...fields },
+        };
+      },
+    ]),
+  ),
+  "staff-order-accepted": async (kind) => ({
+    to: nextAddress(kind),
+    payload: {
+      reference: "AFX0123456789",
+      name: "Ana",
+      email: "ana@exemplo.com",
+      robotName: "YenMax Agent",
+      amountUsd: "US$ 149,25",
+      amountBrl: "R$ 810,74",
+      deadline: "27/11/2026 às 14:30 (horário de Brasília)",
+    },
+  }),
+  "staff-order-paid": async (kind) => ({
+    to: nextAddress(kind),
+    payload: {
+      reference: "AFX0123456789",
+      name: "Ana",
+      email: "ana@exemplo.com",
+      robotName: "YenMax Agent",
+      amount: "R$ 810,74",
+      method: "PIX",
+      paymentReference: "E2E0001",
+    },
+  }),
   ...Object.fromEntries(
     (
       [
@@ -229,7 +329,8 @@ async function tokensOf(outboxId: string): Promise<number> {
   const db = await getDb();
   return (
     (await db.$count(emailTokens, eq(emailTokens.outboxId, outboxId))) +
-    (await db.$count(invitationTokens, eq(invitationTokens.outboxId, outboxId)))
+    (await db.$count(invitationTokens, eq(invitationTokens.outboxId, outboxId))) +
+    (await db.$count(orderTokens, eq(orderTokens.outboxId, outboxId)))
   );
 }
 

@@ -1,19 +1,27 @@
 // Every message and job of the product, handed to the worker (docs/decisions/113). A feature
 // adds a message by declaring it with defineMessage beside its code and listing it here;
 // the platform imports no feature.
+import { accountLinkMessage } from "./features/account/messages.tsx";
 import { campaignRetentionJob } from "./features/campaigns/jobs.server.ts";
 import { campaignQueue } from "./features/campaigns/queue.server.ts";
 import { alreadyListedMessage, confirmSignupMessage } from "./features/confirmation/messages.tsx";
 import { invitationDeadlinesJob } from "./features/invitations/jobs.server.ts";
-import {
-  invitationAcceptedMessage,
-  invitationMessage,
-  invitationReminderMessage,
-} from "./features/invitations/messages.tsx";
+import { invitationMessage, invitationReminderMessage } from "./features/invitations/messages.tsx";
 import {
   confirmNewsletterMessage,
   newsletterWelcomeMessage,
 } from "./features/newsletter/messages.tsx";
+import { orderRemindersJob } from "./features/orders/jobs.server.ts";
+import {
+  orderCreatedMessage,
+  orderExpiredMessage,
+  orderPaidMessage,
+  orderReminderMessage,
+  orderRunningMessage,
+  orderVpsReadyMessage,
+  staffOrderAcceptedMessage,
+  staffOrderPaidMessage,
+} from "./features/orders/messages.tsx";
 import { myDataLinkMessage } from "./features/privacy/messages.tsx";
 import { renewalsJob } from "./features/subscriptions/jobs.server.ts";
 import {
@@ -40,12 +48,21 @@ export const registry = createRegistry([
   confirmSignupMessage,
   alreadyListedMessage,
   myDataLinkMessage,
+  accountLinkMessage,
   confirmNewsletterMessage,
   newsletterWelcomeMessage,
   invitationMessage,
   invitationReminderMessage,
-  invitationAcceptedMessage,
   invitationDeadlinesJob,
+  orderCreatedMessage,
+  orderReminderMessage,
+  orderPaidMessage,
+  orderExpiredMessage,
+  orderVpsReadyMessage,
+  orderRunningMessage,
+  staffOrderAcceptedMessage,
+  staffOrderPaidMessage,
+  orderRemindersJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
   campaignRetentionJob,
   campaignQueue(() => ({

@@ -94,6 +94,41 @@ describe("every message of the registry", () => {
     }
   });
 
+  it("shows a person's name without links, line breaks or bidi controls, never in a subject", () => {
+    const hostile =
+      "Maria\u2028Ganhe R$ 10.000 em www.golpe.com\u2029https://golpe.net/x golpe.com.br " +
+      "pix@golpe.com \u202Eadnil\u202C\u2066Silva\u2069\u200E\r\nSantos";
+    const cases = [
+      { name: hostile, shown: "Maria Ganhe R$ 10.000 em adnilSilva Santos" },
+      { name: "www.golpe.com https://golpe.net", shown: "" },
+    ];
+    const withName = registry.messages.filter((message) => message.fields.includes("name"));
+    expect(withName.length).toBeGreaterThan(5);
+    for (const message of withName) {
+      for (const { name, shown } of cases) {
+        const payload = Object.fromEntries(
+          message.fields.map((field) => [field, field === "name" ? name : "x"]),
+        );
+        const links = Object.fromEntries(
+          Object.keys(message.links).map((link) => [link, "t".repeat(43)]),
+        );
+        const rendered = renderMessage(message, payload, links, context);
+        // The HTML's hidden preview pads with react-email's own invisible marks: read the
+        // text part and the subject for them.
+        expect(rendered.html, message.name).not.toContain("golpe");
+        for (const part of [rendered.text, rendered.subject]) {
+          expect(part, message.name).not.toMatch(
+            /golpe|[\u2028\u2029\u202A-\u202E\u2066-\u2069\u200E\u200F]/,
+          );
+        }
+        expect(rendered.text, message.name).toContain(shown);
+        // A greeting with nothing left to show is "Olá!".
+        expect(rendered.text, message.name).not.toMatch(/Olá, *!/);
+        expect(rendered.subject).not.toContain("Maria");
+      }
+    }
+  });
+
   it("refuses two entries of one name", () => {
     const job = defineJob({ name: "twice", recurring: true, run: async () => undefined });
     expect(() => createRegistry([job, job])).toThrow(/twice/);

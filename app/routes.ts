@@ -23,6 +23,11 @@ export default [
     route("meus-dados/dados.json", "routes/site/my-data-json.ts"),
     route("meus-dados/:token", "routes/site/my-data-view.tsx"),
     route("convite/:token", "routes/site/invitation.tsx"),
+    route("configurar/:token", "routes/site/order-setup.tsx"),
+    route("minha-conta", "routes/site/account.tsx"),
+    route("minha-conta/painel", "routes/site/account-panel.tsx"),
+    route("minha-conta/recibos/:reference", "routes/site/account-receipt.tsx"),
+    route("minha-conta/:token", "routes/site/account-link.tsx"),
     route("admin", "routes/admin/login.tsx"),
     // Every section below is guarded by the layout's one requireAdmin (docs/decisions/070).
     layout("routes/admin/layout.tsx", [

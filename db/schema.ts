@@ -585,6 +585,9 @@ export const orders = pgTable(
     // Card, PayPal or crypto chosen: staff send a payment link.
     linkMethod: text("link_method", { enum: paymentMethods }),
     linkRequestedAt: timestamp("link_requested_at", { withTimezone: true }),
+    // Staff recorded that they e-mailed the payment link (who and when).
+    linkSentAt: timestamp("link_sent_at", { withTimezone: true }),
+    linkSentBy: text("link_sent_by"),
     createdAt: createdAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
@@ -690,11 +693,16 @@ export const orderTokens = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    // The message that carried the link (docs/decisions/113): a resend revokes it.
+    outboxId: uuid("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index("order_tokens_order_idx").on(table.orderId)],
+  (table) => [
+    index("order_tokens_order_idx").on(table.orderId),
+    index("order_tokens_outbox_idx").on(table.outboxId),
+  ],
 );
 
 // Issue 24: subscriptions (docs/decisions/170-173). A paid order starts one; each later cycle

@@ -1,5 +1,6 @@
 // Portuguese copy of the e-mails and the confirmation pages. Subject lines are
 // built only from this text, never from what a visitor typed (no header injection).
+import { greetingFor } from "./greeting.ts";
 export const emailCopy = {
   brand: "Agentes FX",
   footerContact: "Dúvidas? Escreva para",
@@ -8,7 +9,7 @@ export const emailCopy = {
   confirmSignup: {
     subject: "Confirme sua inscrição",
     preview: "Falta um passo para entrar na lista de espera VIP.",
-    greetingWithName: (name: string) => `Olá, ${name}!`,
+    greetingWithName: greetingFor,
     body: "Recebemos sua inscrição na lista de espera VIP da Agentes FX. Para confirmar que este e-mail é seu, use o botão abaixo. O link vale por 7 dias e funciona uma vez.",
     button: "Confirmar inscrição",
     ignore: "Se não foi você, ignore esta mensagem: sem a confirmação, não enviaremos mais nada.",
@@ -113,6 +114,7 @@ export const myDataCopy = {
   no: "Não",
   none: "—",
   download: "Baixar meus dados (JSON)",
+  accountLink: "Assinaturas, cobranças e recibos: Minha conta",
   correctTitle: "Corrigir nome e agentes",
   nameLabel: "Nome",
   agentsLegend: "Agentes de interesse",

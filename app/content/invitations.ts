@@ -1,5 +1,6 @@
 // Issue 12: the invitation e-mails, the invitee's page (/convite/:token) and the admin's
 // /admin/convites section. Subject lines are fixed text (no header injection).
+import { greetingFor } from "./greeting.ts";
 
 /** docs/product.md section 9: the confirmation window after an invite. */
 export const INVITATION_HOURS = 48;
@@ -10,7 +11,7 @@ export const invitationEmailCopy = {
   invitation: {
     subject: "Sua vaga na Agentes FX: confirme em 48 horas",
     preview: "Abriu uma vaga para você. Confirme em até 48 horas.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string) =>
       `Abriu uma vaga para você no ${robot}. Ela fica reservada em seu nome por 48 horas.`,
     price: (price: string) => `Preço mensal: ${price}`,
@@ -24,25 +25,12 @@ export const invitationEmailCopy = {
   reminder: {
     subject: "Faltam 12 horas para confirmar sua vaga",
     preview: "Sua vaga reservada expira em 12 horas.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string) =>
       `Sua vaga no ${robot} continua reservada, mas o prazo para confirmar termina em 12 horas.`,
     deadline: (deadline: string) => `Confirme até ${deadline}.`,
     button: "Ver meu convite",
     ignore: "Depois do prazo, a vaga passa para a próxima pessoa da lista de espera.",
-  },
-  accepted: {
-    subject: "Sua vaga está confirmada",
-    preview: "Vaga confirmada. Veja os próximos passos.",
-    greeting: (name: string) => `Olá, ${name}!`,
-    body: (robot: string) => `Sua vaga no ${robot} está confirmada. Os próximos passos:`,
-    steps: [
-      "Pagamento: enviaremos por e-mail as instruções de pagamento (cartão, PayPal, transferência, PIX ou cripto).",
-      "Configuração da VPS: depois da confirmação do pagamento, nossa equipe configura a VPS e o agente em 2 a 4 horas úteis.",
-      "Comece a operar: avisaremos por e-mail quando o agente estiver rodando na sua conta.",
-    ],
-    price: (price: string, discounted: string) =>
-      `Preço mensal: ${price}; com o desconto de 25% da corretora parceira, ${discounted}.`,
   },
   onRequest: "Sob consulta",
   /** "25/11/2026 às 14:30 (horário de Brasília)". */

@@ -1,4 +1,5 @@
 // Issue 23: the person's order page, the admin's /admin/pedidos and /admin/implantacao.
+import { greetingFor } from "./greeting.ts";
 import type { OrderState, PaymentMethod, SetupState } from "../features/orders/model.ts";
 
 export const orderStateLabels: Record<OrderState, string> = {
@@ -236,4 +237,105 @@ export const setupAdminCopy = {
   notFound: "Implantação não encontrada.",
   keyMissing: "SETUP_CREDENTIAL_KEY não está configurada ou não abre esta credencial.",
   invalidRequest: "Pedido inválido.",
+} as const;
+
+/** The order's e-mails (docs/decisions/180-182): to the person, and to staff. */
+export const orderEmailCopy = {
+  greeting: greetingFor,
+  created: {
+    subject: "Seu pedido: instruções de pagamento",
+    preview: "Sua vaga está confirmada. Veja como pagar até o prazo.",
+    button: "Ver meu pedido",
+    body: (robot: string, reference: string) =>
+      `Sua vaga no ${robot} está confirmada. Código do pedido: ${reference}.`,
+    amountUsd: (amount: string) =>
+      `Total do primeiro mês: ${amount} (o preço em dólares é a referência).`,
+    amountBrl: (amount: string, rate: string) =>
+      `A pagar em reais: ${amount} (câmbio de R$ ${rate} por US$ 1).`,
+    noAmountBrl:
+      "O valor em reais ainda não foi definido: ele aparecerá na página do pedido e enviaremos por e-mail.",
+    deadline: (deadline: string) =>
+      `Pague até ${deadline}: a vaga fica reservada até o prazo do convite (48 horas para confirmar e efetuar o pagamento).`,
+    pix: (code: string) => `PIX copia e cola: ${code}`,
+    otherMethods:
+      "Transferência bancária, cartão, PayPal ou cripto: escolha na página do pedido. Depois do pagamento, nossa equipe configura a VPS em 2 a 4 horas úteis.",
+  },
+  reminder: {
+    subject: "Faltam 12 horas para o prazo de pagamento",
+    preview: "Sua vaga está reservada até o prazo. Depois dele, ela passa para a próxima pessoa.",
+    button: "Ver meu pedido",
+    body: (robot: string, reference: string) =>
+      `Ainda não recebemos o pagamento do pedido ${reference} (${robot}).`,
+    deadline: (deadline: string) =>
+      `Pague até ${deadline}. Depois do prazo, a vaga passa para a próxima pessoa da lista de espera.`,
+    amountBrl: (amount: string) => `Valor em reais: ${amount}.`,
+    alreadyPaid: "Se você já pagou, responda a este e-mail com o comprovante.",
+  },
+  paid: {
+    subject: "Pagamento recebido: envie os dados da sua conta",
+    preview: "Recebemos seu pagamento. Falta um passo para configurarmos a VPS.",
+    button: "Preencher os dados da conta",
+    ignore: "O link funciona uma vez, por 30 dias. Se expirar, responda a este e-mail.",
+    body: (robot: string, reference: string) =>
+      `Recebemos o pagamento do pedido ${reference} (${robot}).`,
+    amount: (amount: string) => `Valor recebido: ${amount}.`,
+    next: "Próximo passo: informe o número e o servidor da sua conta na corretora parceira, a plataforma (MT4 ou MT5) e um celular com WhatsApp. Depois disso, nossa equipe configura a VPS em 2 a 4 horas úteis.",
+  },
+  expired: {
+    subject: "Prazo de pagamento encerrado",
+    preview: "A vaga foi liberada para a próxima pessoa da lista de espera.",
+    body: (robot: string, reference: string) =>
+      `O prazo de pagamento do pedido ${reference} (${robot}) terminou sem a confirmação do pagamento, e a vaga foi liberada para a próxima pessoa da lista de espera.`,
+    paidAnyway: "Se você pagou, responda a este e-mail com o comprovante: resolvemos com você.",
+    waitlist: "Você continua na lista de espera dos outros agentes que escolheu.",
+  },
+  vpsReady: {
+    subject: "Sua VPS está configurada",
+    preview: "A VPS está pronta. Falta ligar o agente na sua conta.",
+    body: (robot: string) =>
+      `A VPS do ${robot} está configurada. O próximo passo é ligar o agente na sua conta; avisaremos por e-mail quando ele estiver em operação.`,
+  },
+  running: {
+    subject: "Seu agente está em operação",
+    preview: "O agente já está operando na sua conta.",
+    body: (robot: string) => `O ${robot} está em operação na sua conta.`,
+    credential:
+      "Se você nos passou a senha da conta, ela foi apagada dos nossos sistemas; recomendamos trocá-la no MetaTrader.",
+  },
+  staffAccepted: {
+    subject: (reference: string, robot: string) => `Vaga aceita: ${reference} (${robot})`,
+    preview: "Um convite foi aceito e o pedido aguarda pagamento.",
+    button: "Abrir pedidos",
+    greeting: "Equipe,",
+    body: (name: string, email: string, robot: string) =>
+      `${name} (${email}) aceitou o convite do ${robot}.`,
+    amounts: (usd: string, brl: string) => `Valor: ${usd} / ${brl}.`,
+    deadline: (deadline: string) => `Prazo de pagamento: ${deadline}.`,
+  },
+  staffPaid: {
+    subject: (reference: string, robot: string) => `Pagamento recebido: ${reference} (${robot})`,
+    preview: "Um pedido foi pago e a configuração começa.",
+    button: "Abrir implantação",
+    greeting: "Equipe,",
+    body: (name: string, email: string, robot: string) =>
+      `${name} (${email}) pagou o pedido do ${robot}.`,
+    payment: (amount: string, method: string, reference: string) =>
+      `Pagamento: ${amount} por ${method} (referência ${reference}).`,
+  },
+  /** Where no figure exists (robot "Sob consulta", no rate set yet). */
+  none: "a definir",
+} as const;
+
+/** The e-mailed setup link, /configurar/:token (docs/decisions/183). */
+export const setupLinkCopy = {
+  sentTitle: "Dados recebidos!",
+  sentText:
+    "Nossa equipe configura a VPS em 2 a 4 horas úteis e avisa por e-mail a cada etapa. Este link não abre mais o formulário.",
+  goneTitle: "Link já usado ou expirado",
+  goneText:
+    "Este link de configuração já foi usado ou passou de 30 dias. Se ainda precisar enviar os dados, responda ao e-mail do pagamento.",
+  notFoundTitle: "Link não encontrado",
+  notFoundText:
+    "Este link de configuração não existe ou foi copiado incompleto. Confira o endereço no e-mail que enviamos.",
+  homeLink: "Voltar para a página inicial",
 } as const;

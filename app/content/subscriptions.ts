@@ -1,4 +1,5 @@
 // Issue 24: subscriptions, their e-mails and the outcomes staff and customers read.
+import { greetingFor } from "./greeting.ts";
 import type { ChargeState, SubscriptionState } from "../features/subscriptions/model.ts";
 
 export const subscriptionStateLabels: Record<SubscriptionState, string> = {
@@ -24,7 +25,7 @@ export const subscriptionEmailCopy = {
   charge: {
     subject: "Sua próxima mensalidade da Agentes FX",
     preview: "A cobrança do próximo ciclo da sua assinatura.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string, due: string) =>
       `A assinatura do ${robot} renova em ${due}. Esta é a cobrança do próximo ciclo.`,
     amount: (usd: string, brl: string, rate: string) =>
@@ -42,7 +43,7 @@ export const subscriptionEmailCopy = {
   late: {
     subject: "Mensalidade em atraso",
     preview: "Não identificamos o pagamento do ciclo que venceu.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string, due: string, until: string) =>
       `Não identificamos o pagamento da assinatura do ${robot}, que venceu em ${due}. O agente continua operando até ${until}; sem o pagamento até lá, a assinatura é suspensa e o agente é desligado.`,
     reference: (reference: string) => `Código da cobrança: ${reference}.`,
@@ -50,7 +51,7 @@ export const subscriptionEmailCopy = {
   suspended: {
     subject: "Assinatura suspensa",
     preview: "O prazo de pagamento terminou e a assinatura foi suspensa.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string) =>
       `O prazo para pagar a assinatura do ${robot} terminou e ela foi suspensa: o agente será desligado na VPS. Ao pagar a cobrança em aberto, a assinatura é reativada e um novo ciclo começa na data do pagamento.`,
     reference: (reference: string) => `Código da cobrança: ${reference}.`,
@@ -58,7 +59,7 @@ export const subscriptionEmailCopy = {
   cancelled: {
     subject: "Cancelamento confirmado",
     preview: "Sua assinatura foi cancelada, sem multa.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string) =>
       `Confirmamos o cancelamento da assinatura do ${robot}, sem multa. Nenhuma nova cobrança será emitida.`,
     ends: (lastDay: string) => `O serviço continua até ${lastDay}, o fim do ciclo pago.`,
@@ -66,7 +67,7 @@ export const subscriptionEmailCopy = {
   refunded: {
     subject: "Reembolso registrado",
     preview: "O reembolso da garantia de 7 dias foi registrado.",
-    greeting: (name: string) => `Olá, ${name}!`,
+    greeting: greetingFor,
     body: (robot: string, amount: string, method: string) =>
       `Registramos o reembolso do primeiro mês da assinatura do ${robot} (${amount}, por ${method}). A assinatura foi encerrada.`,
     guarantee: guaranteeText,

@@ -166,7 +166,7 @@ test("staff set 2 spots and invite 2; one accepts from the e-mail; the page coun
   await page.getByRole("button", { name: "Marcar como pago" }).click();
   await expect(page.getByText("Salvo!")).toBeVisible();
   const confirmation = await waitFor(
-    async () => smtp.messages.find((m) => m.subject === "Sua vaga está confirmada"),
+    async () => smtp.messages.find((m) => m.subject === "Seu pedido: instruções de pagamento"),
     Boolean,
   );
   expect(confirmation?.text).toContain("2 a 4 horas úteis");

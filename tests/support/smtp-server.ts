@@ -59,7 +59,10 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     onRcptTo(address, _session, callback) {
       const code = state.answers.get(address.address.toLowerCase());
       if (!code || code < 400) return callback();
-      callback(Object.assign(new Error(`scripted answer ${code}`), { responseCode: code }));
+      // Real servers name the address in their answer (Postfix: "<a@b>: Recipient address
+      // rejected"); so does this one, so tests see what a log could leak.
+      const answer = `<${address.address}>: scripted answer ${code}`;
+      callback(Object.assign(new Error(answer), { responseCode: code }));
     },
     onData(stream, session, callback) {
       if (state.refuse) {

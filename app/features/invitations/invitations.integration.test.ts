@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   emailOutbox,
@@ -14,7 +14,8 @@ import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { invitationEmailCopy } from "../../content/invitations.ts";
 import { hashToken } from "../../platform/mail/link-tokens.server.ts";
-import { invitationAcceptedMessage, invitationMessage } from "./messages.tsx";
+import { invitationMessage } from "./messages.tsx";
+import { orderCreatedMessage, staffOrderAcceptedMessage } from "../orders/messages.tsx";
 import { agentPage } from "../robots/agent-view.ts";
 import { listRobots } from "../robots/queries.server.ts";
 import {
@@ -234,19 +235,17 @@ describe("the invitee's answer", () => {
     expect(await db.select({ state: orders.state }).from(orders)).toEqual([
       { state: "awaiting-payment" },
     ]);
+    // The acceptance's e-mails are the order's: how to pay to the person, the news to staff.
     const confirmations = await db
-      .select({ payload: emailOutbox.payload })
+      .select({ template: emailOutbox.template, recipient: emailOutbox.recipient })
       .from(emailOutbox)
-      .where(eq(emailOutbox.template, invitationAcceptedMessage.name));
+      .where(
+        inArray(emailOutbox.template, [orderCreatedMessage.name, staffOrderAcceptedMessage.name]),
+      )
+      .orderBy(emailOutbox.template);
     expect(confirmations).toEqual([
-      {
-        payload: {
-          name: expect.any(String),
-          robotName: "TrendKey BTC",
-          price: "US$\u00a0249,00",
-          discountedPrice: "US$\u00a0186,75",
-        },
-      },
+      { template: orderCreatedMessage.name, recipient: people[0]!.email },
+      { template: staffOrderAcceptedMessage.name, recipient: "suporte@agentesfx.com.br" },
     ]);
   });
 

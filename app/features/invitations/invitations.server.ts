@@ -22,15 +22,12 @@ import {
   REMINDER_HOURS_BEFORE,
 } from "../../content/invitations.ts";
 import { getDb, withTransaction, type Executor } from "../../platform/db/db.server.ts";
-import { dateAndTime, discountedPrice, formatDollars, parseStoredPrice } from "../../lib/format.ts";
+import { discountedPrice, formatDollars, parseStoredPrice } from "../../lib/format.ts";
+import { deadlineText } from "./deadline.ts";
 import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import { hashToken, isWellFormedToken } from "../../platform/mail/link-tokens.server.ts";
-import {
-  invitationAcceptedMessage,
-  invitationMessage,
-  invitationReminderMessage,
-} from "./messages.tsx";
+import { invitationMessage, invitationReminderMessage } from "./messages.tsx";
 import { createOrderLocked } from "../orders/orders.server.ts";
 
 const HOUR_MS = 3_600_000;
@@ -157,10 +154,6 @@ function priceTexts(robot: LockedRobot) {
   return price === null
     ? { price: invitationEmailCopy.onRequest, discountedPrice: invitationEmailCopy.onRequest }
     : { price: formatDollars(price), discountedPrice: formatDollars(discountedPrice(price)) };
-}
-
-export function deadlineText(deadline: Date): string {
-  return invitationEmailCopy.deadline(...dateAndTime(deadline));
 }
 
 /** An invitation moves a pending person to "Contatado", with its history line. */
@@ -505,8 +498,10 @@ export async function acceptInvitation(
       .from(waitlist)
       .where(eq(waitlist.id, invitation.waitlistId));
     // The order holds the spot until it is paid or the invitation's deadline passes; the
-    // waiting-list entry becomes "Convertido" when it is paid (DESIGN 14, 16).
+    // waiting-list entry becomes "Convertido" when it is paid (DESIGN 14, 16). Its e-mail
+    // (how to pay) goes to the person, and the news to staff.
     await createOrderLocked(tx, {
+      person,
       invitationId: invitation.id,
       waitlistId: invitation.waitlistId,
       robot,
@@ -514,16 +509,6 @@ export async function acceptInvitation(
       partnerBroker,
       now,
     });
-    if (person) {
-      await enqueue(
-        tx,
-        invitationAcceptedMessage.to(person.email, {
-          name: person.name,
-          robotName: robot.name,
-          ...priceTexts(robot),
-        }),
-      );
-    }
     changed = true;
     return "accepted";
   });

@@ -1,6 +1,6 @@
 // The invitation's messages (docs/decisions/091): the 48-hour invitation and its reminder,
-// each with a link of its own to /convite/<token> (minted at send, only its hash kept), and
-// the confirmation of an accepted spot.
+// each with a link of its own to /convite/<token> (minted at send, only its hash kept). An
+// accepted spot is confirmed by the order's e-mail (features/orders/messages.tsx).
 import { sql } from "drizzle-orm";
 import { invitationEmailCopy } from "../../content/invitations.ts";
 import { defineMessage, type LinkToken } from "../../platform/jobs/registry.ts";
@@ -8,9 +8,9 @@ import { actionMessage } from "../../platform/mail/layout.tsx";
 
 const invitation = invitationEmailCopy.invitation;
 const reminder = invitationEmailCopy.reminder;
-const accepted = invitationEmailCopy.accepted;
 
-const invitationLink: LinkToken<"invitationId"> = {
+/** The invitation's own link, /convite/<token>: once accepted, the order's page (decision 154). */
+export const invitationLink: LinkToken<"invitationId"> = {
   store: ({ hash, outboxId, payload }) => sql`
     insert into invitation_tokens (token_hash, invitation_id, outbox_id)
     select ${hash}, id, ${outboxId} from invitations where id = ${payload.invitationId}::uuid
@@ -53,25 +53,6 @@ export const invitationReminderMessage = defineMessage({
         greeting: reminder.greeting(payload.name),
         lines: [reminder.body(payload.robotName), reminder.deadline(payload.deadline)],
         path: `/convite/${token}`,
-      },
-      context,
-    ),
-});
-
-export const invitationAcceptedMessage = defineMessage({
-  name: "invitation-accepted",
-  kind: "transactional",
-  fields: ["name", "robotName", "price", "discountedPrice"],
-  compose: (payload, _links, context) =>
-    actionMessage(
-      accepted,
-      {
-        greeting: accepted.greeting(payload.name),
-        lines: [
-          accepted.body(payload.robotName),
-          ...accepted.steps.map((step, index) => `${index + 1}. ${step}`),
-          accepted.price(payload.price, payload.discountedPrice),
-        ],
       },
       context,
     ),

@@ -1,10 +1,18 @@
 // What the person's order page shows (from the invitation's link, docs/decisions/154), and
-// the one thing the person may do there: ask for a payment link (card, PayPal, crypto).
-import { and, eq } from "drizzle-orm";
-import { invitationTokens, orderEvents, orders, orderSetups } from "../../../db/schema.ts";
-import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
+// the one thing the person may do there: ask for a payment link (card, PayPal, crypto). The
+// e-mailed setup link (decision 183) opens the same page while it works.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import {
+  invitationTokens,
+  orderEvents,
+  orders,
+  orderSetups,
+  orderTokens,
+} from "../../../db/schema.ts";
+import { getDb, withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
-import { hashToken, isWellFormedToken } from "../email/tokens.server.ts";
+import { hashToken, isWellFormedToken, type TokenState } from "../email/tokens.server.ts";
 import {
   linkPaymentMethods,
   type OrderState,
@@ -13,7 +21,7 @@ import {
 } from "./model.ts";
 import { parseDecimal } from "./money.ts";
 import { PERSON_ACTOR } from "./orders.server.ts";
-import { pixCode, pixQrSvg } from "./pix.server.ts";
+import { sitePix } from "./pix.server.ts";
 
 export interface BankDetails {
   bank: string | null;
@@ -60,6 +68,45 @@ export async function orderIdByInvitationToken(
   return row?.id ?? null;
 }
 
+/** The setup link's order while the link works (unused, not expired); else null. */
+export async function orderIdBySetupToken(tx: Executor, token: string): Promise<string | null> {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await tx
+    .select({ id: orderTokens.orderId })
+    .from(orderTokens)
+    .where(
+      and(
+        eq(orderTokens.tokenHash, hashToken(token)),
+        isNull(orderTokens.usedAt),
+        sql`${orderTokens.expiresAt} > now()`,
+      ),
+    );
+  return row?.id ?? null;
+}
+
+/** Whether a setup link still works, without spending it (a GET never does). */
+export async function setupLinkState(token: string): Promise<TokenState> {
+  if (!isWellFormedToken(token)) return "not-found";
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      live: sql<boolean>`${orderTokens.usedAt} is null and ${orderTokens.expiresAt} > now()`,
+    })
+    .from(orderTokens)
+    .where(eq(orderTokens.tokenHash, hashToken(token)));
+  if (!row) return "not-found";
+  return row.live ? "valid" : "gone";
+}
+
+/** The two links that open an order's page. */
+export type OrderLink = { invitation: string } | { setup: string };
+
+export function orderIdByLink(tx: Executor, link: OrderLink): Promise<string | null> {
+  return "invitation" in link
+    ? orderIdByInvitationToken(tx, link.invitation)
+    : orderIdBySetupToken(tx, link.setup);
+}
+
 function bankDetails(): BankDetails | null {
   const env = getEnv();
   const details = {
@@ -72,10 +119,13 @@ function bankDetails(): BankDetails | null {
   return details.account ? details : null;
 }
 
-/** The order an invitation link leads to once accepted; null when there is none. */
-export async function orderViewByInvitationToken(token: string): Promise<OrderView | null> {
+/**
+ * The order a link leads to: an invitation's once accepted ({ invitation: token }), or the
+ * single-use setup link while it works ({ setup: token }); null when there is none.
+ */
+export async function orderViewByLink(link: OrderLink): Promise<OrderView | null> {
   const row = await withTransaction(async (tx) => {
-    const id = await orderIdByInvitationToken(tx, token);
+    const id = await orderIdByLink(tx, link);
     if (!id) return null;
     const [found] = await tx
       .select({ order: orders, setupState: orderSetups.state })
@@ -89,14 +139,10 @@ export async function orderViewByInvitationToken(token: string): Promise<OrderVi
   const env = getEnv();
   const payable =
     order.state === "awaiting-payment" && order.totalBrlCents !== null && order.totalBrlCents > 0;
-  let pix: OrderView["pix"] = null;
-  if (payable && env.PIX_KEY && order.totalBrlCents !== null) {
-    const code = await pixCode(
-      { key: env.PIX_KEY, name: env.PIX_MERCHANT_NAME, city: env.PIX_MERCHANT_CITY },
-      { amountBrlCents: order.totalBrlCents, txid: order.reference },
-    );
-    pix = { code, qrSvg: await pixQrSvg(code) };
-  }
+  const pix =
+    payable && order.totalBrlCents !== null
+      ? await sitePix({ amountBrlCents: order.totalBrlCents, txid: order.reference })
+      : null;
   return {
     reference: order.reference,
     robotName: order.robotName,
@@ -118,6 +164,18 @@ export async function orderViewByInvitationToken(token: string): Promise<OrderVi
     bank: payable ? bankDetails() : null,
     credentialEnabled: Boolean(env.SETUP_CREDENTIAL_KEY),
   };
+}
+
+/** What the order page shows: the order, the time left, a notice, the setup form's errors. */
+export async function orderPageView(
+  link: OrderLink,
+  notice: string | null = null,
+  setupForm?: { values: Record<string, string>; errors: Record<string, string> },
+) {
+  const order = await orderViewByLink(link);
+  if (!order) return null;
+  const msLeft = order.deadline.getTime() - appNow().getTime();
+  return { ...order, msLeft, notice, setupForm };
 }
 
 export type LinkRequestOutcome = "requested" | "invalid" | "not-found" | "not-awaiting";

@@ -32,7 +32,7 @@ import {
   setEarlyDiscount,
   setExchangeRate,
 } from "./orders.server.ts";
-import { orderViewByInvitationToken } from "./order-view.server.ts";
+import { orderViewByLink } from "./order-view.server.ts";
 import { applyStatementImport, previewStatement } from "./reconciliation.server.ts";
 import { advanceSetup, revealCredential, setupQueue, submitSetup } from "./setup.server.ts";
 
@@ -483,13 +483,13 @@ describe("setup", () => {
       credential: "senha-secreta",
     };
     // Not paid yet: no form.
-    expect(await submitSetup(tokens[0]!, form, at(2 * HOUR))).toBe("gone");
+    expect(await submitSetup({ invitation: tokens[0]! }, form, at(2 * HOUR))).toBe("gone");
     await markOrderPaid(order.id, { method: "pix", reference: "x" }, STAFF, at(1.5 * HOUR));
-    expect((await orderViewByInvitationToken(tokens[0]!))?.setupState).toBe("awaiting-form");
+    expect((await orderViewByLink({ invitation: tokens[0]! }))?.setupState).toBe("awaiting-form");
     // Sent Tuesday 12h São Paulo (15h UTC).
     const sent = new Date("2026-12-01T15:00:00Z");
-    expect(await submitSetup(tokens[0]!, form, sent)).toBe("saved");
-    expect(await submitSetup(tokens[0]!, form, sent)).toBe("gone");
+    expect(await submitSetup({ invitation: tokens[0]! }, form, sent)).toBe("saved");
+    expect(await submitSetup({ invitation: tokens[0]! }, form, sent)).toBe("gone");
     const d = await db();
     const [stored] = await d.select().from(orderSetups).where(eq(orderSetups.orderId, order.id));
     expect(stored?.credentialSealed).toMatch(/^v1\./);

@@ -4,7 +4,7 @@
 // set-null) follow too, so no two of them wait on each other in a cycle. A spot is held by the accepted invitation: an order that expires,
 // is cancelled or refunded ends its invitation in the same transaction, which frees the spot.
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import {
   earlyDiscounts,
   exchangeRates,
@@ -24,6 +24,15 @@ import {
   startSubscriptionsLocked,
 } from "../subscriptions/order-hooks.server.ts";
 import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
+import { REMINDER_HOURS_BEFORE } from "../../content/invitations.ts";
+import { enqueue } from "../../platform/jobs/enqueue.server.ts";
+import {
+  orderReminder,
+  type Person,
+  queueOrderCreated,
+  queueOrderExpired,
+  queueOrdersPaid,
+} from "./order-mail.server.ts";
 import { ORDER_REFERENCE_ALPHABET, type OrderState, type PaymentMethod } from "./model.ts";
 import { orderAmounts, parseDecimal, priceCents, rateText, toReais } from "./money.ts";
 
@@ -32,6 +41,12 @@ export type OrderRow = typeof orders.$inferSelect;
 /** Actors written in the audit rows for changes no staff member made. */
 export const SYSTEM_ACTOR = "sistema";
 export const PERSON_ACTOR = "cliente";
+
+const REMINDER_BEFORE_MS = REMINDER_HOURS_BEFORE * 3_600_000;
+
+/** Whether an order with this deadline is within its reminder window at `now`. */
+const reminderDue = (deadline: Date, now: Date) =>
+  deadline.getTime() - REMINDER_BEFORE_MS <= now.getTime();
 
 export function newOrderReference(): string {
   let reference = "AFX";
@@ -164,6 +179,8 @@ export async function createOrderLocked(
     deadline: Date;
     partnerBroker: boolean;
     now: Date;
+    /** Whom the order's e-mail goes to (none when the person was erased meanwhile). */
+    person: Person | undefined;
   },
 ): Promise<OrderRow> {
   const { robot, now } = input;
@@ -202,6 +219,8 @@ export async function createOrderLocked(
       exchangeRateSetAt: rate?.setAt ?? null,
       totalBrlCents: rate && amounts ? amounts.totalBrlCents : null,
       deadline: input.deadline,
+      // Accepted within the last 12 hours: the order's own e-mail is the reminder.
+      reminderAt: reminderDue(input.deadline, now) ? now : null,
       createdAt: now,
     })
     .returning();
@@ -216,6 +235,7 @@ export async function createOrderLocked(
       reason: "convite aceito",
     },
   ]);
+  if (input.person) await queueOrderCreated(tx, order, input.person);
   return order;
 }
 
@@ -280,6 +300,15 @@ async function payLocked(
         );
       }
     }
+    await queueOrdersPaid(
+      tx,
+      chunk.map(({ order, payment }) => ({
+        orderId: order.id,
+        amountBrlCents: payment.amountBrlCents ?? order.totalBrlCents,
+        method: payment.method,
+        reference: payment.reference,
+      })),
+    );
     await audit(
       tx,
       chunk.map(({ order, payment }) => ({
@@ -426,6 +455,7 @@ async function closeOrder(
     if (to === "refunded") {
       await endSubscriptionOfRefundedOrderLocked(tx, order.id, actor, reason, now);
     }
+    if (to === "expired") await queueOrderExpired(tx, order.id);
     await audit(tx, [
       { orderId: order.id, actor, at: now, fromState: order.state, toState: to, reason },
     ]);
@@ -485,6 +515,69 @@ export async function expireDueOrders(now: Date): Promise<number> {
     if (due.length < SWEEP_BATCH || progressed === 0) break;
   }
   return expired;
+}
+
+/**
+ * Queues the reminder of every order awaiting payment within 12 hours of its deadline that
+ * has not had one (decision 180): `reminder_at` is set in the statement that picks the
+ * order, under SKIP LOCKED, so each order is reminded once whichever worker runs, however
+ * often; a paid, expired or cancelled order is not picked.
+ */
+export async function sendDueOrderReminders(now: Date): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = await withTransaction(async (tx) => {
+      const due = await tx
+        .update(orders)
+        .set({ reminderAt: now })
+        .where(
+          sql`${orders.id} in (select ${orders.id} from ${orders}
+            where ${orders.state} = 'awaiting-payment' and ${orders.reminderAt} is null
+              and ${orders.deadline} > ${now.toISOString()}::timestamptz
+              and ${orders.deadline} <= ${new Date(now.getTime() + REMINDER_BEFORE_MS).toISOString()}::timestamptz
+            limit ${SWEEP_BATCH} for update skip locked)`,
+        )
+        .returning();
+      const people = due.length
+        ? await tx
+            .select({ id: waitlist.id, name: waitlist.name, email: waitlist.email })
+            .from(waitlist)
+            .where(
+              inArray(
+                waitlist.id,
+                due.flatMap((order) => (order.waitlistId ? [order.waitlistId] : [])),
+              ),
+            )
+        : [];
+      const byId = new Map(people.map((person) => [person.id, person]));
+      await enqueue(
+        tx,
+        ...due.flatMap((order) => {
+          const person = order.waitlistId ? byId.get(order.waitlistId) : undefined;
+          const job = person ? orderReminder(order, person) : null;
+          return job ? [job] : [];
+        }),
+      );
+      return due.length;
+    });
+    sent += batch;
+    if (batch < SWEEP_BATCH) return sent;
+  }
+}
+
+/** When the next order reminder falls due, for the reminder job's timer. */
+export async function nextOrderReminder(tx: Executor, now: Date): Promise<Date | null> {
+  const [row] = await tx
+    .select({ at: sql<string | null>`min(${orders.deadline})` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.state, "awaiting-payment"),
+        isNull(orders.reminderAt),
+        gt(orders.deadline, now),
+      ),
+    );
+  return row?.at ? new Date(new Date(row.at).getTime() - REMINDER_BEFORE_MS) : null;
 }
 
 /** The earliest deadline of an order awaiting payment, for the sweep's timer. */

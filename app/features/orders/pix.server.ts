@@ -1,5 +1,6 @@
 // PIX "copia e cola" as a static BR Code (EMV MPM, BCB's manual), assembled by pix-utils
 // (docs/decisions/151) and drawn as an SVG QR code on the server by qrcode.
+import { getEnv } from "../../platform/http/env.server.ts";
 import { centsText } from "./money.ts";
 
 export interface PixMerchant {
@@ -52,4 +53,18 @@ export async function pixCode(
 export async function pixQrSvg(code: string): Promise<string> {
   const { toString } = await import("qrcode");
   return toString(code, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+}
+
+/** The site's PIX code and QR for an amount and txid; null while no PIX key is configured. */
+export async function sitePix(charge: {
+  amountBrlCents: number;
+  txid: string;
+}): Promise<{ code: string; qrSvg: string } | null> {
+  const env = getEnv();
+  if (!env.PIX_KEY) return null;
+  const code = await pixCode(
+    { key: env.PIX_KEY, name: env.PIX_MERCHANT_NAME, city: env.PIX_MERCHANT_CITY },
+    charge,
+  );
+  return { code, qrSvg: await pixQrSvg(code) };
 }

@@ -1,16 +1,18 @@
 // Setup after payment (issue 23, docs/decisions/155): the person's form, then staff's two
 // steps, "VPS configurada" and "agente em operação". Every step is an audit row of the order.
-import { and, asc, eq, inArray, like } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, like } from "drizzle-orm";
 import { z } from "zod";
-import { orderEvents, orders, orderSetups, waitlist } from "../../../db/schema.ts";
+import { orderEvents, orders, orderSetups, orderTokens, waitlist } from "../../../db/schema.ts";
 import { setupFormCopy } from "../../content/orders.ts";
 import { withTransaction } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
+import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { businessMsBetween, yearsBetween } from "./business-hours.ts";
 import { openCredential, parseCredentialKey, sealCredential } from "./credential.server.ts";
 import { nationalHolidays } from "./holidays.server.ts";
 import { SETUP_PROMISE_MAX_HOURS, SETUP_PROMISE_MIN_HOURS, tradingPlatforms } from "./model.ts";
-import { orderIdByInvitationToken } from "./order-view.server.ts";
+import { orderIdByLink, type OrderLink } from "./order-view.server.ts";
+import { queueSetupStep } from "./order-mail.server.ts";
 import { PERSON_ACTOR } from "./orders.server.ts";
 
 const e = setupFormCopy.errors;
@@ -35,6 +37,31 @@ export const setupFormSchema = z.object({
 
 export type SetupForm = z.infer<typeof setupFormSchema>;
 
+/** What was typed (the password excepted) and a message per field, to show the form again. */
+export interface SetupFormErrors {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}
+
+/** The setup form as posted: valid, or what to show again (either page of the order). */
+export function readSetupForm(
+  form: FormEntries,
+): { ok: true; form: SetupForm } | ({ ok: false } & SetupFormErrors) {
+  const parsed = setupFormSchema.safeParse(Object.fromEntries(form));
+  if (parsed.success) return { ok: true, form: parsed.data };
+  const values: Record<string, string> = {};
+  for (const name of ["accountNumber", "brokerServer", "platform", "whatsapp"]) {
+    const value = form.get(name);
+    if (typeof value === "string") values[name] = value.slice(0, 200);
+  }
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? "");
+    errors[name] ??= issue.message;
+  }
+  return { ok: false, values, errors };
+}
+
 export function credentialKey(): Buffer | null {
   const configured = getEnv().SETUP_CREDENTIAL_KEY;
   return configured ? parseCredentialKey(configured) : null;
@@ -42,15 +69,18 @@ export function credentialKey(): Buffer | null {
 
 const REVEAL_REASON = "credencial exibida à equipe";
 
-/** The person's form, once, from their order's link, for a paid order awaiting it. */
+/**
+ * The person's form, once, for a paid order awaiting it: from the order's page or from the
+ * e-mailed setup link, which it spends (decision 183).
+ */
 export async function submitSetup(
-  token: string,
+  link: OrderLink,
   form: SetupForm,
   now: Date,
 ): Promise<"saved" | "gone"> {
   const key = credentialKey();
   return withTransaction(async (tx) => {
-    const orderId = await orderIdByInvitationToken(tx, token);
+    const orderId = await orderIdByLink(tx, link);
     if (!orderId) return "gone";
     const updated = await tx
       .update(orderSetups)
@@ -66,6 +96,11 @@ export async function submitSetup(
       .where(and(eq(orderSetups.orderId, orderId), eq(orderSetups.state, "awaiting-form")))
       .returning({ orderId: orderSetups.orderId });
     if (updated.length === 0) return "gone";
+    // The form is taken once: every setup link of the order is spent, whichever page sent it.
+    await tx
+      .update(orderTokens)
+      .set({ usedAt: now })
+      .where(and(eq(orderTokens.orderId, orderId), isNull(orderTokens.usedAt)));
     await tx.insert(orderEvents).values({
       orderId,
       actor: PERSON_ACTOR,
@@ -107,6 +142,7 @@ export async function advanceSetup(
       toState: "paid",
       reason: step === "vps-ready" ? "VPS configurada" : "agente em operação; credencial apagada",
     });
+    await queueSetupStep(tx, orderId, step);
     return "saved";
   });
 }

@@ -29,5 +29,8 @@ export const emailTokenPurposes = [
   "my-data-session",
   "unsubscribe",
   "confirm-newsletter",
+  // Issue 24: the customer area (/minha-conta), same rules as Meus dados.
+  "my-account",
+  "my-account-session",
 ] as const;
 export type EmailTokenPurpose = (typeof emailTokenPurposes)[number];

@@ -78,6 +78,9 @@ export function MyDataPanel({ data: { entry, consents }, notice, errors = {} }: 
       >
         {copy.download}
       </a>
+      <a href="/minha-conta" className="mt-3 block text-primary underline">
+        {copy.accountLink}
+      </a>
 
       <ConsentLedgerTable consents={consents} />
 

@@ -119,6 +119,23 @@ describe("/meus-dados, the request", () => {
     ).toBe(1);
   });
 
+  it("e-mails one address at most 3 links a day, from any number of clients", async () => {
+    await signUp({ name: "Lia", email: "lia.limite@example.com" });
+    const sent = { status: 200, body: { message: myDataCopy.sent } };
+    for (let i = 0; i < 5; i++) {
+      expect(await ask({ email: "lia.limite@example.com" })).toMatchObject(sent);
+      expect(await ask({ email: "ninguem.limite@example.com" })).toMatchObject(sent);
+    }
+    const db = await getDb();
+    const links = (email: string) =>
+      db.$count(
+        emailOutbox,
+        and(eq(emailOutbox.recipient, email), eq(emailOutbox.template, myDataLinkMessage.name)),
+      );
+    expect(await links("lia.limite@example.com")).toBe(3);
+    expect(await links("ninguem.limite@example.com")).toBe(0);
+  });
+
   it("answers a bad address 400 and floods 429", async () => {
     expect(await ask({ email: "nao-e-email" })).toMatchObject({
       status: 400,

@@ -3,29 +3,30 @@
 // hour, and opens a 1-hour session in that browser (an HttpOnly cookie holding another
 // token), where they see, correct, export and delete their entry and give or withdraw
 // marketing consent.
-import { and, eq, sql } from "drizzle-orm";
-import { createCookie } from "react-router";
+import { eq, sql } from "drizzle-orm";
 import * as z from "zod/mini";
-import { emailTokens, waitlist } from "../../../db/schema.ts";
+import { waitlist } from "../../../db/schema.ts";
 import { myDataCopy as copy } from "../../content/email.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
-import { getSiteConfig } from "../../lib/site-config.server.ts";
 import { signupSchema } from "../waitlist/schema.ts";
 import { consentLedger, setMarketingConsent } from "./consent.server.ts";
 import { type EmailFormAnswer, readEmailForm } from "./email-form.server.ts";
 import {
-  hashToken,
-  isWellFormedToken,
-  linkTokenState,
-  newToken,
-  type TokenState,
-} from "../email/tokens.server.ts";
-import { rowsOf } from "../../platform/db/rows.ts";
-import { insertMessagesSql, messageSelectSql } from "../../platform/jobs/enqueue.server.ts";
+  insertMessagesSql,
+  messageSelectSql,
+  recentMessagesSql,
+} from "../../platform/jobs/enqueue.server.ts";
+import { linkSession } from "./link-session.server.ts";
 import { myDataLinkMessage } from "./messages.tsx";
 
-/** Handles the /meus-dados form: honeypot, per-client limit, then the same answer for all. */
+// Links one address is sent a day, whoever asks (issue 25, class 1; as decision 083's).
+const LINKS_PER_DAY = 3;
+
+/**
+ * Handles the /meus-dados form: honeypot, per-client limit, then the same answer for all;
+ * a listed address gets a link, at most LINKS_PER_DAY a day.
+ */
 export async function requestMyDataLink(
   request: Request,
   { clientIp, rateLimitPerMinute }: { clientIp: string; rateLimitPerMinute: number },
@@ -39,10 +40,12 @@ export async function requestMyDataLink(
     if ("answer" in read) return read.answer;
     const { email } = read;
     const db = await getDb();
+    // One statement whether or not the address is listed, so the answer takes as long.
     await db.execute(
       insertMessagesSql(
         sql`${messageSelectSql(myDataLinkMessage, { to: email, payload: { entryId: sql`id` } })}
-        from waitlist where email = ${email}`,
+        from waitlist where email = ${email}
+          and ${recentMessagesSql(myDataLinkMessage, email, "1 day")} < ${LINKS_PER_DAY}`,
       ),
     );
     return { status: 200, message: copy.sent };
@@ -52,68 +55,26 @@ export async function requestMyDataLink(
   }
 }
 
-export const myDataLinkState = (token: string) => linkTokenState(token, "my-data");
+const session = linkSession({
+  link: "my-data",
+  session: "my-data-session",
+  cookieName: "meus_dados",
+  path: "/meus-dados",
+});
 
-const SESSION_SECONDS = 60 * 60;
-
-const sessionCookie = () =>
-  createCookie("meus_dados", {
-    httpOnly: true,
-    sameSite: "strict",
-    path: "/meus-dados",
-    secure: getSiteConfig().siteUrl.startsWith("https:"),
-    maxAge: SESSION_SECONDS,
-  });
+export const myDataLinkState = session.linkState;
 
 /**
  * Spends the e-mailed link (once, within its hour) and opens a session: answers the
  * Set-Cookie header, or why not.
  */
-export async function openMyData(
-  token: string,
-): Promise<{ state: "opened"; setCookie: string } | { state: Exclude<TokenState, "valid"> }> {
-  if (!isWellFormedToken(token)) return { state: "not-found" };
-  const session = newToken();
-  const db = await getDb();
-  const opened = await db.execute(sql`
-    with spent as (
-      update email_tokens set used_at = now()
-      where token_hash = ${hashToken(token)} and purpose = 'my-data'
-        and used_at is null and expires_at > now()
-      returning waitlist_id
-    )
-    insert into email_tokens (token_hash, purpose, waitlist_id, expires_at)
-    select ${session.hash}, 'my-data-session', waitlist_id,
-      now() + ${SESSION_SECONDS} * interval '1 second'
-    from spent
-    returning waitlist_id`);
-  if (rowsOf(opened).length > 0) {
-    return { state: "opened", setCookie: await sessionCookie().serialize(session.token) };
-  }
-  const state = await myDataLinkState(token);
-  return { state: state === "valid" ? "gone" : state };
-}
+export const openMyData = session.open;
 
 /** The Set-Cookie header that ends the session in the browser. */
-export const endSessionCookie = () => sessionCookie().serialize("", { maxAge: 0 });
+export const endSessionCookie = session.endCookie;
 
 /** The entry id of the request's live session, if any. */
-export async function sessionEntryId(request: Request): Promise<string | null> {
-  const token: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
-  if (typeof token !== "string" || !isWellFormedToken(token)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select({ waitlistId: emailTokens.waitlistId })
-    .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, "my-data-session"),
-        sql`${emailTokens.expiresAt} > now()`,
-      ),
-    );
-  return row?.waitlistId ?? null;
-}
+export const sessionEntryId = session.entryId;
 
 /** Everything stored about the person: the entry and the consent ledger. */
 export async function myData(entryId: string) {

@@ -118,6 +118,7 @@ export const keptColumns: Record<string, Record<string, string>> = {
     state: code,
     exchange_rate_set_by: staff,
     link_method: code,
+    link_sent_by: staff,
   },
   order_events: { actor: staff, from_state: code, to_state: code, reason: accounts },
   order_setups: { state: code, platform: code },

@@ -45,6 +45,12 @@ function format(year: number, month: number, day: number): LocalDate {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
+/** "2027-02-28" as customers read it: "28/02/2027". */
+export function formatLocalDate(date: LocalDate): string {
+  const [year, month, day] = date.split("-");
+  return `${day}/${month}/${year}`;
+}
+
 /** The São Paulo date of an instant. */
 export function localDate(at: Date): LocalDate {
   return new Date(wallClockUtc(at)).toISOString().slice(0, 10);

@@ -32,6 +32,7 @@ import {
   cancellationEffect,
   cycleAmounts,
   cycleOf,
+  formatLocalDate,
   guarantee,
   localDate,
   localInstant,
@@ -52,12 +53,6 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ChargeRow = typeof subscriptionCharges.$inferSelect;
 
 const BATCH = 200;
-
-/** "2027-02-28" as customers read it: "28/02/2027". */
-export function formatLocalDate(date: LocalDate): string {
-  const [year, month, day] = date.split("-");
-  return `${day}/${month}/${year}`;
-}
 
 function anchorOf(row: Pick<SubscriptionRow, "anchorDate" | "anchorCycle">): Anchor {
   return { date: row.anchorDate, cycle: row.anchorCycle };

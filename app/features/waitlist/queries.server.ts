@@ -9,7 +9,8 @@ import {
 import { alreadyListedMessage, confirmSignupMessage } from "../confirmation/messages.tsx";
 import { emailHashSql } from "../privacy/erasure.server.ts";
 
-const ALREADY_LISTED_PER_DAY = 3;
+// Messages a repeated sign-up sends one address a day, of each kind (decision 083).
+const REPEAT_MESSAGES_PER_DAY = 3;
 
 export interface WaitlistSignup {
   name: string;
@@ -26,8 +27,9 @@ export interface WaitlistSignup {
  * outbox, docs/decisions/080). A new address gets its row, the "Confirme sua inscrição"
  * message (its 7-day link is minted when it is sent, decision 113) and its consent ledger
  * lines (docs/decisions/087); a deleted address's kept hash goes (docs/decisions/088). An
- * address already listed changes nothing stored and gets the "Meus dados" message instead, at
- * most 3 a day (docs/decisions/083). The messages' rows come from the registry's SQL
+ * address already listed changes nothing stored: if it was confirmed it gets the "Meus dados"
+ * message (docs/decisions/083), if not a fresh confirmation link greeting the name stored
+ * (decision 202), each at most 3 a day. The messages' rows come from the registry's SQL
  * fragments, so the statement's text is the same on every call (a prepared statement, 109).
  */
 export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void> {
@@ -52,6 +54,9 @@ export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void>
     ), unerased as (
       delete from erased_emails where email_hash = ${emailHashSql(signup.email)}
         and exists (select 1 from entry)
+    ), listed as (
+      select id, name, email, confirmed_at from waitlist
+      where email = ${signup.email} and not exists (select 1 from entry)
     )
     ${insertMessagesSql(sql`
       ${messageSelectSql(confirmSignupMessage, {
@@ -59,8 +64,15 @@ export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void>
         payload: { entryId: sql`id`, name: sql`name` },
       })} from entry
       union all
+      ${messageSelectSql(confirmSignupMessage, {
+        to: sql`email`,
+        payload: { entryId: sql`id`, name: sql`name` },
+      })} from listed
+      where confirmed_at is null
+        and ${recentMessagesSql(confirmSignupMessage, signup.email, "1 day")} < ${REPEAT_MESSAGES_PER_DAY}
+      union all
       ${messageSelectSql(alreadyListedMessage, { to: signup.email, payload: {} })}
-      where not exists (select 1 from entry)
-        and ${recentMessagesSql(alreadyListedMessage, signup.email, "1 day")} < ${ALREADY_LISTED_PER_DAY}`)}`,
+      where exists (select 1 from listed where confirmed_at is not null)
+        and ${recentMessagesSql(alreadyListedMessage, signup.email, "1 day")} < ${REPEAT_MESSAGES_PER_DAY}`)}`,
   );
 }

@@ -98,6 +98,10 @@ describe("a repeated sign-up", () => {
   it("changes nothing stored, answers as a new one and sends the 'Meus dados' e-mail, at most 3 a day", async () => {
     await signUp("repetida@example.com");
     const db = await getDb();
+    await db
+      .update(waitlist)
+      .set({ confirmedAt: new Date() })
+      .where(eq(waitlist.email, "repetida@example.com"));
     const [before] = await db
       .select()
       .from(waitlist)
@@ -129,5 +133,29 @@ describe("a repeated sign-up", () => {
     expect(listed).toHaveLength(3);
     expect(listed[0]?.text).toContain("https://agentesfx.com.br/meus-dados");
     expect(listed[0]?.text).not.toContain("Impostor");
+  });
+
+  it("from an address never confirmed sends a fresh confirmation link instead, at most 3 a day", async () => {
+    await signUp("sem-confirmar@example.com");
+    for (let i = 0; i < 4; i++) await signUp(" Sem-Confirmar@Example.com", "Impostor");
+    const queued = await outboxFor("sem-confirmar@example.com");
+    expect(queued.map((row) => row.template)).toEqual(Array(3).fill(confirmSignupMessage.name));
+
+    const count = smtp.messages.length;
+    await deliverQueued(smtp);
+    await smtp.waitForMessages(count + 3);
+    const mails = messagesTo("sem-confirmar@example.com");
+    expect(mails.map((mail) => mail.subject)).toEqual(
+      Array(3).fill(emailCopy.confirmSignup.subject),
+    );
+    // Each a working link of its own, greeting the name stored, never the one typed again.
+    const links = mails.map(
+      (mail) => /\/confirmar\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")?.[1],
+    );
+    expect(new Set(links).size).toBe(3);
+    expect(mails.every((mail) => mail.html && mail.html.includes("Olá, Maria da Silva!"))).toBe(
+      true,
+    );
+    expect(mails.some((mail) => (mail.text ?? "").includes("Impostor"))).toBe(false);
   });
 });

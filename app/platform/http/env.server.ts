@@ -37,6 +37,9 @@ const optionalText = z
   .optional()
   .transform((value) => value || undefined);
 
+/** An optional e-mail address; an empty value counts as absent. */
+const optionalEmail = optionalText.pipe(z.string().email().optional());
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -67,6 +70,11 @@ const envSchema = z.object({
   // E-mail: without SMTP_URL messages go to the local mailbox at /admin/emails.
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("Agentes FX <nao-responda@agentesfx.com.br>"),
+  // Reply-To of every message, so people can answer (docs/decisions/182); unset, CONTACT_EMAIL.
+  MAIL_REPLY_TO: optionalEmail,
+  // Where staff are told of each acceptance and each payment (docs/decisions/181); unset,
+  // CONTACT_EMAIL.
+  STAFF_EMAIL: optionalEmail,
   // Issue 21 (docs/decisions/160): every message's envelope sender is
   // bounces+<message id>@MAIL_BOUNCE_DOMAIN, so a bounce names its message (VERP). Unset, the
   // envelope sender is MAIL_FROM's address and reports are matched by Message-ID only.

@@ -10,6 +10,7 @@ import type {
   MessageKind,
   Payload,
 } from "../jobs/registry.ts";
+import { personName } from "./person-name.ts";
 
 export interface RenderedMessage {
   subject: string;
@@ -33,7 +34,9 @@ export function renderMessage(
   links: Readonly<Record<string, string>>,
   context: MessageContext,
 ): RenderedMessage {
-  return renderContent(message.kind, message.compose(payload, links, context));
+  // A payload's `name` is a person's name as they typed it: shown only in its inert form.
+  const shown = "name" in payload ? { ...payload, name: personName(payload.name ?? "") } : payload;
+  return renderContent(message.kind, message.compose(shown, links, context));
 }
 
 /** Renders a composed message: a queue's (docs/decisions/190) or a registry message's. */

@@ -37,6 +37,8 @@ export interface SmtpOptions {
    * bounce names its message (VERP, docs/decisions/160 and 191); unset, `from`'s address.
    */
   bounceDomain?: string | undefined;
+  /** Reply-To of every message: where answers go (docs/decisions/182). */
+  replyTo?: string | undefined;
 }
 
 /**
@@ -48,7 +50,7 @@ export interface SmtpOptions {
 export function smtpTransport(
   url: string,
   from: string,
-  { maxConnections = 16, bounceDomain }: SmtpOptions = {},
+  { maxConnections = 16, bounceDomain, replyTo }: SmtpOptions = {},
 ): MailTransport {
   // nodemailer loads with the first message this process sends (docs/decisions/111).
   let transporter: Promise<Transporter> | undefined;
@@ -68,26 +70,53 @@ export function smtpTransport(
   return {
     async send(email) {
       const opened = await connect();
-      await opened.sendMail({
-        from,
-        to: email.to,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        messageId: email.messageId,
-        ...(bounceDomain
-          ? { envelope: { from: bounceAddressFor(email.id, bounceDomain), to: email.to } }
-          : {}),
-        ...(email.unsubscribeUrl
-          ? {
-              list: { unsubscribe: email.unsubscribeUrl },
-              headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-            }
-          : {}),
-      });
+      await opened
+        .sendMail({
+          from,
+          ...(replyTo ? { replyTo } : {}),
+          to: email.to,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+          messageId: email.messageId,
+          ...(bounceDomain
+            ? { envelope: { from: bounceAddressFor(email.id, bounceDomain), to: email.to } }
+            : {}),
+          ...(email.unsubscribeUrl
+            ? {
+                list: { unsubscribe: email.unsubscribeUrl },
+                headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+              }
+            : {}),
+        })
+        .catch((error: unknown) => {
+          throw withoutAddresses(error);
+        });
     },
     close: () => void transporter?.then((opened) => opened.close()),
   };
+}
+
+const emailAddress = /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g;
+const hidden = (text: string) => text.replace(emailAddress, "[address]");
+
+/**
+ * nodemailer's error with every e-mail address hidden: the worker logs it and keeps its
+ * message, and an SMTP server's answer names the recipient ("550 <a@b>: Recipient address
+ * rejected"), as do the error's `rejected` lists. What the worker reads (the answer's code
+ * and text, decision 161) is kept, its addresses hidden.
+ */
+export function withoutAddresses(error: unknown): Error {
+  if (!(error instanceof Error)) return new Error(hidden(String(error)));
+  const { code, command, response, responseCode } = error as Error & Record<string, unknown>;
+  const safe = new Error(hidden(error.message));
+  if (error.stack) safe.stack = hidden(error.stack);
+  return Object.assign(safe, {
+    ...(code === undefined ? {} : { code }),
+    ...(command === undefined ? {} : { command }),
+    ...(typeof response === "string" ? { response: hidden(response) } : {}),
+    ...(responseCode === undefined ? {} : { responseCode }),
+  });
 }
 
 /** The message as staff may read it: each link's token replaced (docs/decisions/116). */
@@ -134,6 +163,7 @@ export function createTransport(env: Env, db: Database): MailTransport {
     ? smtpTransport(env.SMTP_URL, env.MAIL_FROM, {
         maxConnections: env.EMAIL_CONCURRENCY,
         bounceDomain: env.MAIL_BOUNCE_DOMAIN,
+        replyTo: env.MAIL_REPLY_TO ?? env.CONTACT_EMAIL,
       })
     : mailboxTransport(db);
 }

@@ -5,17 +5,18 @@ import {
   InvitationPage,
   type InvitationPageState,
 } from "../../features/invitations/invitation-page.tsx";
+import { deadlineText } from "../../features/invitations/deadline.ts";
 import {
   answerInvitation,
-  deadlineText,
   lookUpInvitation,
 } from "../../features/invitations/invitations.server.ts";
 import { OrderPage } from "../../features/orders/order-page.tsx";
+import { orderPageView, requestPaymentLink } from "../../features/orders/order-view.server.ts";
 import {
-  orderViewByInvitationToken,
-  requestPaymentLink,
-} from "../../features/orders/order-view.server.ts";
-import { setupFormSchema, submitSetup } from "../../features/orders/setup.server.ts";
+  readSetupForm,
+  submitSetup,
+  type SetupFormErrors,
+} from "../../features/orders/setup.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { readForm, type FormEntries } from "../../platform/http/read-form.server.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
@@ -46,33 +47,17 @@ async function orderPage(
   token: string,
   status = 200,
   notice: string | null = null,
-  setupForm?: { values: Record<string, string>; errors: Record<string, string> },
+  setupForm?: SetupFormErrors,
 ) {
-  const order = await orderViewByInvitationToken(token);
-  if (!order) return null;
-  const msLeft = order.deadline.getTime() - appNow().getTime();
-  return data({ view: null, order: { ...order, msLeft, notice, setupForm } }, { status });
+  const order = await orderPageView({ invitation: token }, notice, setupForm);
+  return order && data({ view: null, order }, { status });
 }
 
 /** The setup form: saved and back to the order page, or the page again with the errors. */
 async function setup(token: string, form: FormEntries) {
-  const parsed = setupFormSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const values: Record<string, string> = {};
-    for (const name of ["accountNumber", "brokerServer", "platform", "whatsapp"]) {
-      const value = form.get(name);
-      if (typeof value === "string") values[name] = value.slice(0, 200);
-    }
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? "");
-      errors[name] ??= issue.message;
-    }
-    return (
-      (await orderPage(token, 400, null, { values, errors })) ?? answer({ state: "not-found" })
-    );
-  }
-  const outcome = await submitSetup(token, parsed.data, appNow());
+  const read = readSetupForm(form);
+  if (!read.ok) return (await orderPage(token, 400, null, read)) ?? answer({ state: "not-found" });
+  const outcome = await submitSetup({ invitation: token }, read.form, appNow());
   if (outcome === "saved") throw redirect(`/convite/${token}`, 303);
   return (await orderPage(token, 409, setupFormCopy.errors.gone)) ?? answer({ state: "not-found" });
 }

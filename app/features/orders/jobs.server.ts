@@ -1,0 +1,24 @@
+// The order reminder as a recurring job of the worker (docs/decisions/180): it queues the
+// reminder of each unpaid order 12 hours before its deadline, and runs again when the next
+// one falls due or after INVITATION_SWEEP_MS, whichever comes first.
+import { getDb } from "../../platform/db/db.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
+import { defineJob } from "../../platform/jobs/registry.ts";
+import { nextOrderReminder, sendDueOrderReminders } from "./orders.server.ts";
+
+export const orderRemindersJob = defineJob({
+  name: "order-reminders",
+  recurring: true,
+  async run({ now }) {
+    const reminded = await sendDueOrderReminders(now);
+    if (reminded > 0) getLogger().info({ reminded }, "order reminders");
+    const next = await nextOrderReminder(await getDb(), now);
+    // At least a second: an order due now but locked by its payment is picked next time.
+    const wait = Math.min(
+      getEnv().INVITATION_SWEEP_MS,
+      next === null ? Infinity : Math.max(1000, next.getTime() - now.getTime() + 5),
+    );
+    return new Date(now.getTime() + wait);
+  },
+});

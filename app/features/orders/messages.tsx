@@ -1,0 +1,192 @@
+// The order's messages (docs/decisions/180-182): to the person at each step (created, the
+// reminder 12 hours before the deadline, paid with the single-use setup link, expired, VPS
+// configured, agent running) and to staff for each acceptance and each payment. Amounts and
+// dates travel as the text the message shows; links are minted when the message is sent.
+import { sql } from "drizzle-orm";
+import { orderEmailCopy as copy } from "../../content/orders.ts";
+import { defineMessage, type LinkToken } from "../../platform/jobs/registry.ts";
+import { actionMessage } from "../../platform/mail/layout.tsx";
+import { invitationLink } from "../invitations/messages.tsx";
+
+/** How long the e-mailed setup link works (once). */
+export const SETUP_LINK_LIFETIME = "30 days";
+
+export const setupPath = (token: string) => `/configurar/${token}`;
+
+/** The setup form's single-use link, owned by the order (order_tokens). */
+const setupLink: LinkToken<"orderId"> = {
+  store: ({ hash, outboxId, payload }) => sql`
+    insert into order_tokens (token_hash, order_id, outbox_id, expires_at)
+    select ${hash}, id, ${outboxId}, now() + ${SETUP_LINK_LIFETIME}::interval
+    from orders where id = ${payload.orderId}::uuid
+    returning token_hash`,
+  forget: (hash) => sql`delete from order_tokens where token_hash = ${hash}`,
+  revoke: (outboxId) => sql`delete from order_tokens where outbox_id = ${outboxId}`,
+};
+
+export const orderCreatedMessage = defineMessage({
+  name: "order-created",
+  kind: "transactional",
+  fields: [
+    "invitationId",
+    "name",
+    "robotName",
+    "reference",
+    "amountUsd",
+    "amountBrl",
+    "rate",
+    "deadline",
+    "pixCode",
+  ],
+  links: { token: invitationLink },
+  compose: (payload, { token }, context) =>
+    actionMessage(
+      copy.created,
+      {
+        greeting: copy.greeting(payload.name),
+        lines: [
+          copy.created.body(payload.robotName, payload.reference),
+          copy.created.amountUsd(payload.amountUsd),
+          payload.amountBrl
+            ? copy.created.amountBrl(payload.amountBrl, payload.rate)
+            : copy.created.noAmountBrl,
+          copy.created.deadline(payload.deadline),
+          payload.pixCode && copy.created.pix(payload.pixCode),
+          copy.created.otherMethods,
+        ].filter(Boolean),
+        path: `/convite/${token}`,
+      },
+      context,
+    ),
+});
+
+export const orderReminderMessage = defineMessage({
+  name: "order-reminder",
+  kind: "transactional",
+  fields: ["invitationId", "name", "robotName", "reference", "amountBrl", "deadline"],
+  links: { token: invitationLink },
+  compose: (payload, { token }, context) =>
+    actionMessage(
+      copy.reminder,
+      {
+        greeting: copy.greeting(payload.name),
+        lines: [
+          copy.reminder.body(payload.robotName, payload.reference),
+          copy.reminder.deadline(payload.deadline),
+          payload.amountBrl && copy.reminder.amountBrl(payload.amountBrl),
+          copy.reminder.alreadyPaid,
+        ].filter(Boolean),
+        path: `/convite/${token}`,
+      },
+      context,
+    ),
+});
+
+export const orderPaidMessage = defineMessage({
+  name: "order-paid",
+  kind: "transactional",
+  fields: ["orderId", "name", "robotName", "reference", "amount"],
+  links: { token: setupLink },
+  compose: (payload, { token }, context) =>
+    actionMessage(
+      copy.paid,
+      {
+        greeting: copy.greeting(payload.name),
+        lines: [
+          copy.paid.body(payload.robotName, payload.reference),
+          copy.paid.amount(payload.amount),
+          copy.paid.next,
+        ],
+        path: setupPath(token),
+      },
+      context,
+    ),
+});
+
+export const orderExpiredMessage = defineMessage({
+  name: "order-expired",
+  kind: "transactional",
+  fields: ["name", "robotName", "reference"],
+  compose: (payload, _links, context) =>
+    actionMessage(
+      copy.expired,
+      {
+        greeting: copy.greeting(payload.name),
+        lines: [
+          copy.expired.body(payload.robotName, payload.reference),
+          copy.expired.paidAnyway,
+          copy.expired.waitlist,
+        ],
+      },
+      context,
+    ),
+});
+
+export const orderVpsReadyMessage = defineMessage({
+  name: "order-vps-ready",
+  kind: "transactional",
+  fields: ["name", "robotName"],
+  compose: (payload, _links, context) =>
+    actionMessage(
+      copy.vpsReady,
+      { greeting: copy.greeting(payload.name), lines: [copy.vpsReady.body(payload.robotName)] },
+      context,
+    ),
+});
+
+export const orderRunningMessage = defineMessage({
+  name: "order-running",
+  kind: "transactional",
+  fields: ["name", "robotName"],
+  compose: (payload, _links, context) =>
+    actionMessage(
+      copy.running,
+      {
+        greeting: copy.greeting(payload.name),
+        lines: [copy.running.body(payload.robotName), copy.running.credential],
+      },
+      context,
+    ),
+});
+
+export const staffOrderAcceptedMessage = defineMessage({
+  name: "staff-order-accepted",
+  kind: "transactional",
+  fields: ["reference", "name", "email", "robotName", "amountUsd", "amountBrl", "deadline"],
+  compose: (payload, _links, context) =>
+    actionMessage(
+      {
+        ...copy.staffAccepted,
+        subject: copy.staffAccepted.subject(payload.reference, payload.robotName),
+      },
+      {
+        greeting: copy.staffAccepted.greeting,
+        lines: [
+          copy.staffAccepted.body(payload.name, payload.email, payload.robotName),
+          `${payload.reference}: ${copy.staffAccepted.amounts(payload.amountUsd, payload.amountBrl)}`,
+          copy.staffAccepted.deadline(payload.deadline),
+        ],
+        path: "/admin/pedidos",
+      },
+      context,
+    ),
+});
+
+export const staffOrderPaidMessage = defineMessage({
+  name: "staff-order-paid",
+  kind: "transactional",
+  fields: ["reference", "name", "email", "robotName", "amount", "method", "paymentReference"],
+  compose: (payload, _links, context) =>
+    actionMessage(
+      { ...copy.staffPaid, subject: copy.staffPaid.subject(payload.reference, payload.robotName) },
+      {
+        greeting: copy.staffPaid.greeting,
+        lines: [
+          `${payload.reference}: ${copy.staffPaid.body(payload.name, payload.email, payload.robotName)}`,
+          copy.staffPaid.payment(payload.amount, payload.method, payload.paymentReference),
+        ],
+        path: "/admin/implantacao",
+      },
+      context,
+    ),
+});

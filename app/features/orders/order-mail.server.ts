@@ -1,0 +1,170 @@
+// What each change of an order queues, in the change's own transaction (docs/decisions/180):
+// the person's message and, for an acceptance or a payment, staff's. The payloads carry the
+// text the messages show (amounts, the deadline in Brasília time, the PIX code), so a later
+// rate or configuration change never alters a queued message.
+import { eq, inArray } from "drizzle-orm";
+import { orders, waitlist } from "../../../db/schema.ts";
+import { orderEmailCopy, paymentMethodLabels } from "../../content/orders.ts";
+import type { Executor } from "../../platform/db/db.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
+import { enqueue } from "../../platform/jobs/enqueue.server.ts";
+import type { MessageJob } from "../../platform/jobs/registry.ts";
+import { deadlineText } from "../invitations/deadline.ts";
+import { formatBrl, formatRate, formatUsd } from "./format.ts";
+import {
+  orderCreatedMessage,
+  orderExpiredMessage,
+  orderPaidMessage,
+  orderReminderMessage,
+  orderRunningMessage,
+  orderVpsReadyMessage,
+  staffOrderAcceptedMessage,
+  staffOrderPaidMessage,
+} from "./messages.tsx";
+import type { PaymentMethod } from "./model.ts";
+import { parseDecimal } from "./money.ts";
+import { pixCode } from "./pix.server.ts";
+
+type Order = typeof orders.$inferSelect;
+
+export interface Person {
+  name: string;
+  email: string;
+}
+
+/** Where staff hear of acceptances and payments (decision 181). */
+export function staffAddress(): string {
+  const env = getEnv();
+  return env.STAFF_EMAIL ?? env.CONTACT_EMAIL;
+}
+
+const usdText = (order: Pick<Order, "totalUsdCents">) =>
+  order.totalUsdCents === null ? orderEmailCopy.none : formatUsd(order.totalUsdCents);
+
+const brlText = (cents: number | null) => (cents === null ? "" : formatBrl(cents));
+
+/** The PIX copia e cola of an order, when PIX is configured and the amount in reais is set. */
+async function pixCodeOf(order: Order): Promise<string> {
+  const env = getEnv();
+  if (!env.PIX_KEY || order.totalBrlCents === null || order.totalBrlCents <= 0) return "";
+  return pixCode(
+    { key: env.PIX_KEY, name: env.PIX_MERCHANT_NAME, city: env.PIX_MERCHANT_CITY },
+    { amountBrlCents: order.totalBrlCents, txid: order.reference },
+  );
+}
+
+/** The acceptance: the order with how to pay, to the person; the news, to staff. */
+export async function queueOrderCreated(tx: Executor, order: Order, person: Person) {
+  if (!order.invitationId) return;
+  const rate = order.exchangeRate === null ? null : parseDecimal(order.exchangeRate, 4);
+  await enqueue(
+    tx,
+    orderCreatedMessage.to(person.email, {
+      invitationId: order.invitationId,
+      name: person.name,
+      robotName: order.robotName,
+      reference: order.reference,
+      amountUsd: usdText(order),
+      amountBrl: brlText(order.totalBrlCents),
+      rate: rate === null ? "" : formatRate(rate),
+      deadline: deadlineText(order.deadline),
+      pixCode: await pixCodeOf(order),
+    }),
+    staffOrderAcceptedMessage.to(staffAddress(), {
+      reference: order.reference,
+      name: person.name,
+      email: person.email,
+      robotName: order.robotName,
+      amountUsd: usdText(order),
+      amountBrl: brlText(order.totalBrlCents) || orderEmailCopy.none,
+      deadline: deadlineText(order.deadline),
+    }),
+  );
+}
+
+/** People of these orders, by order id (an erased person has none). */
+async function peopleOf(tx: Executor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return new Map<string, Order & Person>();
+  const rows = await tx
+    .select({ order: orders, name: waitlist.name, email: waitlist.email })
+    .from(orders)
+    .innerJoin(waitlist, eq(waitlist.id, orders.waitlistId))
+    .where(inArray(orders.id, [...orderIds]));
+  return new Map(rows.map(({ order, name, email }) => [order.id, { ...order, name, email }]));
+}
+
+/** Payments: the setup link to the person, the payment to staff. */
+export async function queueOrdersPaid(
+  tx: Executor,
+  paid: readonly {
+    orderId: string;
+    amountBrlCents: number | null;
+    method: PaymentMethod;
+    reference: string;
+  }[],
+) {
+  const people = await peopleOf(
+    tx,
+    paid.map((item) => item.orderId),
+  );
+  const jobs: MessageJob[] = [];
+  for (const payment of paid) {
+    const order = people.get(payment.orderId);
+    if (!order) continue;
+    const amount = brlText(payment.amountBrlCents) || orderEmailCopy.none;
+    jobs.push(
+      orderPaidMessage.to(order.email, {
+        orderId: order.id,
+        name: order.name,
+        robotName: order.robotName,
+        reference: order.reference,
+        amount,
+      }),
+      staffOrderPaidMessage.to(staffAddress(), {
+        reference: order.reference,
+        name: order.name,
+        email: order.email,
+        robotName: order.robotName,
+        amount,
+        method: paymentMethodLabels[payment.method],
+        paymentReference: payment.reference,
+      }),
+    );
+  }
+  await enqueue(tx, ...jobs);
+}
+
+/** The deadline passed unpaid: the spot is free. */
+export async function queueOrderExpired(tx: Executor, orderId: string) {
+  const order = (await peopleOf(tx, [orderId])).get(orderId);
+  if (!order) return;
+  await enqueue(
+    tx,
+    orderExpiredMessage.to(order.email, {
+      name: order.name,
+      robotName: order.robotName,
+      reference: order.reference,
+    }),
+  );
+}
+
+/** The reminder 12 hours before the deadline (decision 180). */
+export function orderReminder(order: Order, person: Person): MessageJob | null {
+  if (!order.invitationId) return null;
+  return orderReminderMessage.to(person.email, {
+    invitationId: order.invitationId,
+    name: person.name,
+    robotName: order.robotName,
+    reference: order.reference,
+    amountBrl: brlText(order.totalBrlCents),
+    deadline: deadlineText(order.deadline),
+  });
+}
+
+/** Staff's setup steps, each told to the person. */
+export async function queueSetupStep(tx: Executor, orderId: string, step: "vps-ready" | "running") {
+  const order = (await peopleOf(tx, [orderId])).get(orderId);
+  if (!order) return;
+  const message = step === "vps-ready" ? orderVpsReadyMessage : orderRunningMessage;
+  await enqueue(tx, message.to(order.email, { name: order.name, robotName: order.robotName }));
+}

@@ -1,0 +1,39 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+// Issue 25, class 6: a bad setting is one structured line naming the variable, never a stack
+// trace, in every process that starts from the settings. Each entry checks them before it
+// loads the app's build, so these run from the source tree without one.
+const run = promisify(execFile);
+const badSettings = {
+  PATH: process.env.PATH,
+  NODE_ENV: "production",
+  DATABASE_URL: "postgres://127.0.0.1:1/none",
+  PORT: "http",
+  LOG_LEVEL: "loud",
+};
+
+async function startWith(entry: string): Promise<{ code: number; lines: string[] }> {
+  const outcome = await run(process.execPath, [entry], { env: badSettings, timeout: 60_000 }).then(
+    () => ({ code: 0, stdout: "", stderr: "" }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  return {
+    code: outcome.code,
+    lines: `${outcome.stdout}${outcome.stderr}`.split("\n").filter((line) => line.trim() !== ""),
+  };
+}
+
+describe.each(["server.ts", "worker.ts"])("%s with bad settings", (entry) => {
+  it("exits 1 with one fatal JSON line per variable and no stack trace", async () => {
+    const { code, lines } = await startWith(entry);
+    expect(code).toBe(1);
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.map((line) => line.variable).sort()).toEqual(
+      ["BETTER_AUTH_SECRET", "LOG_LEVEL", "PORT", "SITE_URL", "SMTP_URL"].sort(),
+    );
+    expect(logged.every((line) => line.level === 60 && !("err" in line))).toBe(true);
+    expect(lines.join("\n")).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,142 @@
+import { data, redirect } from "react-router";
+import { accountCopy as copy, accountPanelCopy as panel } from "../../content/account.ts";
+import { subscriptionOutcomeCopy as outcomes } from "../../content/subscriptions.ts";
+import { OutcomePage } from "../../components/link-page.tsx";
+import {
+  accountOverview,
+  cancelOwnSubscription,
+  correctOwnAccount,
+  ownChargeCheckout,
+  requestOwnRefund,
+  type AccountFormErrors,
+} from "../../features/account/account.server.ts";
+import { AccountPanel } from "../../features/account/account-page.tsx";
+import { accountSession } from "../../features/account/session.server.ts";
+import { formatLocalDate } from "../../features/subscriptions/calendar.ts";
+import { htmlOnlyPage } from "../../lib/page-scripts.ts";
+import { privatePageHeaders } from "../../lib/private-page.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
+import type { Route } from "./+types/account-panel";
+
+// /minha-conta/painel: the customer's subscriptions, in the 1-hour session a /minha-conta
+// link opened (docs/decisions/185). The forms pay by card, correct the broker account,
+// cancel, or ask for the 7-day refund; each answers with a notice. Without a session: 401.
+export const handle = htmlOnlyPage;
+
+const FORM_MAX_BYTES = 4 * 1024;
+
+export function meta() {
+  return [{ title: copy.metaTitle }, { name: "robots", content: "noindex" }];
+}
+
+export const headers = privatePageHeaders;
+
+const notices = { conta: panel.accountSaved, reembolso: panel.refundRequested } as const;
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const entryId = await accountSession.entryId(request);
+  const overview = entryId ? await accountOverview(entryId, appNow()) : null;
+  if (!overview) return data({ state: "no-session" as const }, { status: 401 });
+  const notice = url.searchParams.get("aviso");
+  const cancelled = url.searchParams.get("cancelada");
+  return {
+    state: "open" as const,
+    overview,
+    notice:
+      cancelled !== null
+        ? /^\d{4}-\d{2}-\d{2}$/.test(cancelled)
+          ? panel.cancelled(formatLocalDate(cancelled))
+          : panel.cancelledNow
+        : notice && notice in notices
+          ? notices[notice as keyof typeof notices]
+          : undefined,
+  };
+}
+
+const failed = (
+  status: number,
+  message: string,
+  accountErrors?: { orderId: string; errors: AccountFormErrors },
+) => data({ message, accountErrors }, { status });
+
+export async function action({ request }: Route.ActionArgs) {
+  const entryId = await accountSession.entryId(request);
+  if (!entryId) return failed(401, copy.sessionText);
+  const read = await readForm(request, FORM_MAX_BYTES);
+  if (!read.ok) return failed(read.status, read.message);
+  const { form } = read;
+  const now = appNow();
+  const subscription = String(form.get("subscription") ?? "");
+  switch (form.get("intent")) {
+    case "pay-card": {
+      const checkout = await ownChargeCheckout(entryId, String(form.get("charge") ?? ""));
+      if (checkout.outcome === "checkout") return redirect(checkout.url, 303);
+      return checkout.outcome === "not-found"
+        ? failed(404, outcomes.chargeNotOpen)
+        : failed(503, panel.cardUnavailable);
+    }
+    case "account": {
+      const corrected = await correctOwnAccount(entryId, form, now);
+      if (corrected.ok) return redirect("/minha-conta/painel?aviso=conta", 303);
+      if ("notFound" in corrected) return failed(404, outcomes.notFound);
+      return failed(400, panel.fixFields, {
+        orderId: String(form.get("order")),
+        errors: corrected.errors,
+      });
+    }
+    case "cancel": {
+      if (form.get("confirm") !== "on") return failed(400, panel.cancelNeedsConfirm);
+      const cancelled = await cancelOwnSubscription(entryId, subscription, now);
+      switch (cancelled.outcome) {
+        case "cancelled":
+          return redirect(`/minha-conta/painel?cancelada=${cancelled.lastServedDay}`, 303);
+        case "ended":
+          return redirect("/minha-conta/painel?cancelada", 303);
+        case "already-cancelled":
+          return failed(409, outcomes.alreadyCancelled(formatLocalDate(cancelled.lastServedDay)));
+        case "already-ended":
+          return failed(409, outcomes.alreadyEnded);
+        case "not-found":
+          return failed(404, outcomes.notFound);
+      }
+      break;
+    }
+    case "refund": {
+      const requested = await requestOwnRefund(entryId, subscription, now);
+      switch (requested.outcome) {
+        case "requested":
+          return redirect("/minha-conta/painel?aviso=reembolso", 303);
+        case "already-requested":
+          return failed(409, outcomes.refundAlreadyRequested);
+        case "guarantee-over":
+          return failed(409, outcomes.guaranteeOver(formatLocalDate(requested.lastDay)));
+        case "not-refundable":
+          return failed(409, outcomes.alreadyEnded);
+        case "not-found":
+          return failed(404, outcomes.notFound);
+      }
+      break;
+    }
+  }
+  return failed(400, copy.invalidRequest);
+}
+
+export default function AccountPanelRoute({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.state !== "open") {
+    return (
+      <OutcomePage
+        title={copy.sessionTitle}
+        text={copy.sessionText}
+        link={{ to: "/minha-conta", label: copy.title }}
+      />
+    );
+  }
+  return (
+    <AccountPanel
+      overview={loaderData.overview}
+      notice={actionData?.message ?? loaderData.notice}
+      accountErrors={actionData?.accountErrors}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "email_tokens" DROP CONSTRAINT "email_tokens_purpose_check";--> statement-breakpoint
+ALTER TABLE "email_tokens" ADD CONSTRAINT "email_tokens_purpose_check" CHECK ("email_tokens"."purpose" in ('confirm-signup', 'my-data', 'my-data-session', 'unsubscribe', 'confirm-newsletter', 'my-account', 'my-account-session'));
