@@ -131,6 +131,14 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
       linkWorks: async (token) => (await confirmationTokenState(token)) === "valid",
     };
   },
+  "confirm-signup-reminder": async (kind) => {
+    const entry = await newEntry(kind);
+    return {
+      to: entry.email,
+      payload: { entryId: entry.id, name: entry.name, eraseDays: "30" },
+      linkWorks: async (token) => (await confirmationTokenState(token)) === "valid",
+    };
+  },
   "already-listed": async (kind) => ({ to: (await newEntry(kind)).email, payload: {} }),
   "my-data-link": async (kind) => {
     const entry = await newEntry(kind);

@@ -4,7 +4,12 @@
 import { accountLinkMessage } from "./features/account/messages.tsx";
 import { campaignRetentionJob } from "./features/campaigns/jobs.server.ts";
 import { campaignQueue } from "./features/campaigns/queue.server.ts";
-import { alreadyListedMessage, confirmSignupMessage } from "./features/confirmation/messages.tsx";
+import { unconfirmedEntriesJob } from "./features/confirmation/jobs.server.ts";
+import {
+  alreadyListedMessage,
+  confirmSignupMessage,
+  confirmSignupReminderMessage,
+} from "./features/confirmation/messages.tsx";
 import { invitationDeadlinesJob } from "./features/invitations/jobs.server.ts";
 import { invitationMessage, invitationReminderMessage } from "./features/invitations/messages.tsx";
 import {
@@ -46,6 +51,8 @@ export const registry = createRegistry([
   subscriptionRefundedMessage,
   renewalsJob,
   confirmSignupMessage,
+  confirmSignupReminderMessage,
+  unconfirmedEntriesJob,
   alreadyListedMessage,
   myDataLinkMessage,
   accountLinkMessage,

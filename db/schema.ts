@@ -89,6 +89,8 @@ export const waitlist = pgTable(
     createdAt: createdAt(),
     // Issue 11: when the person confirmed the address (double opt-in); null until then.
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    // Issue 25: when the one reminder to confirm went (a day after an unconfirmed sign-up).
+    confirmationRemindedAt: timestamp("confirmation_reminded_at", { withTimezone: true }),
     // Issue 10: name and e-mail folded for the admin's search, kept by the database.
     searchText: text("search_text")
       .notNull()

@@ -14,6 +14,15 @@ export const emailCopy = {
     button: "Confirmar inscrição",
     ignore: "Se não foi você, ignore esta mensagem: sem a confirmação, não enviaremos mais nada.",
   },
+  confirmSignupReminder: {
+    subject: "Lembrete: confirme sua inscrição",
+    preview: "Sua inscrição na lista de espera VIP ainda não foi confirmada.",
+    greeting: greetingFor,
+    body: (days: string) =>
+      `Você se inscreveu na lista de espera VIP da Agentes FX, mas ainda não confirmou este e-mail. Sem a confirmação, não podemos avisar quando abrir uma vaga, e a inscrição é apagada ${days} dias depois de feita. O link vale por 7 dias e funciona uma vez.`,
+    button: "Confirmar inscrição",
+    ignore: "Se não foi você, ignore esta mensagem: este é o único lembrete.",
+  },
   alreadyListed: {
     subject: "Seus dados na Agentes FX",
     preview: "Alguém tentou inscrever este e-mail de novo.",

@@ -6,17 +6,25 @@ import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import { expect, type Page, test } from "../support/e2e-test.ts";
 import { gotoHydrated } from "../support/hydration.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
+import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 
 // Issue 23 end to end, on the built server and PostgreSQL: a person accepts an invitation
 // and sees the PIX code with JavaScript off; staff set the rate, import the bank's OFX
 // statement and apply the match that pays the order; the person sends the setup form; staff
 // see the credential once and complete the setup. axe on every new page at 390 and 1280 px.
+// Every e-mail of the journey arrives at a real SMTP server (decisions 180-183): the order
+// with its PIX code, staff's notices, the payment with the single-use setup link (which the
+// person follows, once), and each setup step.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const ADMIN = { email: "pedidos@agentesfx.test", password: "uma-senha-bem-longa-pedidos" };
 const token = randomBytes(32).toString("base64url");
 
+const STAFF_EMAIL = "equipe@agentesfx.test";
+const REPLY_TO = "atendimento@agentesfx.test";
+
 let server: BuiltServer;
+let smtp: TestSmtpServer;
 let databaseName: string;
 let pool: pg.Pool;
 
@@ -24,8 +32,12 @@ test.beforeAll(async () => {
   databaseName = uniqueDatabaseName("agentes_e2e_orders");
   const databaseUrl = await createDatabase(databaseName);
   pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  smtp = await startSmtpServer();
   server = await startBuiltServer({
     DATABASE_URL: databaseUrl,
+    SMTP_URL: smtp.url,
+    STAFF_EMAIL,
+    MAIL_REPLY_TO: REPLY_TO,
     PIX_KEY: "financeiro@agentesfx.com.br",
     BANK_NAME: "Banco Exemplo",
     BANK_ACCOUNT: "12345-6",
@@ -57,9 +69,22 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.stop();
+  await smtp?.close();
   await pool?.end();
   await dropDatabase(databaseName);
 });
+
+/** The one message to `to` whose subject starts so, once it has arrived. */
+async function mailTo(to: string, subject: string) {
+  const matching = () =>
+    smtp.messages.filter(
+      (m) => JSON.stringify(m.to ?? "").includes(to) && m.subject?.startsWith(subject),
+    );
+  await expect.poll(() => matching().length, { timeout: 20_000 }).toBe(1);
+  const mail = matching()[0]!;
+  expect(mail.replyTo?.text).toBe(REPLY_TO);
+  return mail.text ?? "";
+}
 
 async function signIn(page: Page) {
   await gotoHydrated(page, `${server.url}/admin`);
@@ -133,6 +158,14 @@ test.describe("without JavaScript", () => {
     expect(code).toContain("5406746.25");
     await expect(page.getByRole("img", { name: "QR code PIX de R$\u00a0746,25" })).toBeVisible();
     await expect(page.getByText("enviaremos o link de pagamento por e-mail")).toBeVisible();
+
+    const mail = await mailTo("ana@exemplo.com", "Seu pedido: instruções de pagamento");
+    expect(mail).toContain("US$\u00a0149,25");
+    expect(mail).toContain("R$\u00a0746,25");
+    expect(mail).toContain(`PIX copia e cola: ${code}`);
+    expect(mail).toMatch(/Pague até \d\d\/\d\d\/\d{4} às \d\d:\d\d \(horário de Brasília\)/);
+    expect(mail).toMatch(/\/convite\/[A-Za-z0-9_-]{43}/);
+    expect(await mailTo(STAFF_EMAIL, "Vaga aceita:")).toContain("Ana (ana@exemplo.com)");
   });
 });
 
@@ -166,6 +199,9 @@ test("staff import the statement that pays the order", async ({ page }) => {
   await expect(page.getByText("Salvo!")).toBeVisible();
   expect((await pool.query(`select state from orders`)).rows).toEqual([{ state: "paid" }]);
   expect((await pool.query(`select status from waitlist`)).rows).toEqual([{ status: "converted" }]);
+  expect(await mailTo(STAFF_EMAIL, "Pagamento recebido:")).toMatch(
+    /R\$\u00a0746,25 por PIX \(referência \S*E2E0001\)/,
+  );
 });
 
 test("the setup form passes axe", async ({ page }) => {
@@ -184,8 +220,12 @@ test("the setup form passes axe", async ({ page }) => {
 test.describe("setup, without JavaScript for the person", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the person sends the setup form", async ({ page }) => {
-    await page.goto(`${server.url}/convite/${token}`);
+  test("the person follows the e-mailed link and sends the setup form, once", async ({ page }) => {
+    const mail = await mailTo("ana@exemplo.com", "Pagamento recebido: envie os dados");
+    expect(mail).toContain("R$\u00a0746,25");
+    const link = /(http:\/\/[^\s]+\/configurar\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+    expect(link).toBeDefined();
+    await page.goto(link!);
     await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
     await page.getByLabel("Número da conta de trading").fill("1234");
     await page.getByLabel("Servidor da corretora").fill("Corretora-Live3");
@@ -193,12 +233,18 @@ test.describe("setup, without JavaScript for the person", () => {
     await page.getByLabel("Celular com WhatsApp").fill("123");
     await page.getByLabel("Senha de acesso da conta de trading").fill("senha-da-ana");
     await page.getByRole("button", { name: "Enviar dados" }).click();
-    // A bad phone: the message, and what was typed is still there.
+    // A bad phone: the message, and what was typed is still there; the link still works.
     await expect(page.getByText("Informe um celular com DDD (10 a 13 dígitos).")).toBeVisible();
     await expect(page.getByLabel("Servidor da corretora")).toHaveValue("Corretora-Live3");
     await page.getByLabel("Celular com WhatsApp").fill("(11) 91234-5678");
     await page.getByLabel("Senha de acesso da conta de trading").fill("senha-da-ana");
     await page.getByRole("button", { name: "Enviar dados" }).click();
+    await expect(page.getByRole("heading", { name: "Dados recebidos!" })).toBeVisible();
+    // Used: the link opens nothing any more.
+    const again = await page.goto(link!);
+    expect(again?.status()).toBe(410);
+    await expect(page.getByRole("heading", { name: "Link já usado ou expirado" })).toBeVisible();
+    await page.goto(`${server.url}/convite/${token}`);
     await expect(page.getByText(/nossa equipe configura a VPS em 2 a 4 horas úteis/)).toBeVisible();
   });
 });
@@ -223,4 +269,6 @@ test("staff see the credential once and complete the setup", async ({ page, brow
   await expect(person.getByText("Seu agente está em operação.")).toBeVisible();
   await expect(person.locator('[aria-current="step"]')).toHaveText(/Em operação/);
   await person.close();
+  expect(await mailTo("ana@exemplo.com", "Sua VPS está configurada")).toContain("YenMax Agent");
+  expect(await mailTo("ana@exemplo.com", "Seu agente está em operação")).toContain("YenMax Agent");
 });

@@ -123,6 +123,9 @@ describe("/minha-conta, the link and the session", () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.template, accountLinkMessage.name));
     expect(links).toEqual([{ to: email }]);
+    // At most 3 links a day to one address, whoever asks (decision 202); the answer is the same.
+    for (let i = 0; i < 3; i += 1) expect(await ask(email)).toMatchObject(sent);
+    expect(await db.$count(emailOutbox, eq(emailOutbox.template, accountLinkMessage.name))).toBe(3);
   });
 
   it("opens once within the hour, with an HttpOnly strict cookie for /minha-conta only", async () => {

@@ -4,9 +4,14 @@ import { sql } from "drizzle-orm";
 import { accountCopy as copy } from "../../content/account.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
-import { insertMessagesSql, messageSelectSql } from "../../platform/jobs/enqueue.server.ts";
+import {
+  insertMessagesSql,
+  messageSelectSql,
+  recentMessagesSql,
+} from "../../platform/jobs/enqueue.server.ts";
 import { type EmailFormAnswer, readEmailForm } from "../privacy/email-form.server.ts";
 import { linkSession } from "../privacy/link-session.server.ts";
+import { LINKS_PER_DAY } from "../privacy/my-data.server.ts";
 import { accountLinkMessage } from "./messages.tsx";
 
 export const accountSession = linkSession({
@@ -18,7 +23,8 @@ export const accountSession = linkSession({
 
 /**
  * Handles the /minha-conta form: honeypot, per-client limit, then the same answer for all.
- * The link goes only to an address with an order; nobody learns which addresses have one.
+ * The link goes only to an address with an order, at most LINKS_PER_DAY a day (decision
+ * 202), in one statement whatever the address, so nobody learns which addresses have one.
  */
 export async function requestAccountLink(
   request: Request,
@@ -36,7 +42,8 @@ export async function requestAccountLink(
       insertMessagesSql(
         sql`${messageSelectSql(accountLinkMessage, { to: read.email, payload: { entryId: sql`w.id` } })}
         from waitlist w where w.email = ${read.email}
-          and exists (select 1 from orders o where o.waitlist_id = w.id)`,
+          and exists (select 1 from orders o where o.waitlist_id = w.id)
+          and ${recentMessagesSql(accountLinkMessage, read.email, "1 day")} < ${LINKS_PER_DAY}`,
       ),
     );
     return { status: 200, message: copy.sent };

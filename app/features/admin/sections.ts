@@ -5,6 +5,7 @@ import { mailboxCopy } from "../../content/email.ts";
 import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
 import { ordersAdminCopy, setupAdminCopy } from "../../content/orders.ts";
+import { subscriptionsAdminCopy } from "../../content/subscriptions.ts";
 
 // Each admin section is a route of its own under /admin
 // (docs/decisions/070-admin-route-per-section.md); the tabs are links to them.
@@ -13,6 +14,7 @@ export const adminSections = [
   "convites",
   "pedidos",
   "implantacao",
+  "assinaturas",
   "robos",
   "blog",
   "campanhas",
@@ -28,6 +30,7 @@ export const adminSectionLabels: Record<AdminSection, string> = {
   convites: invitationsAdminCopy.tab,
   pedidos: ordersAdminCopy.tab,
   implantacao: setupAdminCopy.tab,
+  assinaturas: subscriptionsAdminCopy.tab,
   robos: robotsAdminCopy.tab,
   blog: postsAdminCopy.tab,
   campanhas: campaignsAdminCopy.tab,

@@ -1,11 +1,13 @@
 // The sign-up's messages: "Confirme sua inscrição" with its 7-day link (double opt-in,
-// docs/decisions/081), and "already listed" to an address that signed up again (083).
+// docs/decisions/081), its one reminder a day later (decision 204), and "already listed" to
+// a confirmed address that signed up again (083).
 import { emailCopy } from "../../content/email.ts";
 import { defineMessage } from "../../platform/jobs/registry.ts";
 import { actionMessage } from "../../platform/mail/layout.tsx";
 import { entryLink } from "../privacy/email-links.server.ts";
 
 const confirm = emailCopy.confirmSignup;
+const reminder = emailCopy.confirmSignupReminder;
 const listed = emailCopy.alreadyListed;
 
 export const confirmSignupMessage = defineMessage({
@@ -19,6 +21,23 @@ export const confirmSignupMessage = defineMessage({
       {
         greeting: confirm.greetingWithName(name),
         lines: [confirm.body],
+        path: `/confirmar/${token}`,
+      },
+      context,
+    ),
+});
+
+export const confirmSignupReminderMessage = defineMessage({
+  name: "confirm-signup-reminder",
+  kind: "transactional",
+  fields: ["entryId", "name", "eraseDays"],
+  links: { token: entryLink("confirm-signup", "7 days") },
+  compose: ({ name, eraseDays }, { token }, context) =>
+    actionMessage(
+      reminder,
+      {
+        greeting: reminder.greeting(name),
+        lines: [reminder.body(eraseDays)],
         path: `/confirmar/${token}`,
       },
       context,

@@ -20,8 +20,9 @@ import {
 import { linkSession } from "./link-session.server.ts";
 import { myDataLinkMessage } from "./messages.tsx";
 
-// Links one address is sent a day, whoever asks (issue 25, class 1; as decision 083's).
-const LINKS_PER_DAY = 3;
+// Links one address is sent a day, whoever asks (issue 25, class 1; as decision 083's), per
+// kind of link: the customer area's too (docs/decisions/202).
+export const LINKS_PER_DAY = 3;
 
 /**
  * Handles the /meus-dados form: honeypot, per-client limit, then the same answer for all;

@@ -4,7 +4,7 @@
 import { orderAmounts, type EarlyDiscount, type OrderAmounts } from "../orders/money.ts";
 import { GUARANTEE_DAYS, NOTICE_HOUR, RENEWAL_NOTICE_DAYS } from "./model.ts";
 
-const TIME_ZONE = "America/Sao_Paulo";
+export const TIME_ZONE = "America/Sao_Paulo";
 const DAY_MS = 86_400_000;
 
 /** A São Paulo calendar date, "YYYY-MM-DD" (what a `date` column stores). */

@@ -96,6 +96,8 @@ const envSchema = z.object({
   EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   // Days a settled message (sent, cancelled, or failed and seen by staff) is kept (decision 116).
   EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  // Days an entry that never confirmed its address is kept (its one reminder goes after a day).
+  UNCONFIRMED_ERASE_DAYS: z.coerce.number().int().min(2).max(3650).default(30),
   // "off": this process runs no worker (web processes on PostgreSQL while `npm run worker`
   // runs apart, decision 115); refused on the embedded database.
   WORKER: z.enum(["on", "off"]).default("on"),

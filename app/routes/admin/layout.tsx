@@ -22,6 +22,7 @@ import { mailboxCopy } from "../../content/email.ts";
 import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
 import { ordersAdminCopy, setupAdminCopy } from "../../content/orders.ts";
+import { subscriptionsAdminCopy } from "../../content/subscriptions.ts";
 import { errorCopy } from "../../content/layout.ts";
 import { adminSessionContext, requireAdmin } from "../../features/admin/guard.server.ts";
 import { loginIntents } from "../../features/admin/intents.ts";
@@ -57,6 +58,7 @@ const loadingText: Record<AdminSection, string> = {
   convites: invitationsAdminCopy.loading,
   pedidos: ordersAdminCopy.loading,
   implantacao: setupAdminCopy.loading,
+  assinaturas: subscriptionsAdminCopy.loading,
   robos: robotsAdminCopy.loading,
   blog: postsAdminCopy.loading,
   campanhas: campaignsAdminCopy.loading,

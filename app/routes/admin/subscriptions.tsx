@@ -1,0 +1,30 @@
+import { actionFailed } from "../../features/admin/action-result.server.ts";
+import { ADMIN_FORM_MAX_BYTES } from "../../features/admin/form.server.ts";
+import { adminSessionContext } from "../../features/admin/guard.server.ts";
+import { subscriptionsAction } from "../../features/subscriptions/admin-actions.server.ts";
+import { SubscriptionsPanel } from "../../features/subscriptions/admin-panel.tsx";
+import {
+  parseSubscriptionsFilter,
+  subscriptionsOverview,
+} from "../../features/subscriptions/admin-queries.server.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
+import type { Route } from "./+types/subscriptions";
+
+// /admin/assinaturas: subscriptions by state, renewals due, robots to stop, revenue (the
+// admin layout checks the session). `?situacao=` and `?robo=` filter (docs/decisions/188).
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const filter = parseSubscriptionsFilter(new URL(request.url).searchParams);
+  return { overview: await subscriptionsOverview(filter, appNow()), filter };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const read = await readForm(request, ADMIN_FORM_MAX_BYTES);
+  if (!read.ok) return actionFailed(read.status, read.message);
+  return subscriptionsAction(read.form, context.get(adminSessionContext).email);
+}
+
+export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentProps) {
+  return <SubscriptionsPanel {...loaderData} />;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "waitlist" ADD COLUMN "confirmation_reminded_at" timestamp with time zone;
