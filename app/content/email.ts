@@ -124,6 +124,11 @@ export const myDataCopy = {
   none: "—",
   download: "Baixar meus dados (JSON)",
   accountLink: "Assinaturas, cobranças e recibos: Minha conta",
+  confirmEmailTitle: "E-mail ainda não confirmado",
+  confirmEmailText:
+    "Você abriu esta página por um link enviado a este e-mail, o que mostra que ele é seu. Confirme para entrar na fila dos agentes que escolheu.",
+  confirmEmailButton: "Confirmar meu e-mail",
+  emailConfirmed: "Seu e-mail foi confirmado.",
   correctTitle: "Corrigir nome e agentes",
   nameLabel: "Nome",
   agentsLegend: "Agentes de interesse",

@@ -166,6 +166,12 @@ test.describe("without JavaScript", () => {
     expect(mail).toMatch(/Pague até \d\d\/\d\d\/\d{4} às \d\d:\d\d \(horário de Brasília\)/);
     expect(mail).toMatch(/\/convite\/[A-Za-z0-9_-]{43}/);
     expect(await mailTo(STAFF_EMAIL, "Vaga aceita:")).toContain("Ana (ana@exemplo.com)");
+
+    // She asks for a PayPal link too; staff will record sending it.
+    await page.getByRole("button", { name: "Quero pagar com PayPal" }).click();
+    await expect(
+      page.getByText("enviaremos o link de pagamento por e-mail (PayPal)"),
+    ).toBeVisible();
   });
 });
 
@@ -176,11 +182,25 @@ test("the order page passes axe", async ({ page }) => {
   await expectNoAxeViolationsAtWidths(page);
 });
 
-test("staff import the statement that pays the order", async ({ page }) => {
+test("staff record the payment link sent, then import the statement that pays the order", async ({
+  page,
+  browser,
+}) => {
   const {
     rows: [order],
   } = await pool.query(`select reference from orders`);
   await signIn(page);
+  await gotoHydrated(page, `${server.url}/admin/pedidos`);
+  await expect(page.getByText("Pediu link: PayPal")).toBeVisible();
+  await page.getByRole("button", { name: "Link de pagamento enviado" }).click();
+  await expect(page.getByText(`Link enviado por ${ADMIN.email} em`)).toBeVisible();
+  const person = await browser.newPage({ javaScriptEnabled: false });
+  await person.goto(`${server.url}/convite/${token}`);
+  await expect(
+    person.getByText(/Link de pagamento \(PayPal\) enviado por e-mail em/),
+  ).toBeVisible();
+  await person.close();
+
   await gotoHydrated(page, `${server.url}/admin/pedidos`);
   await expect(page.getByText(order.reference)).toBeVisible();
   await expectNoAxeViolationsAtWidths(page);

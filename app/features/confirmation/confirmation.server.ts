@@ -8,6 +8,7 @@ import {
   insertMessagesSql,
   messageSelectSql,
   recentMessagesSql,
+  wakeWorkers,
 } from "../../platform/jobs/enqueue.server.ts";
 import {
   hashToken,
@@ -45,6 +46,25 @@ export async function confirmSignup(
   return state === "valid" ? "gone" : state;
 }
 
+/**
+ * "Confirmar meu e-mail" in Meus dados: the session was opened by a single-use link sent to
+ * the address, which proves it as the confirmation link does (decision 204). Writes the
+ * confirmation and its ledger line once; false when the entry was already confirmed.
+ */
+export async function confirmFromMyData(entryId: string): Promise<boolean> {
+  const db = await getDb();
+  const confirmed = await db.execute(sql`
+    with entry as (
+      update waitlist set confirmed_at = now()
+      where id = ${entryId} and confirmed_at is null
+      returning id
+    )
+    insert into consent_events (waitlist_id, kind, channel, text_version)
+    select id, 'email-confirmed', 'meus-dados', ${consentTextVersions.confirmation} from entry
+    returning waitlist_id`);
+  return rowsOf(confirmed).length > 0;
+}
+
 const CONFIRMATIONS_PER_DAY = 3;
 
 export type ResendResult = "queued" | "confirmed" | "throttled" | "not-found";
@@ -76,7 +96,9 @@ export async function resendConfirmation(entryId: string): Promise<ResendResult>
   const [row] = rowsOf<{ confirmed: boolean; throttled: boolean }>(result);
   if (!row) return "not-found";
   if (row.confirmed) return "confirmed";
-  return row.throttled ? "throttled" : "queued";
+  if (row.throttled) return "throttled";
+  wakeWorkers(db);
+  return "queued";
 }
 
 /** The entry of a confirmation link that expired before it was used, if it is unconfirmed. */

@@ -47,6 +47,8 @@ export interface OrderView {
   totalBrlCents: number | null;
   deadline: Date;
   linkMethod: PaymentMethod | null;
+  /** When staff recorded that they e-mailed the payment link. */
+  linkSentAt: Date | null;
   setupState: SetupState | null;
   pix: { code: string; qrSvg: string } | null;
   bank: BankDetails | null;
@@ -159,6 +161,7 @@ export async function orderViewByLink(link: OrderLink): Promise<OrderView | null
     totalBrlCents: order.totalBrlCents,
     deadline: order.deadline,
     linkMethod: order.linkMethod,
+    linkSentAt: order.linkSentAt,
     setupState: row.setupState,
     pix,
     bank: payable ? bankDetails() : null,

@@ -84,6 +84,21 @@ export function MyDataPanel({ data: { entry, consents }, notice, errors = {} }: 
 
       <ConsentLedgerTable consents={consents} />
 
+      {entry.confirmedAt ? null : (
+        <section aria-labelledby="confirmar" className={section}>
+          <h2 id="confirmar" className="text-xl font-semibold">
+            {copy.confirmEmailTitle}
+          </h2>
+          <p className="mt-2">{copy.confirmEmailText}</p>
+          <Form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="confirm-email" />
+            <button type="submit" className={buttonClasses()}>
+              {copy.confirmEmailButton}
+            </button>
+          </Form>
+        </section>
+      )}
+
       <section aria-labelledby="corrigir" className={section}>
         <h2 id="corrigir" className="text-xl font-semibold">
           {copy.correctTitle}

@@ -13,6 +13,11 @@ import { callRoute, cookieOf } from "../../../tests/support/route-calls.ts";
 import { callContactAction, freshIp, postRequest } from "../../../tests/support/signup-requests.ts";
 import { consentTextVersions } from "../../content/consent.ts";
 import { myDataCopy } from "../../content/email.ts";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { MyDataPanel } from "./my-data-page.tsx";
+import type { MyData } from "./my-data.server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import * as requestRoute from "../../routes/site/my-data.tsx";
 import * as jsonRoute from "../../routes/site/my-data-json.ts";
@@ -203,6 +208,34 @@ describe("/meus-dados/painel", () => {
       entry: { email: "cris@example.com", marketingConsent: true },
       consents: [{ kind: "terms-accepted" }, { kind: "marketing-given" }],
     });
+  });
+
+  it("offers an unconfirmed person 'Confirmar meu e-mail', which confirms it with its ledger line", async () => {
+    const cookie = await openSession("sem.confirmar@example.com");
+    const render = (data: MyData) => {
+      const Stub = createRoutesStub([
+        { path: "/meus-dados/painel", Component: () => createElement(MyDataPanel, { data }) },
+      ]);
+      return renderToString(createElement(Stub, { initialEntries: ["/meus-dados/painel"] }));
+    };
+    const before = (await panel(cookie)).body as { data: MyData };
+    expect(before.data.entry.confirmedAt).toBeNull();
+    expect(render(before.data)).toContain(myDataCopy.confirmEmailButton);
+
+    const confirmed = await act(cookie, { intent: "confirm-email" });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("Location")).toBe("/meus-dados/painel?aviso=email");
+    const after = (await panel(cookie)).body as { data: MyData; notice?: string };
+    expect(after.data.entry.confirmedAt).not.toBeNull();
+    expect(render(after.data)).not.toContain(myDataCopy.confirmEmailButton);
+    expect(await ledgerOf("sem.confirmar@example.com")).toContainEqual({
+      kind: "email-confirmed",
+      channel: "meus-dados",
+    });
+    // Once: a second press changes nothing and writes no second line.
+    await act(cookie, { intent: "confirm-email" });
+    const lines = await ledgerOf("sem.confirmar@example.com");
+    expect(lines.filter((line) => line.kind === "email-confirmed")).toHaveLength(1);
   });
 
   it("answers 401 without a session, with a forged one and after its hour", async () => {

@@ -5,6 +5,7 @@ import {
   insertMessagesSql,
   messageSelectSql,
   recentMessagesSql,
+  wakeWorkers,
 } from "../../platform/jobs/enqueue.server.ts";
 import { alreadyListedMessage, confirmSignupMessage } from "../confirmation/messages.tsx";
 import { emailHashSql } from "../privacy/erasure.server.ts";
@@ -75,4 +76,5 @@ export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void>
       where exists (select 1 from listed where confirmed_at is not null)
         and ${recentMessagesSql(alreadyListedMessage, signup.email, "1 day")} < ${REPEAT_MESSAGES_PER_DAY}`)}`,
   );
+  wakeWorkers(db);
 }

@@ -1,7 +1,10 @@
 // Renders one message from its React component, every time (docs/decisions/114): HTML by
-// React's static renderer, the plain-text part from that HTML by react-email's converter.
-// Nothing is cached between messages, so no message can carry another's data.
-import { toPlainText } from "@react-email/render";
+// React's static renderer, the plain-text part from that HTML by html-to-text with
+// react-email's selectors. Only the text converter is kept between messages (docs/decisions/
+// 196): it is compiled from fixed options, holds no message's data, and compiling it was half
+// of each message's rendering.
+import { plainTextSelectors } from "@react-email/render";
+import { compile } from "html-to-text";
 import { renderToStaticMarkup } from "react-dom/server";
 import type {
   AnyMessage,
@@ -24,9 +27,13 @@ export interface RenderedMessage {
 const DOCTYPE =
   '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
+// react-email's toPlainText() with its options, compiled once (it compiles them per call).
 // Every link of a message is also printed as its own text (the button's address under it,
 // the contact address): the text part prints each link once, without the anchors' hrefs.
-const textOptions = { selectors: [{ selector: "a", options: { ignoreHref: true } }] };
+const toPlainText = compile({
+  wordwrap: false,
+  selectors: [...plainTextSelectors, { selector: "a", options: { ignoreHref: true } }],
+});
 
 export function renderMessage(
   message: AnyMessage,
@@ -53,7 +60,12 @@ export function renderContent(
   return {
     subject,
     html,
+<<<<<<< HEAD
     text: toPlainText(html, textOptions),
     ...(kind === "marketing" ? { unsubscribeUrl } : {}),
+=======
+    text: toPlainText(html),
+    ...(message.kind === "marketing" ? { unsubscribeUrl } : {}),
+>>>>>>> main
   };
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { myDataCopy as copy } from "../../content/email.ts";
+import { confirmFromMyData } from "../../features/confirmation/confirmation.server.ts";
 import { eraseWaitlistEntry } from "../../features/privacy/erasure.server.ts";
 import { OutcomePage } from "../../components/link-page.tsx";
 import { MyDataPanel } from "../../features/privacy/my-data-page.tsx";
@@ -18,7 +19,8 @@ import type { Route } from "./+types/my-data-panel";
 
 // /meus-dados/painel: the person's data, in the 1-hour session a Meus dados link opened
 // (docs/decisions/086); /meus-dados/dados.json downloads everything. The forms correct name and
-// agents, give or withdraw marketing consent, or delete the entry. Without a live session: 401.
+// agents, confirm an address never confirmed, give or withdraw marketing consent, or delete
+// the entry. Without a live session: 401.
 export const handle = htmlOnlyPage;
 
 const FORM_MAX_BYTES = 4 * 1024;
@@ -26,6 +28,7 @@ const FORM_MAX_BYTES = 4 * 1024;
 const notices = {
   dados: copy.saved,
   consentimento: copy.consentSaved,
+  email: copy.emailConfirmed,
 } as const;
 
 export function meta() {
@@ -64,6 +67,9 @@ export async function action({ request }: Route.ActionArgs) {
       }
       return done("dados");
     }
+    case "confirm-email":
+      await confirmFromMyData(entryId);
+      return done("email");
     case "give-consent":
     case "withdraw-consent":
       await changeMyConsent(entryId, read.form.get("intent") === "give-consent");
