@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { Database, Executor } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
-import { wakeWorkers } from "../../platform/jobs/enqueue.server.ts";
+import { wakeSql } from "../../platform/jobs/enqueue.server.ts";
 import { defineQueue, type ClaimedMessage, type SendLink } from "../../platform/jobs/registry.ts";
 import { audienceFilterOf, materializeAudience, stillReachableSql } from "./audience.server.ts";
 import { campaignBody, campaignMessage, type CampaignBody } from "./render.server.tsx";
@@ -64,7 +64,8 @@ export async function startCampaign(
         returning audience, waitlist_filter`),
     );
     if (!campaign) return null;
-    await wakeWorkers(tx);
+    // The workers are woken at the commit.
+    await tx.execute(wakeSql);
     return materializeAudience(
       tx,
       id,

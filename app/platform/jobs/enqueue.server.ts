@@ -90,20 +90,3 @@ export function recentMessagesSql(
   return sql`(select count(*) from ${emailOutbox} where recipient = (${recipient})::text
     and template = ${message.name}::text and created_at > now() - ${window}::interval)`;
 }
-<<<<<<< HEAD
-
-/**
- * The channel workers LISTEN on: a trigger on the outbox NOTIFYs it at the commit of every
- * statement that queues messages (the migration that creates it names it too).
- */
-export const WAKE_CHANNEL = "email_outbox_queued";
-
-/**
- * Wakes the workers at commit, for work written elsewhere than the outbox (a campaign's
- * messages, docs/decisions/190).
- */
-export async function wakeWorkers(tx: Executor): Promise<void> {
-  await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, '')`);
-}
-=======
->>>>>>> main

@@ -287,39 +287,21 @@ function queueSender(queue: QueueDefinition, options: WorkerOptions) {
   return { claim: (limit: number) => queue.claim(db, limit, leaseMs), send, flush };
 }
 
-<<<<<<< HEAD
-/** In how many ms the next message or job is due, if any. */
+/**
+ * In how many ms the next message of any queue and the next job are due (Infinity: none).
+ * Jobs are due by the application clock, messages by the database's.
+ */
 async function nextDue(
   db: Database,
   queues: readonly QueueDefinition[],
   now: Date,
-): Promise<number | undefined> {
-  const [job] = await db
-    .select({ at: sql<string | null>`min(${scheduledJobs.runAt})` })
-    .from(scheduledJobs);
-  // Jobs are due by the application clock, messages by the database's.
-  const delays = [job?.at ? new Date(job.at).getTime() - now.getTime() : Infinity];
+): Promise<{ message: number; job: number }> {
+  const message = [Infinity];
   for (const queue of queues) {
     const at = await queue.nextDue(db);
-    if (at) delays.push(at.getTime() - Date.now());
+    if (at) message.push(at.getTime() - Date.now());
   }
-  const soonest = Math.min(...delays);
-  return soonest === Infinity ? undefined : Math.max(0, soonest);
-=======
-/**
- * In how many ms the next queued message and the next job are due (Infinity: none). Jobs are
- * due by the application clock, messages by the database's.
- */
-async function nextDue(db: Database, now: Date): Promise<{ message: number; job: number }> {
-  const [row] = rowsOf<{ message: string | null; job: string | null }>(
-    await db.execute(sql`select
-      (select min(run_at) from ${emailOutbox} where status = 'queued') as message,
-      (select min(run_at) from ${scheduledJobs}) as job`),
-  );
-  return {
-    message: row?.message ? new Date(row.message).getTime() - Date.now() : Infinity,
-    job: row?.job ? new Date(row.job).getTime() - now.getTime() : Infinity,
-  };
+  return { message: Math.min(...message), job: (await nextJobAt(db)) - now.getTime() };
 }
 
 /** When the next job is due by the application clock, in epoch ms (Infinity: none). */
@@ -328,7 +310,6 @@ async function nextJobAt(db: Database): Promise<number> {
     await db.execute(sql`select min(run_at) as at from ${scheduledJobs}`),
   );
   return row?.at ? new Date(row.at).getTime() : Infinity;
->>>>>>> main
 }
 
 /** Creates the registry's recurring jobs that have no row yet, due at once. */
@@ -469,7 +450,12 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
       woken = false;
       const room = concurrency - inFlight.size;
       try {
-<<<<<<< HEAD
+        runJobs();
+        // Too little room: a finishing send wakes the loop.
+        if (room < claimBatch && inFlight.size > 0) {
+          await sleep(idleMs);
+          continue;
+        }
         // The outbox first (a confirmation never waits behind a campaign), then each queue
         // with the room left.
         let left = room;
@@ -485,35 +471,14 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
           }
           left -= claimed.length;
         }
-        full = room > 0 && left === 0;
-=======
->>>>>>> main
-        runJobs();
-        // Too little room: a finishing send wakes the loop.
-        if (room < claimBatch && inFlight.size > 0) {
-          await sleep(idleMs);
-          continue;
-        }
-        const claimed = await sender.claim(room);
-        for (const row of claimed) {
-          const sending: Promise<void> = sender.send(row).finally(() => {
-            inFlight.delete(sending);
-            wake();
-          });
-          inFlight.add(sending);
-        }
-        if (claimed.length === room) continue;
+        if (left === 0) continue;
         // The queue is empty for now: the sends still in flight wake the loop as they end.
         if (inFlight.size > 0) {
           await sleep(idleMs);
           continue;
         }
-<<<<<<< HEAD
         const due = await nextDue(options.db, queues, now());
-=======
-        const due = await nextDue(options.db, now());
         jobsDueAt = now().getTime() + due.job;
->>>>>>> main
         // A row due now but locked by another worker's claim: look again shortly.
         await sleep(Math.max(5, Math.min(due.message, due.job, idleMs)));
       } catch (error) {

@@ -60,12 +60,7 @@ export function renderContent(
   return {
     subject,
     html,
-<<<<<<< HEAD
-    text: toPlainText(html, textOptions),
-    ...(kind === "marketing" ? { unsubscribeUrl } : {}),
-=======
     text: toPlainText(html),
-    ...(message.kind === "marketing" ? { unsubscribeUrl } : {}),
->>>>>>> main
+    ...(kind === "marketing" ? { unsubscribeUrl } : {}),
   };
 }
