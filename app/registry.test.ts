@@ -1,3 +1,4 @@
+import { toPlainText } from "@react-email/render";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type AnyMessage, createRegistry, defineJob } from "./platform/jobs/registry.ts";
@@ -55,6 +56,12 @@ describe("every message of the registry", () => {
             expect(rendered.html).toContain(escapeHtml(text));
             expect(rendered.text).toContain(text);
           }
+          // The converter kept between messages is react-email's, with the same options.
+          expect(rendered.text).toBe(
+            toPlainText(rendered.html, {
+              selectors: [{ selector: "a", options: { ignoreHref: true } }],
+            }),
+          );
           for (const link of Object.values(instance.links)) {
             expect(rendered.html).toContain(link);
             // Once in the text part: no href printed beside the link's own text.

@@ -10,6 +10,22 @@ export function rssMegabytes(pid: number): number {
   return Math.round(kilobytes / 1024);
 }
 
+/** CPU time a process has used so far (user + system), ms (Linux /proc). */
+export function cpuMilliseconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+/** The load average over 1, 5 and 15 minutes, as `uptime` prints it. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+
 /** Peak resident memory of a process so far in MB (Linux /proc). */
 export function peakRssMegabytes(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");

@@ -1,7 +1,9 @@
 // `npm run bench:signup`: sign-ups per second against the built server, on PGlite and (when
 // reachable) PostgreSQL. Each run starts the server on a fresh database with the rate limit
 // off, posts the /contato form with a unique e-mail per request, and checks afterwards that
-// every success left exactly one row. "form" posts it as a browser without JavaScript does
+// every success left exactly one row. On PostgreSQL the server's worker sends every
+// confirmation meanwhile to an SMTP server in a process of its own (smtp-sink.ts), so mail
+// flows as in production and the load generator's process serves no SMTP. "form" posts it as a browser without JavaScript does
 // (success: 303 to the confirmation, docs/decisions/023); "data" as React Router's client
 // does with JavaScript (POST /contato.data, success: 200).
 // Runs are counted in requests, not seconds, so that no request is still in flight when the
@@ -19,7 +21,8 @@ import {
   type Connection,
 } from "../../app/platform/db/db.server.ts";
 import { startBuiltServer } from "../../tests/support/built-server.ts";
-import { rssMegabytes } from "./measure.ts";
+import { cpuMilliseconds, loadAverage, rssMegabytes } from "./measure.ts";
+import { startSmtpSink } from "./smtp-sink.ts";
 import {
   createDatabase,
   dropDatabase,
@@ -50,6 +53,13 @@ export interface SignupBenchResult {
   failed: number;
   /** waitlist rows afterwards; must equal `successful`. */
   rows: number;
+  /**
+   * The server's CPU time per sign-up in the measured run, ms: what load on the other
+   * processes disturbs least. It includes the mail the worker sent meanwhile.
+   */
+  cpuMsPerSignup: number;
+  /** Messages the SMTP server had accepted when the server stopped (PostgreSQL only). */
+  mailed?: number;
   /** Server resident memory before and after the measured run, MB. */
   rssBeforeMb: number;
   rssAfterMb: number;
@@ -66,9 +76,11 @@ export async function measureSignups({
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-"));
   const databaseName = uniqueDatabaseName("agentes_bench");
   const databaseUrl = database === "postgres" ? await createDatabase(databaseName) : undefined;
+  const smtp = databaseUrl ? await startSmtpSink() : undefined;
   try {
     const server = await startBuiltServer({
       DATABASE_URL: databaseUrl,
+      ...(smtp ? { SMTP_URL: smtp.url } : {}),
       DATA_DIR: dataDir,
       SIGNUP_RATE_LIMIT: "0",
       LOG_LEVEL: "warn",
@@ -126,16 +138,21 @@ export async function measureSignups({
     const pid = server.process.pid as number;
     let rssBeforeMb = 0;
     let rssAfterMb = 0;
+    let mailed: number | undefined;
+    let cpuMs = 0;
     try {
       await run(warmupRequests);
       const estimatedRate = runSuccessful / Math.max(runSeconds(), 0.001);
       rssBeforeMb = rssMegabytes(pid);
+      const cpuBefore = cpuMilliseconds(pid);
       result = await run(
         Math.min(100_000, Math.max(2000, Math.round(estimatedRate * durationSeconds))),
       );
       rssAfterMb = rssMegabytes(pid);
+      cpuMs = cpuMilliseconds(pid) - cpuBefore;
       measuredSuccessful = runSuccessful;
       measuredSeconds = runSeconds();
+      mailed = await smtp?.count();
     } finally {
       const exitCode = await server.stop();
       if (exitCode !== 0) console.warn(`server exited with ${exitCode}:\n${server.output()}`);
@@ -164,10 +181,13 @@ export async function measureSignups({
       // Responses with another status, plus connection errors and timeouts.
       failed: failed + result.errors,
       rows,
+      cpuMsPerSignup: cpuMs / measuredSuccessful,
+      mailed,
       rssBeforeMb,
       rssAfterMb,
     };
   } finally {
+    await smtp?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl) await dropDatabase(databaseName);
   }
@@ -189,14 +209,17 @@ export function formatSignupResult(result: SignupBenchResult): string {
     `${Math.round(result.signupsPerSecond)} sign-ups/s`.padStart(18),
     `p50 ${result.p50Ms} ms`.padStart(12),
     `p99 ${result.p99Ms} ms`.padStart(12),
+    `CPU ${result.cpuMsPerSignup.toFixed(2)} ms each`.padStart(19),
     `ok ${result.successful}`.padStart(10),
     `failed ${result.failed}`.padStart(10),
     `rows ${result.rows}`.padStart(11),
+    ...(result.mailed === undefined ? [] : [`mailed ${result.mailed}`.padStart(13)]),
     `RSS ${result.rssBeforeMb}->${result.rssAfterMb} MB`.padStart(18),
   ].join("  ");
 }
 
 if (import.meta.main) {
+  const loadBefore = loadAverage();
   const results = [
     await measureSignups({ database: "pglite" }),
     await measureSignups({ database: "pglite", via: "data" }),
@@ -209,6 +232,7 @@ if (import.meta.main) {
   }
 
   console.log(`\nSign-ups on the built server (${results[0]?.connections} connections, loopback)`);
+  console.log(`load average ${loadBefore} before, ${loadAverage()} after`);
   for (const result of results) console.log(formatSignupResult(result));
 
   let ok = true;

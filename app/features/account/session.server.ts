@@ -8,6 +8,7 @@ import {
   insertMessagesSql,
   messageSelectSql,
   recentMessagesSql,
+  wakeWorkers,
 } from "../../platform/jobs/enqueue.server.ts";
 import { type EmailFormAnswer, readEmailForm } from "../privacy/email-form.server.ts";
 import { linkSession } from "../privacy/link-session.server.ts";
@@ -46,6 +47,7 @@ export async function requestAccountLink(
           and ${recentMessagesSql(accountLinkMessage, read.email, "1 day")} < ${LINKS_PER_DAY}`,
       ),
     );
+    wakeWorkers(db);
     return { status: 200, message: copy.sent };
   } catch (error) {
     getLogger().error({ err: error }, "customer area link could not be queued");

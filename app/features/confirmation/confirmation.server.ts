@@ -8,6 +8,7 @@ import {
   insertMessagesSql,
   messageSelectSql,
   recentMessagesSql,
+  wakeWorkers,
 } from "../../platform/jobs/enqueue.server.ts";
 import {
   hashToken,
@@ -95,7 +96,9 @@ export async function resendConfirmation(entryId: string): Promise<ResendResult>
   const [row] = rowsOf<{ confirmed: boolean; throttled: boolean }>(result);
   if (!row) return "not-found";
   if (row.confirmed) return "confirmed";
-  return row.throttled ? "throttled" : "queued";
+  if (row.throttled) return "throttled";
+  wakeWorkers(db);
+  return "queued";
 }
 
 /** The entry of a confirmation link that expired before it was used, if it is unconfirmed. */

@@ -8,7 +8,11 @@ import { getDb } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
-import { insertMessagesSql, messageSelectSql } from "../../platform/jobs/enqueue.server.ts";
+import {
+  insertMessagesSql,
+  messageSelectSql,
+  wakeWorkers,
+} from "../../platform/jobs/enqueue.server.ts";
 import { defineJob } from "../../platform/jobs/registry.ts";
 import { eraseWaitlistEntry } from "../privacy/erasure.server.ts";
 import { confirmSignupReminderMessage } from "./messages.tsx";
@@ -43,6 +47,7 @@ async function remindUnconfirmed(now: Date, eraseDays: number): Promise<number> 
         payload: { entryId: sql`id`, name: sql`name`, eraseDays: String(eraseDays) },
       })} from due`)}
     returning id`);
+  wakeWorkers(db);
   return rowsOf(result).length;
 }
 

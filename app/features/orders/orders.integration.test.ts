@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { ofxStatement as ofx } from "../../../tests/support/ofx.ts";
 import {
   bankCredits,
   earlyDiscounts,
@@ -423,21 +424,6 @@ describe("capacity", () => {
 });
 
 describe("importing a statement", () => {
-  const ofx = (credits: { fitId: string; amount: string; memo: string }[]) =>
-    new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>
-<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
-<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>
-<STMTRS><CURDEF>BRL</CURDEF><BANKACCTFROM><BANKID>260</BANKID><ACCTID>12345-6</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
-<BANKTRANLIST><DTSTART>20261201</DTSTART><DTEND>20261203</DTEND>
-${credits
-  .map(
-    (c) =>
-      `<STMTTRN><TRNTYPE>CREDIT</TRNTYPE><DTPOSTED>20261202100000[-3:BRT]</DTPOSTED><TRNAMT>${c.amount}</TRNAMT><FITID>${c.fitId}</FITID><MEMO>${c.memo}</MEMO></STMTTRN>`,
-  )
-  .join("\n")}
-</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
-`);
-
   it("previews, then pays by txid and by exact amount; the same file again changes nothing", async () => {
     await setExchangeRate(50000, STAFF, T0);
     const { people, tokens } = await invite("yenmax", 3);

@@ -16,6 +16,7 @@ import {
   insertMessagesSql,
   messageSelectSql,
   recentMessagesSql,
+  wakeWorkers,
 } from "../../platform/jobs/enqueue.server.ts";
 import { linkSession } from "./link-session.server.ts";
 import { myDataLinkMessage } from "./messages.tsx";
@@ -49,6 +50,7 @@ export async function requestMyDataLink(
           and ${recentMessagesSql(myDataLinkMessage, email, "1 day")} < ${LINKS_PER_DAY}`,
       ),
     );
+    wakeWorkers(db);
     return { status: 200, message: copy.sent };
   } catch (error) {
     getLogger().error({ err: error }, "Meus dados link could not be queued");

@@ -7,7 +7,13 @@ import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smt
 import { emailCopy } from "../../content/email.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { hashToken } from "../../platform/mail/link-tokens.server.ts";
-import { deliverQueued, messagesTo as messagesOf } from "../../../tests/support/outbox.ts";
+import {
+  deliverQueued,
+  messagesTo as messagesOf,
+  workerOptions,
+} from "../../../tests/support/outbox.ts";
+import { wakeOnEnqueue } from "../../platform/jobs/background.server.ts";
+import { startWorker } from "../../platform/jobs/worker.server.ts";
 import { alreadyListedMessage, confirmSignupMessage } from "../confirmation/messages.tsx";
 
 let smtp: TestSmtpServer;
@@ -71,6 +77,25 @@ describe("a new sign-up", () => {
     expect((mail?.text ?? "").split(link?.[0] ?? "").length).toBe(2);
     const [sent] = await outboxFor("nova@example.com");
     expect(sent).toMatchObject({ status: "sent", attempts: 1, payload: {} });
+  });
+
+  it("wakes an idle worker once committed, though the statement itself notifies no one (decision 195)", async () => {
+    const db = await getDb();
+    // No poll for an hour: only the notification sent after the commit can wake it.
+    const worker = await startWorker({
+      ...(await workerOptions(smtp)),
+      idleMs: 3_600_000,
+      listen: wakeOnEnqueue(db),
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const before = smtp.messages.length;
+      await signUp("acordada@example.com");
+      await smtp.waitForMessages(before + 1);
+      expect(messagesTo("acordada@example.com")).toHaveLength(1);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("is stored with its message in one transaction: if the message cannot be queued, nothing is stored", async () => {

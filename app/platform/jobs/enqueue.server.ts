@@ -1,18 +1,62 @@
 // The one way a message enters the queue (docs/decisions/113): enqueue(tx, ...jobs) for code
 // holding a transaction, and the same rows as SQL fragments for a statement that writes its
-// change and its message at once (the sign-up's single prepared statement, decision 109).
-// Names and payload keys travel as bound parameters, never as literals in SQL text.
+// change and its message at once (the sign-up's single prepared statement, decision 109),
+// followed by wakeWorkers(). Names and payload keys travel as bound parameters, never as
+// literals in SQL text.
 import { sql, type SQL } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema.ts";
-import type { Executor } from "../db/db.server.ts";
+import type { Database, Executor } from "../db/db.server.ts";
+import { getLogger } from "../http/logger.server.ts";
 import type { MessageDefinition, MessageJob } from "./registry.ts";
 
-/** Queues messages in the caller's transaction; a trigger wakes the workers at commit. */
+/**
+ * The channel workers LISTEN on. A notification is delivered at its transaction's commit,
+ * so a worker it wakes sees the messages queued with it.
+ */
+export const WAKE_CHANNEL = "email_outbox_queued";
+
+/** The notification, for a transaction that queues messages. */
+export const wakeSql = sql`select pg_notify(${WAKE_CHANNEL}, '')`;
+
+/** Queues messages in the caller's transaction; the workers are woken at its commit. */
 export async function enqueue(tx: Executor, ...jobs: readonly MessageJob[]): Promise<void> {
   if (jobs.length === 0) return;
   await tx
     .insert(emailOutbox)
     .values(jobs.map((job) => ({ template: job.name, recipient: job.to, payload: job.payload })));
+  await tx.execute(wakeSql);
+}
+
+// PostgreSQL commits the transactions that notify one at a time (one lock, held across the
+// WAL flush: docs/decisions/195), so the statements that queue at a visitor's pace (the
+// sign-up) do not notify themselves: wakeWorkers sends one notification at a time per
+// database, and another after it when more statements committed meanwhile.
+const waking = new WeakMap<Database, { again: boolean }>();
+
+/**
+ * Wakes the workers after a statement that queued messages (insertMessagesSql) committed;
+ * never inside a transaction. Every call is followed by a notification sent after it.
+ */
+export function wakeWorkers(db: Database): void {
+  const current = waking.get(db);
+  if (current) {
+    current.again = true;
+    return;
+  }
+  const state = { again: false };
+  waking.set(db, state);
+  void (async () => {
+    do {
+      state.again = false;
+      try {
+        await db.execute(wakeSql);
+      } catch (error) {
+        // The database closing or gone: the workers' idle poll is the net.
+        getLogger().warn({ err: error }, "waking the workers failed");
+      }
+    } while (state.again);
+    waking.delete(db);
+  })();
 }
 
 type Value = SQL | string;
@@ -29,7 +73,10 @@ export function messageSelectSql<F extends string>(
   return sql`select ${message.name}::text, (${row.to})::text, jsonb_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
-/** `insert into the outbox` followed by messageSelectSql rows (joined with union all). */
+/**
+ * `insert into the outbox` followed by messageSelectSql rows (joined with union all); once
+ * the statement has committed, call wakeWorkers.
+ */
 export function insertMessagesSql(rows: SQL): SQL {
   return sql`insert into ${emailOutbox} (template, recipient, payload) ${rows}`;
 }
@@ -43,9 +90,3 @@ export function recentMessagesSql(
   return sql`(select count(*) from ${emailOutbox} where recipient = (${recipient})::text
     and template = ${message.name}::text and created_at > now() - ${window}::interval)`;
 }
-
-/**
- * The channel workers LISTEN on: a trigger on the outbox NOTIFYs it at the commit of every
- * statement that queues messages (the migration that creates it names it too).
- */
-export const WAKE_CHANNEL = "email_outbox_queued";

@@ -4,7 +4,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema.ts";
 import type { Database } from "../db/db.server.ts";
-import { WAKE_CHANNEL } from "./enqueue.server.ts";
+import { wakeSql } from "./enqueue.server.ts";
 import type { LinkToken, Registry } from "./registry.ts";
 
 /** False when there is no such failed message. */
@@ -35,7 +35,7 @@ export async function resendFailedMessage(
         seenAt: null,
       })
       .where(eq(emailOutbox.id, outboxId));
-    await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, '')`);
+    await tx.execute(wakeSql);
     return true;
   });
 }

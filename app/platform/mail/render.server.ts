@@ -1,9 +1,18 @@
 // Renders one message from its React component, every time (docs/decisions/114): HTML by
-// React's static renderer, the plain-text part from that HTML by react-email's converter.
-// Nothing is cached between messages, so no message can carry another's data.
-import { toPlainText } from "@react-email/render";
+// React's static renderer, the plain-text part from that HTML by html-to-text with
+// react-email's selectors. Only the text converter is kept between messages (docs/decisions/
+// 196): it is compiled from fixed options, holds no message's data, and compiling it was half
+// of each message's rendering.
+import { plainTextSelectors } from "@react-email/render";
+import { compile } from "html-to-text";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { AnyMessage, MessageContext, Payload } from "../jobs/registry.ts";
+import type {
+  AnyMessage,
+  MessageContent,
+  MessageContext,
+  MessageKind,
+  Payload,
+} from "../jobs/registry.ts";
 import { personName } from "./person-name.ts";
 
 export interface RenderedMessage {
@@ -18,9 +27,13 @@ export interface RenderedMessage {
 const DOCTYPE =
   '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
+// react-email's toPlainText() with its options, compiled once (it compiles them per call).
 // Every link of a message is also printed as its own text (the button's address under it,
 // the contact address): the text part prints each link once, without the anchors' hrefs.
-const textOptions = { selectors: [{ selector: "a", options: { ignoreHref: true } }] };
+const toPlainText = compile({
+  wordwrap: false,
+  selectors: [...plainTextSelectors, { selector: "a", options: { ignoreHref: true } }],
+});
 
 export function renderMessage(
   message: AnyMessage,
@@ -30,9 +43,16 @@ export function renderMessage(
 ): RenderedMessage {
   // A payload's `name` is a person's name as they typed it: shown only in its inert form.
   const shown = "name" in payload ? { ...payload, name: personName(payload.name ?? "") } : payload;
-  const { subject, element, unsubscribeUrl } = message.compose(shown, links, context);
-  if (message.kind === "marketing" && !unsubscribeUrl) {
-    throw new Error(`marketing message "${message.name}" has no unsubscribe link`);
+  return renderContent(message.kind, message.compose(shown, links, context));
+}
+
+/** Renders a composed message: a queue's (docs/decisions/190) or a registry message's. */
+export function renderContent(
+  kind: MessageKind,
+  { subject, element, unsubscribeUrl }: MessageContent,
+): RenderedMessage {
+  if (kind === "marketing" && !unsubscribeUrl) {
+    throw new Error(`marketing message "${subject}" has no unsubscribe link`);
   }
   // renderToStaticMarkup is synchronous: the messages hold no Suspense boundary, and this
   // is a third of react-email's streaming render()'s cost.
@@ -40,7 +60,7 @@ export function renderMessage(
   return {
     subject,
     html,
-    text: toPlainText(html, textOptions),
-    ...(message.kind === "marketing" ? { unsubscribeUrl } : {}),
+    text: toPlainText(html),
+    ...(kind === "marketing" ? { unsubscribeUrl } : {}),
   };
 }
