@@ -73,6 +73,8 @@ export const orderPageCopy = {
   linkRequested: (method: string) =>
     `Pedido recebido: enviaremos o link de pagamento por e-mail (${method}).`,
   linkRefused: "Escolha uma das formas de pagamento da lista.",
+  linkSent: (method: string, date: string) =>
+    `Link de pagamento (${method}) enviado por e-mail em ${date}. Confira sua caixa de entrada e o spam.`,
   paidTitle: "Pagamento confirmado",
   paidText:
     "Recebemos seu pagamento. O próximo passo é a configuração: enviamos por e-mail o link do formulário com os dados da sua conta na corretora.",
@@ -113,6 +115,10 @@ export const ordersAdminCopy = {
   timeLeft: (hours: number, minutes: number) => `${hours} h ${minutes} min restantes`,
   overdue: "prazo vencido",
   linkRequested: (method: string) => `Pediu link: ${method}`,
+  linkSentBadge: (by: string, date: string) => `Link enviado por ${by} em ${date}`,
+  markLinkSent: "Link de pagamento enviado",
+  markLinkSentHelp: "Registre depois de enviar o link de pagamento por e-mail à pessoa.",
+  linkNotRequested: "Este pedido não pediu link de pagamento ou não está aguardando pagamento.",
   noAmount: "sem valor em reais",
   markPaid: "Marcar como pago",
   method: "Forma de pagamento",

@@ -166,6 +166,12 @@ test.describe("without JavaScript", () => {
     expect(mail).toMatch(/Pague até \d\d\/\d\d\/\d{4} às \d\d:\d\d \(horário de Brasília\)/);
     expect(mail).toMatch(/\/convite\/[A-Za-z0-9_-]{43}/);
     expect(await mailTo(STAFF_EMAIL, "Vaga aceita:")).toContain("Ana (ana@exemplo.com)");
+
+    // She asks for a PayPal link too; staff will record sending it.
+    await page.getByRole("button", { name: "Quero pagar com PayPal" }).click();
+    await expect(
+      page.getByText("enviaremos o link de pagamento por e-mail (PayPal)"),
+    ).toBeVisible();
   });
 });
 
@@ -176,11 +182,25 @@ test("the order page passes axe", async ({ page }) => {
   await expectNoAxeViolationsAtWidths(page);
 });
 
-test("staff import the statement that pays the order", async ({ page }) => {
+test("staff record the payment link sent, then import the statement that pays the order", async ({
+  page,
+  browser,
+}) => {
   const {
     rows: [order],
   } = await pool.query(`select reference from orders`);
   await signIn(page);
+  await gotoHydrated(page, `${server.url}/admin/pedidos`);
+  await expect(page.getByText("Pediu link: PayPal")).toBeVisible();
+  await page.getByRole("button", { name: "Link de pagamento enviado" }).click();
+  await expect(page.getByText(`Link enviado por ${ADMIN.email} em`)).toBeVisible();
+  const person = await browser.newPage({ javaScriptEnabled: false });
+  await person.goto(`${server.url}/convite/${token}`);
+  await expect(
+    person.getByText(/Link de pagamento \(PayPal\) enviado por e-mail em/),
+  ).toBeVisible();
+  await person.close();
+
   await gotoHydrated(page, `${server.url}/admin/pedidos`);
   await expect(page.getByText(order.reference)).toBeVisible();
   await expectNoAxeViolationsAtWidths(page);
@@ -271,4 +291,51 @@ test("staff see the credential once and complete the setup", async ({ page, brow
   await person.close();
   expect(await mailTo("ana@exemplo.com", "Sua VPS está configurada")).toContain("YenMax Agent");
   expect(await mailTo("ana@exemplo.com", "Seu agente está em operação")).toContain("YenMax Agent");
+});
+
+test.describe("Meus dados, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("lists the person's order and opens its page", async ({ page }) => {
+    await page.goto(`${server.url}/meus-dados`);
+    await page.getByLabel("Seu e-mail").fill("ana@exemplo.com");
+    await page.getByRole("button", { name: "Enviar link" }).click();
+    const mail = await mailTo("ana@exemplo.com", "Seu link para Meus dados");
+    const link = /(http:\/\/[^\s]+\/meus-dados\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+    await page.goto(link!);
+    await page.getByRole("button", { name: "Abrir meus dados" }).click();
+    const {
+      rows: [order],
+    } = await pool.query(`select reference from orders`);
+    await page
+      .getByRole("link", { name: new RegExp(`YenMax Agent, pedido ${order.reference}`) })
+      .click();
+    await expect(page.getByRole("heading", { name: "Seu pedido: YenMax Agent" })).toBeVisible();
+    await expect(page.getByText("Seu agente está em operação.")).toBeVisible();
+    // Another reference is not hers: the same 404 as an unknown one.
+    const other = await page.goto(`${server.url}/meus-dados/pedidos/AFX0000000000`);
+    expect(other?.status()).toBe(404);
+  });
+});
+
+test("Meus dados' order list and order page pass axe", async ({ page }) => {
+  const {
+    rows: [order],
+  } = await pool.query(`select reference from orders`);
+  await page.goto(`${server.url}/meus-dados`);
+  await page.getByLabel("Seu e-mail").fill("ana@exemplo.com");
+  await page.getByRole("button", { name: "Enviar link" }).click();
+  await expect
+    .poll(() => smtp.messages.filter((m) => m.subject === "Seu link para Meus dados").length, {
+      timeout: 20_000,
+    })
+    .toBe(2);
+  const mail = smtp.messages.filter((m) => m.subject === "Seu link para Meus dados").at(-1)!;
+  const link = /(http:\/\/[^\s]+\/meus-dados\/[A-Za-z0-9_-]{43})/.exec(mail.text ?? "")?.[1];
+  await page.goto(link!);
+  await page.getByRole("button", { name: "Abrir meus dados" }).click();
+  await expect(page.getByRole("heading", { name: "Seus pedidos" })).toBeVisible();
+  await expectNoAxeViolationsAtWidths(page);
+  await gotoHydrated(page, `${server.url}/meus-dados/pedidos/${order.reference}`);
+  await expectNoAxeViolationsAtWidths(page);
 });

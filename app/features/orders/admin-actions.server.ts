@@ -19,6 +19,7 @@ import { parseDecimal, parseExchangeRate } from "./money.ts";
 import {
   cancelOrder,
   markOrderPaid,
+  markPaymentLinkSent,
   refundOrder,
   setEarlyDiscount,
   setExchangeRate,
@@ -126,6 +127,15 @@ export async function ordersAction(form: FormEntries, staff: string) {
         default:
           return actionFailed(404, copy.notFound);
       }
+    }
+    case orderIntents.markLinkSent: {
+      const orderId = id(form, "orderId");
+      if (!orderId) return actionFailed(404, copy.notFound);
+      const outcome = await markPaymentLinkSent(orderId, staff, now);
+      if (outcome === "recorded") return actionOk();
+      return outcome === "not-requested"
+        ? actionFailed(409, copy.linkNotRequested)
+        : actionFailed(404, copy.notFound);
     }
     case orderIntents.cancel:
     case orderIntents.refund: {

@@ -248,6 +248,11 @@ function OrderCard({ order, now }: { order: OrdersOverview["orders"][number]; no
         {order.linkMethod ? (
           <Badge tone="blue">{copy.linkRequested(paymentMethodLabels[order.linkMethod])}</Badge>
         ) : null}
+        {order.linkSentAt && order.linkSentBy ? (
+          <Badge tone="green">
+            {copy.linkSentBadge(order.linkSentBy, formatDateTime(new Date(order.linkSentAt)))}
+          </Badge>
+        ) : null}
       </div>
       <p className="mt-1 break-all">
         {order.personName ? `${order.personName} (${order.personEmail})` : copy.erasedPerson} ·{" "}
@@ -264,6 +269,16 @@ function OrderCard({ order, now }: { order: OrdersOverview["orders"][number]; no
           </>
         ) : null}
       </p>
+      {awaiting && order.linkMethod ? (
+        <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+          <Intent value={orderIntents.markLinkSent} />
+          <input type="hidden" name="orderId" value={order.id} />
+          <Button type="submit" variant="outline">
+            {copy.markLinkSent}
+          </Button>
+          <span className="text-muted-foreground">{copy.markLinkSentHelp}</span>
+        </Form>
+      ) : null}
       {awaiting ? (
         <details className="mt-2">
           <summary className="cursor-pointer font-medium">{copy.markPaid}</summary>

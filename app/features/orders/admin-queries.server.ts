@@ -38,6 +38,8 @@ export async function ordersOverview(filter: OrdersFilter) {
         totalBrlCents: orders.totalBrlCents,
         deadline: orders.deadline,
         linkMethod: orders.linkMethod,
+        linkSentAt: orders.linkSentAt,
+        linkSentBy: orders.linkSentBy,
         createdAt: orders.createdAt,
       })
       .from(orders)

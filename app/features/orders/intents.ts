@@ -4,6 +4,7 @@ export const orderIntents = {
   setEarly: "set-early-discount",
   clearEarly: "clear-early-discount",
   markPaid: "mark-paid",
+  markLinkSent: "mark-link-sent",
   cancel: "cancel",
   refund: "refund",
   importStatement: "import-statement",

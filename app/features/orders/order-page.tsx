@@ -266,7 +266,12 @@ function PaymentMethods({ view }: { view: OrderPageView }) {
       <p className="mt-1 text-sm">{copy.linkText}.</p>
       {view.linkMethod ? (
         <p role="status" className="mt-2 text-sm font-medium">
-          {copy.linkRequested(paymentMethodLabels[view.linkMethod])}
+          {view.linkSentAt
+            ? copy.linkSent(
+                paymentMethodLabels[view.linkMethod],
+                formatDateTime(new Date(view.linkSentAt)),
+              )
+            : copy.linkRequested(paymentMethodLabels[view.linkMethod])}
         </p>
       ) : null}
       <Form method="post" className="mt-2 flex flex-wrap gap-2">

@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { ofxStatement as ofx } from "../../../tests/support/ofx.ts";
 import {
   bankCredits,
   earlyDiscounts,
@@ -28,11 +29,12 @@ import {
   cancelOrder,
   expireDueOrders,
   markOrderPaid,
+  markPaymentLinkSent,
   refundOrder,
   setEarlyDiscount,
   setExchangeRate,
 } from "./orders.server.ts";
-import { orderViewByLink } from "./order-view.server.ts";
+import { ordersOfPerson, orderViewByLink, requestPaymentLink } from "./order-view.server.ts";
 import { applyStatementImport, previewStatement } from "./reconciliation.server.ts";
 import { advanceSetup, revealCredential, setupQueue, submitSetup } from "./setup.server.ts";
 
@@ -236,6 +238,62 @@ describe("paying", () => {
     expect(await spots("trendkey-btc", at(49 * HOUR))).toMatchObject({ taken: 1 });
   });
 
+  it("records the payment link staff sent, for an order that asked for one, with its audit row", async () => {
+    const { people, tokens } = await invite("yenmax", 2);
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    await acceptInvitation(tokens[1]!, at(HOUR));
+    const [asked, silent] = [await orderOf(people[0]!.email), await orderOf(people[1]!.email)];
+    expect(await markPaymentLinkSent(asked.id, STAFF, at(2 * HOUR))).toBe("not-requested");
+    expect(await requestPaymentLink({ invitation: tokens[0]! }, "paypal", at(2 * HOUR))).toBe(
+      "requested",
+    );
+    expect(await markPaymentLinkSent(asked.id, STAFF, at(3 * HOUR))).toBe("recorded");
+    expect(await markPaymentLinkSent(silent.id, STAFF, at(3 * HOUR))).toBe("not-requested");
+    expect(await markPaymentLinkSent(crypto.randomUUID(), STAFF, at(3 * HOUR))).toBe("not-found");
+    expect(await orderViewByLink({ invitation: tokens[0]! })).toMatchObject({
+      linkMethod: "paypal",
+      linkSentAt: at(3 * HOUR),
+    });
+    expect((await eventsOf(asked.id)).at(-1)).toEqual({
+      actor: STAFF,
+      fromState: "awaiting-payment",
+      toState: "awaiting-payment",
+      reason: "link de pagamento enviado: paypal",
+    });
+    // A paid order is past the link.
+    await markOrderPaid(asked.id, { method: "paypal", reference: "PP-1" }, STAFF, at(4 * HOUR));
+    expect(await markPaymentLinkSent(asked.id, STAFF, at(5 * HOUR))).toBe("not-requested");
+  });
+
+  it("opens from the person's Meus dados by reference, and only theirs", async () => {
+    const { people, tokens } = await invite("yenmax", 2);
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    await acceptInvitation(tokens[1]!, at(HOUR));
+    const [ana, bia] = [await orderOf(people[0]!.email), await orderOf(people[1]!.email)];
+    expect(await ordersOfPerson(ana.waitlistId!)).toEqual([
+      {
+        reference: ana.reference,
+        robotName: "YenMax Agent",
+        state: "awaiting-payment",
+        createdAt: at(HOUR),
+      },
+    ]);
+    const own = { entryId: ana.waitlistId!, reference: ana.reference };
+    expect(await orderViewByLink(own)).toMatchObject({ reference: ana.reference });
+    expect(
+      await orderViewByLink({ entryId: ana.waitlistId!, reference: bia.reference }),
+    ).toBeNull();
+    // The page's forms work from there too.
+    expect(await requestPaymentLink(own, "crypto", at(2 * HOUR))).toBe("requested");
+    expect(
+      await requestPaymentLink(
+        { entryId: bia.waitlistId!, reference: ana.reference },
+        "card",
+        at(2 * HOUR),
+      ),
+    ).toBe("not-found");
+  });
+
   it("two staff marking the same order at once: one payment", async () => {
     const { people, tokens } = await invite("yenmax", 1);
     await acceptInvitation(tokens[0]!, at(HOUR));
@@ -366,21 +424,6 @@ describe("capacity", () => {
 });
 
 describe("importing a statement", () => {
-  const ofx = (credits: { fitId: string; amount: string; memo: string }[]) =>
-    new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>
-<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
-<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>
-<STMTRS><CURDEF>BRL</CURDEF><BANKACCTFROM><BANKID>260</BANKID><ACCTID>12345-6</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
-<BANKTRANLIST><DTSTART>20261201</DTSTART><DTEND>20261203</DTEND>
-${credits
-  .map(
-    (c) =>
-      `<STMTTRN><TRNTYPE>CREDIT</TRNTYPE><DTPOSTED>20261202100000[-3:BRT]</DTPOSTED><TRNAMT>${c.amount}</TRNAMT><FITID>${c.fitId}</FITID><MEMO>${c.memo}</MEMO></STMTTRN>`,
-  )
-  .join("\n")}
-</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
-`);
-
   it("previews, then pays by txid and by exact amount; the same file again changes nothing", async () => {
     await setExchangeRate(50000, STAFF, T0);
     const { people, tokens } = await invite("yenmax", 3);

@@ -4,7 +4,7 @@
 // set-null) follow too, so no two of them wait on each other in a cycle. A spot is held by the accepted invitation: an order that expires,
 // is cancelled or refunded ends its invitation in the same transaction, which frees the spot.
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import {
   earlyDiscounts,
   exchangeRates,
@@ -482,6 +482,49 @@ export function cancelOrder(orderId: string, actor: string, reason: string, now:
 
 export function refundOrder(orderId: string, actor: string, reason: string, now: Date) {
   return closeOrder(orderId, ["paid"], "refunded", actor, reason, now);
+}
+
+/**
+ * Staff record that they e-mailed the payment link the person asked for (card, PayPal,
+ * crypto): who and when, on the order and as an audit row. Recording it again (a link sent
+ * anew) moves the time. Only for an order awaiting payment that asked for a link.
+ */
+export async function markPaymentLinkSent(
+  orderId: string,
+  actor: string,
+  now: Date,
+): Promise<"recorded" | "not-requested" | "not-found"> {
+  return withTransaction(async (tx) => {
+    const [order] = await tx
+      .update(orders)
+      .set({ linkSentAt: now, linkSentBy: actor })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.state, "awaiting-payment"),
+          isNotNull(orders.linkMethod),
+        ),
+      )
+      .returning({ linkMethod: orders.linkMethod });
+    if (!order) {
+      const [exists] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      return exists ? "not-requested" : "not-found";
+    }
+    await audit(tx, [
+      {
+        orderId,
+        actor,
+        at: now,
+        fromState: "awaiting-payment",
+        toState: "awaiting-payment",
+        reason: `link de pagamento enviado: ${order.linkMethod}`,
+      },
+    ]);
+    return "recorded";
+  });
 }
 
 const SWEEP_BATCH = 100;

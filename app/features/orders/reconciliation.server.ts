@@ -6,6 +6,11 @@ import { createHash } from "node:crypto";
 import { eq, inArray, or } from "drizzle-orm";
 import { bankCredits, orders, statementImports } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import {
+  chargeReferences,
+  matchableCharges,
+  payChargesFromCredits,
+} from "../subscriptions/statement-charges.server.ts";
 import { saoPauloDate } from "./business-hours.ts";
 import { matchCredits, referencesIn, type MatchableOrder, type MatchedCredit } from "./matching.ts";
 import { payFromCredits } from "./orders.server.ts";
@@ -57,14 +62,16 @@ async function matchableOrders(tx: Executor, quoted: string[]): Promise<Matchabl
 
 async function matchAgainstDatabase(tx: Executor, credits: MatchedCredit["credit"][]) {
   const quoted = [...new Set(credits.flatMap((credit) => referencesIn(credit.description)))];
-  const [known, candidates] = await Promise.all([
+  const [known, candidates, charges] = await Promise.all([
     knownKeys(
       tx,
       credits.map((credit) => credit.key),
     ),
     matchableOrders(tx, quoted),
+    // Renewal charges are paid by a statement like first payments (docs/decisions/189).
+    matchableCharges(tx, quoted),
   ]);
-  return matchCredits(credits, candidates, known);
+  return matchCredits(credits, [...candidates, ...charges], known);
 }
 
 /** Parses an uploaded statement and stores it with the matches staff will be shown. */
@@ -123,6 +130,7 @@ export async function getStatementPreview(importId: string) {
         .where(inArray(orders.id, ids.slice(i, i + 1000)));
       for (const order of rows) references[order.id] = order.reference;
     }
+    Object.assign(references, await chargeReferences(tx, ids));
     return {
       id: row.id,
       appliedBy: row.appliedBy,
@@ -139,7 +147,8 @@ export type ApplyResult =
 
 /**
  * Applies a preview: records every credit it showed (so the file imported again changes
- * nothing) and pays the orders it proposed that still await payment, in one transaction.
+ * nothing) and pays the orders and renewal charges it proposed that are still open, in one
+ * transaction.
  */
 export async function applyStatementImport(
   importId: string,
@@ -195,7 +204,14 @@ export async function applyStatementImport(
           ]
         : [],
     );
-    const paid = await payFromCredits(tx, proposals, actor, now);
+    const paidOrders = await payFromCredits(tx, proposals, actor, now);
+    const paidCharges = await payChargesFromCredits(
+      tx,
+      proposals.filter(({ orderId }) => !paidOrders.has(orderId)),
+      actor,
+      now,
+    );
+    const paid = new Set([...paidOrders, ...paidCharges]);
     await tx
       .update(statementImports)
       .set({ appliedAt: now, appliedBy: actor })

@@ -4,13 +4,15 @@ import { subscriptionCharges, subscriptions } from "../../../db/schema.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { STAFF, subscribe } from "../../../tests/support/subscriber.ts";
 import { callRoute } from "../../../tests/support/route-calls.ts";
+import { ofxStatement } from "../../../tests/support/ofx.ts";
 import { subscriptionOutcomeCopy, subscriptionsAdminCopy } from "../../content/subscriptions.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { setExchangeRate } from "../orders/orders.server.ts";
+import { applyStatementImport, previewStatement } from "../orders/reconciliation.server.ts";
 import { parseSubscriptionsFilter, subscriptionsOverview } from "./admin-queries.server.ts";
 import { subscriptionsAction } from "./admin-actions.server.ts";
 import { subscriptionIntents } from "./intents.ts";
-import { requestRefund, runRenewals } from "./subscriptions.server.ts";
+import { payCharge, requestRefund, runRenewals } from "./subscriptions.server.ts";
 
 const at = (iso: string) => new Date(iso);
 
@@ -164,5 +166,72 @@ describe("/admin/assinaturas", () => {
     const dueIds = overview.due.map((row) => row.id);
     expect(dueIds).toContain(soon.subscription.id);
     expect(dueIds).not.toContain(later.subscription.id);
+  });
+});
+
+describe("renewals in the bank-statement import", () => {
+  const brl = (cents: number) =>
+    `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+
+  it("pays a charge by its txid or by its exact amount in its window, once", async () => {
+    const db = await getDb();
+    const quoted = await subscribe("yenmax", { smtp, paidAt: at("2027-06-02T14:00:00Z") });
+    const byAmount = await subscribe("yenmax", { smtp, paidAt: at("2027-06-02T14:00:00Z") });
+    const marked = await subscribe("yenmax", { smtp, paidAt: at("2027-06-02T14:00:00Z") });
+    await runRenewals(at("2027-06-26T12:00:00Z"));
+    const [a, b, c] = await Promise.all(
+      [quoted, byAmount, marked].map((s) => chargeOf(s.subscription.id)),
+    );
+    // b's amount made unique, so a credit of it names one charge.
+    await db
+      .update(subscriptionCharges)
+      .set({ totalBrlCents: b!.totalBrlCents - 1 })
+      .where(eq(subscriptionCharges.id, b!.id));
+    const file = ofxStatement(
+      [
+        { fitId: "R1", amount: brl(a!.totalBrlCents), memo: `PIX ${a!.reference}` },
+        { fitId: "R2", amount: brl(b!.totalBrlCents - 1), memo: "PIX RECEBIDO" },
+        { fitId: "R3", amount: brl(c!.totalBrlCents), memo: `PIX ${c!.reference}` },
+        { fitId: "R4", amount: "1.00", memo: `PIX ${a!.reference}` },
+      ],
+      "20270629",
+    );
+    const preview = await previewStatement(file, STAFF, undefined, at("2027-06-29T15:00:00Z"));
+    if (!preview.ok) throw new Error(preview.error);
+    expect(preview.matches.map((m) => m.match)).toEqual([
+      { kind: "reference", orderId: a!.id },
+      { kind: "amount", orderId: b!.id },
+      { kind: "reference", orderId: c!.id },
+      // A second credit quoting a's txid with another amount: left to staff.
+      { kind: "wrong-amount", orderId: a!.id },
+    ]);
+    // Staff marked c paid by hand meanwhile: the import pays it no second time.
+    expect(
+      await payCharge(
+        c!.reference,
+        { method: "pix", reference: "HAND" },
+        STAFF,
+        at("2027-06-29T16:00:00Z"),
+      ),
+    ).toBe("paid");
+    expect(await applyStatementImport(preview.importId, STAFF, at("2027-06-29T17:00:00Z"))).toEqual(
+      {
+        outcome: "applied",
+        paid: 2,
+        skipped: 1,
+        recorded: 4,
+      },
+    );
+    const after = await Promise.all([a, b, c].map((charge) => chargeOf(charge!.subscriptionId)));
+    expect(after.map((charge) => [charge.state, charge.paymentReference])).toEqual([
+      ["paid", "ofx:R1"],
+      ["paid", "ofx:R2"],
+      ["paid", "HAND"],
+    ]);
+    const [renewed] = await db
+      .select({ paidCycle: subscriptions.paidCycle, paidThrough: subscriptions.paidThrough })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, quoted.subscription.id));
+    expect(renewed).toEqual({ paidCycle: 2, paidThrough: "2027-08-02" });
   });
 });

@@ -491,71 +491,77 @@ export interface ChargePayment {
  * the grace period the cycle keeps its dates; after a suspension service restarts on the
  * payment date (docs/decisions/170). A charge paid twice, or voided, changes nothing.
  */
-export async function payCharge(
+export function payCharge(
   chargeReference: string,
   payment: ChargePayment,
   actor: string,
   now: Date,
 ): Promise<PayChargeOutcome> {
-  return withTransaction(async (tx) => {
-    const [found] = await tx
-      .select({ subscriptionId: subscriptionCharges.subscriptionId })
-      .from(subscriptionCharges)
-      .where(eq(subscriptionCharges.reference, chargeReference));
-    if (!found) return "not-found";
-    const [subscription] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, found.subscriptionId))
-      .for("update");
-    const [charge] = await tx
-      .select()
-      .from(subscriptionCharges)
-      .where(eq(subscriptionCharges.reference, chargeReference))
-      .for("update");
-    if (!subscription || !charge) return "not-found";
-    if (charge.state === "paid") return "already-paid";
-    if (charge.state !== "open" || charge.cycle !== subscription.paidCycle + 1)
-      return "not-payable";
-    const suspended = subscription.state === "suspended";
-    const anchor = suspended
-      ? { date: localDate(now), cycle: charge.cycle }
-      : anchorOf(subscription);
-    const cycle = cycleOf(anchor, charge.cycle);
-    await tx
-      .update(subscriptionCharges)
-      .set({
-        state: "paid",
-        paidAt: now,
-        paymentMethod: payment.method,
-        paymentReference: payment.reference,
-        paymentAmountBrlCents: payment.amountBrlCents ?? charge.totalBrlCents,
-        paymentRecordedBy: actor,
-      })
-      .where(eq(subscriptionCharges.id, charge.id));
-    await tx
-      .update(subscriptions)
-      .set({
-        state: "active",
-        anchorDate: anchor.date,
-        anchorCycle: anchor.cycle,
-        paidCycle: charge.cycle,
-        paidThrough: cycle.end,
-        suspendedAt: null,
-      })
-      .where(eq(subscriptions.id, subscription.id));
-    await audit(tx, [
-      {
-        subscriptionId: subscription.id,
-        actor,
-        at: now,
-        fromState: subscription.state,
-        toState: "active",
-        reason: `ciclo ${charge.cycle} pago: ${payment.method} ${payment.reference}${suspended ? " (reativada)" : ""}`,
-      },
-    ]);
-    return "paid";
-  });
+  return withTransaction((tx) => payChargeIn(tx, chargeReference, payment, actor, now));
+}
+
+/** payCharge inside the caller's transaction (a statement import pays several at once). */
+export async function payChargeIn(
+  tx: Executor,
+  chargeReference: string,
+  payment: ChargePayment,
+  actor: string,
+  now: Date,
+): Promise<PayChargeOutcome> {
+  const [found] = await tx
+    .select({ subscriptionId: subscriptionCharges.subscriptionId })
+    .from(subscriptionCharges)
+    .where(eq(subscriptionCharges.reference, chargeReference));
+  if (!found) return "not-found";
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, found.subscriptionId))
+    .for("update");
+  const [charge] = await tx
+    .select()
+    .from(subscriptionCharges)
+    .where(eq(subscriptionCharges.reference, chargeReference))
+    .for("update");
+  if (!subscription || !charge) return "not-found";
+  if (charge.state === "paid") return "already-paid";
+  if (charge.state !== "open" || charge.cycle !== subscription.paidCycle + 1) return "not-payable";
+  const suspended = subscription.state === "suspended";
+  const anchor = suspended ? { date: localDate(now), cycle: charge.cycle } : anchorOf(subscription);
+  const cycle = cycleOf(anchor, charge.cycle);
+  await tx
+    .update(subscriptionCharges)
+    .set({
+      state: "paid",
+      paidAt: now,
+      paymentMethod: payment.method,
+      paymentReference: payment.reference,
+      paymentAmountBrlCents: payment.amountBrlCents ?? charge.totalBrlCents,
+      paymentRecordedBy: actor,
+    })
+    .where(eq(subscriptionCharges.id, charge.id));
+  await tx
+    .update(subscriptions)
+    .set({
+      state: "active",
+      anchorDate: anchor.date,
+      anchorCycle: anchor.cycle,
+      paidCycle: charge.cycle,
+      paidThrough: cycle.end,
+      suspendedAt: null,
+    })
+    .where(eq(subscriptions.id, subscription.id));
+  await audit(tx, [
+    {
+      subscriptionId: subscription.id,
+      actor,
+      at: now,
+      fromState: subscription.state,
+      toState: "active",
+      reason: `ciclo ${charge.cycle} pago: ${payment.method} ${payment.reference}${suspended ? " (reativada)" : ""}`,
+    },
+  ]);
+  return "paid";
 }
 
 export type CancelOutcome =

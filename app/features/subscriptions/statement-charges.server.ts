@@ -1,0 +1,94 @@
+// Renewal charges in the bank-statement import (docs/decisions/189): to the orders' matcher an
+// open charge is one more payable item (its reference is the PIX txid a transfer quotes);
+// applying the import pays it with payChargeIn, in the import's transaction.
+import { eq, inArray, or } from "drizzle-orm";
+import { subscriptionCharges } from "../../../db/schema.ts";
+import type { Executor } from "../../platform/db/db.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
+import type { MatchableOrder } from "../orders/matching.ts";
+import type { OrderState, PaymentMethod } from "../orders/model.ts";
+import { addDays, localDate } from "./calendar.ts";
+import type { ChargeState } from "./model.ts";
+import { payChargeIn } from "./subscriptions.server.ts";
+
+/** How a charge reads in the import's preview, in the orders' words. */
+const asOrderState: Record<ChargeState, OrderState> = {
+  open: "awaiting-payment",
+  paid: "paid",
+  void: "cancelled",
+};
+
+/**
+ * Every open charge and any charge the statement quotes. A credit that quotes none pays a
+ * charge by its exact amount only between the day it was issued and the end of its grace.
+ */
+export async function matchableCharges(tx: Executor, quoted: string[]): Promise<MatchableOrder[]> {
+  const graceDays = getEnv().SUBSCRIPTION_GRACE_DAYS;
+  const rows = await tx
+    .select({
+      id: subscriptionCharges.id,
+      reference: subscriptionCharges.reference,
+      state: subscriptionCharges.state,
+      amountBrlCents: subscriptionCharges.totalBrlCents,
+      createdAt: subscriptionCharges.createdAt,
+      dueDate: subscriptionCharges.dueDate,
+    })
+    .from(subscriptionCharges)
+    .where(
+      quoted.length > 0
+        ? or(eq(subscriptionCharges.state, "open"), inArray(subscriptionCharges.reference, quoted))
+        : eq(subscriptionCharges.state, "open"),
+    );
+  return rows.map((row) => ({
+    id: row.id,
+    reference: row.reference,
+    state: asOrderState[row.state],
+    amountBrlCents: row.amountBrlCents,
+    createdOn: localDate(row.createdAt),
+    deadlineOn: addDays(row.dueDate, graceDays),
+  }));
+}
+
+/** The references of the charges among `ids` (the preview names what each credit pays). */
+export async function chargeReferences(
+  tx: Executor,
+  ids: string[],
+): Promise<Record<string, string>> {
+  const references: Record<string, string> = {};
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await tx
+      .select({ id: subscriptionCharges.id, reference: subscriptionCharges.reference })
+      .from(subscriptionCharges)
+      .where(inArray(subscriptionCharges.id, ids.slice(i, i + 1000)));
+    for (const row of rows) references[row.id] = row.reference;
+  }
+  return references;
+}
+
+/**
+ * Pays the charges among the proposals (ids that are no charge are left alone): each under
+ * its rows' locks, so a charge marked paid meanwhile is paid once. Returns the ids paid.
+ */
+export async function payChargesFromCredits(
+  tx: Executor,
+  items: {
+    orderId: string;
+    payment: { method: PaymentMethod; reference: string; amountBrlCents: number };
+  }[],
+  actor: string,
+  now: Date,
+): Promise<Set<string>> {
+  const references = await chargeReferences(
+    tx,
+    items.map((item) => item.orderId),
+  );
+  const paid = new Set<string>();
+  // One lock order for every import: by charge id.
+  const sorted = [...items].sort((a, b) => (a.orderId < b.orderId ? -1 : 1));
+  for (const { orderId: id, payment } of sorted) {
+    const reference = references[id];
+    if (!reference || paid.has(id)) continue;
+    if ((await payChargeIn(tx, reference, payment, actor, now)) === "paid") paid.add(id);
+  }
+  return paid;
+}
