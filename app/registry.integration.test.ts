@@ -12,6 +12,7 @@ import {
   waitlist,
 } from "../db/schema.ts";
 import { startSmtpServer, type TestSmtpServer } from "../tests/support/smtp-server.ts";
+import { accountSession } from "./features/account/session.server.ts";
 import { confirmationTokenState } from "./features/confirmation/confirmation.server.ts";
 import { lookUpInvitation } from "./features/invitations/invitations.server.ts";
 import { setupLinkState } from "./features/orders/order-view.server.ts";
@@ -139,6 +140,14 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
       linkWorks: async (token) => (await confirmationTokenState(token)) === "valid",
     };
   },
+  "invitation-expired": async (kind) => ({
+    to: (await newEntry(kind)).email,
+    payload: { name: "Pessoa", robotName: "TrendKey BTC" },
+  }),
+  "invitation-revoked": async (kind) => ({
+    to: (await newEntry(kind)).email,
+    payload: { name: "Pessoa", robotName: "TrendKey BTC" },
+  }),
   "already-listed": async (kind) => ({ to: (await newEntry(kind)).email, payload: {} }),
   "my-data-link": async (kind) => {
     const entry = await newEntry(kind);
@@ -146,6 +155,14 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
       to: entry.email,
       payload: { entryId: entry.id },
       linkWorks: async (token) => (await myDataLinkState(token)) === "valid",
+    };
+  },
+  "account-link": async (kind) => {
+    const entry = await newEntry(kind);
+    return {
+      to: entry.email,
+      payload: { entryId: entry.id },
+      linkWorks: async (token) => (await accountSession.linkState(token)) === "valid",
     };
   },
   "confirm-newsletter": async (kind) => {

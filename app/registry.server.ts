@@ -2,6 +2,8 @@
 // adds a message by declaring it with defineMessage beside its code and listing it here;
 // the platform imports no feature.
 import { accountLinkMessage } from "./features/account/messages.tsx";
+import { campaignRetentionJob } from "./features/campaigns/jobs.server.ts";
+import { campaignQueue } from "./features/campaigns/queue.server.ts";
 import { unconfirmedEntriesJob } from "./features/confirmation/jobs.server.ts";
 import {
   alreadyListedMessage,
@@ -9,7 +11,12 @@ import {
   confirmSignupReminderMessage,
 } from "./features/confirmation/messages.tsx";
 import { invitationDeadlinesJob } from "./features/invitations/jobs.server.ts";
-import { invitationMessage, invitationReminderMessage } from "./features/invitations/messages.tsx";
+import {
+  invitationExpiredMessage,
+  invitationMessage,
+  invitationReminderMessage,
+  invitationRevokedMessage,
+} from "./features/invitations/messages.tsx";
 import {
   confirmNewsletterMessage,
   newsletterWelcomeMessage,
@@ -58,6 +65,8 @@ export const registry = createRegistry([
   newsletterWelcomeMessage,
   invitationMessage,
   invitationReminderMessage,
+  invitationExpiredMessage,
+  invitationRevokedMessage,
   invitationDeadlinesJob,
   orderCreatedMessage,
   orderReminderMessage,
@@ -69,4 +78,9 @@ export const registry = createRegistry([
   staffOrderPaidMessage,
   orderRemindersJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
+  campaignRetentionJob,
+  campaignQueue(() => ({
+    global: getEnv().CAMPAIGN_RATE_PER_SECOND,
+    domain: getEnv().CAMPAIGN_DOMAIN_RATE_PER_SECOND,
+  })),
 ]);

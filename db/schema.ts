@@ -47,6 +47,7 @@ import {
   campaignKinds,
   campaignMessageStatuses,
   campaignStatuses,
+  type CampaignFigures,
 } from "../app/features/campaigns/model.ts";
 
 /** `column in ('a', 'b', ...)` for a check constraint, from a domain's values. */
@@ -916,6 +917,8 @@ export const campaigns = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancelledBy: text("cancelled_by"),
+    // Its figures, kept when its settled messages are purged (docs/decisions/192).
+    figures: jsonb("figures").$type<CampaignFigures>(),
     createdBy: text("created_by").notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

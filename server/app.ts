@@ -12,12 +12,7 @@ import {
   stopBounceReceiver,
 } from "../app/features/deliverability/background.server.ts";
 import { receiveReportPost } from "../app/features/deliverability/receiver.server.ts";
-import {
-  startCampaignSenderFromEnv,
-  stopCampaignSender,
-} from "../app/features/campaigns/setup.server.ts";
 import { isErasedEmailSql } from "../app/features/privacy/erasure.server.ts";
-import { getDb } from "../app/platform/db/db.server.ts";
 import { getEnv } from "../app/platform/http/env.server.ts";
 import { getLogger } from "../app/platform/http/logger.server.ts";
 import { startJobs, stopJobs } from "../app/platform/jobs/background.server.ts";
@@ -57,12 +52,10 @@ export { getEnv, getLogger, handleErrors };
 export async function startBackgroundWork(role: "web" | "worker" = "web"): Promise<void> {
   await startJobs({ registry, role, suppressed: isErasedEmailSql });
   await startBounceReceiverIfConfigured();
-  startCampaignSenderFromEnv(await getDb());
 }
 
 export async function stopBackgroundWork(): Promise<void> {
   await stopBounceReceiver();
-  await stopCampaignSender();
   await stopJobs();
 }
 

@@ -11,8 +11,14 @@ const xmlEscapes: Record<string, string> = {
   "'": "&apos;",
 };
 
+// What XML 1.0 forbids in a document even as a character reference: C0 controls but tab and
+// line breaks, lone surrogates, U+FFFE and U+FFFF. PostgreSQL stores all of them but the
+// first, so stored text may hold them; one would make the whole feed unreadable.
+const forbiddenInXml = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text as XML character data or an attribute value: escaped, forbidden characters dropped. */
 export function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => xmlEscapes[char] ?? char);
+  return value.replace(forbiddenInXml, "").replace(/[&<>"']/g, (char) => xmlEscapes[char] ?? char);
 }
 
 /** A sitemaps.org urlset of absolute URLs under siteUrl. */

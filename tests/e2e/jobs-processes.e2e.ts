@@ -95,3 +95,86 @@ test("two web and two worker processes deliver each of 2,000 messages exactly on
     await dropDatabase(databaseName);
   }
 });
+
+// Issue 21: a campaign sent by `npm run worker` processes, each SIGKILLed mid-send twice and
+// replaced: every recipient has one message (a resend after a kill keeps its Message-ID,
+// docs/decisions/190), and the campaign concludes.
+const RECIPIENTS = 1_500;
+
+test("a campaign whose workers are SIGKILLed twice mid-send reaches each recipient once", async () => {
+  const databaseName = uniqueDatabaseName("agentes_e2e_campaign");
+  const databaseUrl = await createDatabase(databaseName);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  pool.on("error", () => {});
+  const smtp = await startSmtpServer();
+  const env = {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtp.url,
+    EMAIL_LEASE_MS: "3000",
+    CAMPAIGN_RATE_PER_SECOND: "0",
+    CAMPAIGN_DOMAIN_RATE_PER_SECOND: "0",
+  };
+  const workers: BuiltWorker[] = [];
+  try {
+    // The first worker migrates the database.
+    workers.push(await startBuiltWorker(env), await startBuiltWorker(env));
+    await pool.query(
+      `insert into newsletter_subscribers (email, confirmed_at)
+       select 'leitor-' || i || '@carga.example.com', now() from generate_series(1, $1) i`,
+      [RECIPIENTS],
+    );
+    await pool.query(
+      `insert into campaigns (subject, body, audience, status, scheduled_at, created_by)
+       values ('Lançamento', 'O **TrendKey** abriu vagas.', 'newsletter', 'scheduled', now(), 'e2e')`,
+    );
+    await pool.query("select pg_notify('email_outbox_queued', '')");
+
+    // Twice, while it sends, every worker dies at once and new ones start.
+    for (const share of [0.25, 0.6]) {
+      await expect
+        .poll(() => smtp.messages.length, { timeout: 120_000, intervals: [50] })
+        .toBeGreaterThan(RECIPIENTS * share);
+      await Promise.all(workers.splice(0).map((worker) => worker.kill()));
+      workers.push(await startBuiltWorker(env), await startBuiltWorker(env));
+    }
+
+    const idsOf = () => {
+      const seen = new Map<string, Set<string>>();
+      for (const mail of smtp.messages) {
+        const to = mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined;
+        if (to) seen.set(to, (seen.get(to) ?? new Set()).add(mail.messageId ?? ""));
+      }
+      return seen;
+    };
+    await expect.poll(() => idsOf().size, { timeout: 180_000 }).toBe(RECIPIENTS);
+    for (const ids of idsOf().values()) expect(ids.size).toBe(1);
+    test.info().annotations.push({
+      type: "deliveries",
+      description: `${smtp.messages.length} SMTP deliveries for ${RECIPIENTS} recipients`,
+    });
+    await expect
+      .poll(
+        async () =>
+          (
+            await pool.query(
+              `select c.status, count(*)::int as sent from campaigns c
+               join campaign_messages m on m.campaign_id = c.id and m.status = 'sent'
+               group by c.status`,
+            )
+          ).rows,
+        { timeout: 30_000 },
+      )
+      .toEqual([{ status: "done", sent: RECIPIENTS }]);
+  } finally {
+    await Promise.all(workers.map((worker) => worker.stop()));
+    await smtp.close();
+    await pool.end();
+    await dropDatabase(databaseName);
+  }
+});
+
+test("`npm run worker` refuses the embedded database with a message that says why", async () => {
+  await expect(startBuiltWorker({ DATABASE_URL: undefined })).rejects.toThrow(
+    /exited with 1[\s\S]*npm run worker needs DATABASE_URL: on the embedded database the server runs the worker itself/,
+  );
+});

@@ -6,8 +6,13 @@ import { formatDateTime } from "../admin/date-time.ts";
 import { waitlistStatuses } from "../waitlist/model.ts";
 import { statusLabels } from "../waitlist/statuses.ts";
 import { campaignIntents as intents } from "./intents.ts";
-import type { CampaignActionResult, CampaignStats } from "./admin.server.ts";
-import { campaignAudiences, type CampaignAudience, type CampaignStatus } from "./model.ts";
+import type { CampaignActionResult } from "./admin.server.ts";
+import {
+  campaignAudiences,
+  type CampaignAudience,
+  type CampaignFigures,
+  type CampaignStatus,
+} from "./model.ts";
 
 interface ListItem {
   id: string;
@@ -31,7 +36,7 @@ interface Opened {
     finishedAt: Date | null;
   };
   reach: number | null;
-  stats: CampaignStats | null;
+  stats: CampaignFigures | null;
   scheduledLocal: string;
 }
 

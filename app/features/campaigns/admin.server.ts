@@ -6,22 +6,27 @@ import { campaigns } from "../../../db/schema.ts";
 import { campaignEmailCopy, campaignsAdminCopy as copy } from "../../content/campaigns.ts";
 import { getDb, type Database } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
+import { messageIdFor } from "../../platform/jobs/worker.server.ts";
+import { renderContent } from "../../platform/mail/render.server.ts";
+import { createTransport } from "../../platform/mail/transport.server.ts";
+import { getSiteConfig } from "../../lib/site-config.server.ts";
 import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { newToken } from "../email/tokens.server.ts";
 import { audienceFilterKeys } from "./audience-keys.ts";
 import { campaignIntents } from "./intents.ts";
 import { audienceFilterOf, countAudience } from "./audience.server.ts";
 import type { CampaignAudience } from "./model.ts";
-import { personalize, renderCampaign } from "./render.server.tsx";
+import { campaignBody, campaignMessage, type CampaignBody } from "./render.server.tsx";
 import {
   campaignDraftSchema,
   saoPauloInstant,
   sendingErrors,
   type CampaignDraft,
 } from "./schema.ts";
-import { startCampaign } from "./sender.server.ts";
-import { campaignContext, getCampaignTransport } from "./setup.server.ts";
+import { campaignFigures } from "./figures.server.ts";
+import { startCampaign } from "./queue.server.ts";
 
 export interface CampaignActionResult {
   ok: boolean;
@@ -49,41 +54,6 @@ export async function listCampaigns() {
     .limit(100);
 }
 
-export interface CampaignStats {
-  recipients: number;
-  sent: number;
-  deferred: number;
-  bounced: number;
-  complained: number;
-  unsubscribed: number;
-  suppressed: number;
-  failed: number;
-}
-
-export async function campaignStats(db: Database, id: string): Promise<CampaignStats> {
-  const [row] = rowsOf<CampaignStats>(
-    await db.execute(sql`
-      select count(*)::int as recipients,
-        count(*) filter (where m.status = 'sent')::int as sent,
-        count(*) filter (where m.status = 'pending' and m.last_error is not null)::int as deferred,
-        count(*) filter (where m.status = 'suppressed')::int as suppressed,
-        count(*) filter (where m.status = 'failed')::int as failed,
-        count(*) filter (where exists (select 1 from delivery_reports r where r.message_id = m.id
-          and r.kind in ('hard-bounce', 'soft-bounce')))::int as bounced,
-        count(*) filter (where exists (select 1 from delivery_reports r where r.message_id = m.id
-          and r.kind = 'complaint'))::int as complained,
-        count(*) filter (where
-          exists (select 1 from newsletter_subscribers s where s.id = m.subscriber_id
-            and s.unsubscribed_at >= c.started_at)
-          or (m.subscriber_id is null and exists (select 1 from consent_events e
-            where e.waitlist_id = m.waitlist_id and e.kind = 'marketing-withdrawn'
-              and e.created_at >= c.started_at)))::int as unsubscribed
-      from campaign_messages m join campaigns c on c.id = m.campaign_id
-      where m.campaign_id = ${id}`),
-  );
-  return row!;
-}
-
 export async function loadCampaign(id: string) {
   const db = await getDb();
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id));
@@ -94,7 +64,7 @@ export async function loadCampaign(id: string) {
     campaign,
     // Before sending: exactly who it reaches now. After: the recipients written when it began.
     reach: draft ? await countAudience(db, campaign.audience, filter) : null,
-    stats: draft ? null : await campaignStats(db, id),
+    stats: draft ? null : await campaignFigures(db, id),
   };
 }
 
@@ -170,20 +140,13 @@ export async function campaignAction(
 
   const missing = sendingErrors(draft);
   if (Object.keys(missing).length > 0) return failed(copy.errors.fixFields, missing);
-  const context = campaignContext();
-  const rendered = renderCampaign(draft, context);
-  if (!rendered.ok) {
+  const body = campaignBody(draft);
+  if (!body) {
     return failed(copy.errors.bodyUnrenderable, { body: copy.errors.bodyUnrenderable });
   }
 
   if (intent === campaignIntents.test) {
-    const message = personalize(rendered.template, context.siteUrl, newToken().token);
-    await getCampaignTransport(db).send({
-      id: randomUUID(),
-      to: staffEmail,
-      ...message,
-      subject: `${campaignEmailCopy.testPrefix}${message.subject}`,
-    });
+    await sendTest(db, body, staffEmail);
     return { status: 200, result: { ok: true, notice: copy.testSent(staffEmail) } };
   }
 
@@ -210,6 +173,33 @@ export async function campaignAction(
     return { status: 200, result: { ok: true, notice: copy.scheduled } };
   }
   return { status: 400, result: { ok: false, error: copy.errors.invalidRequest } };
+}
+
+/**
+ * The campaign as its recipients will see it, to the staff member: rendered by the same
+ * component, sent now through a transport of its own (the worker's pool may be in another
+ * process). Its unsubscribe link is a fresh token that was never stored: it leads nowhere.
+ */
+async function sendTest(db: Database, body: CampaignBody, staffEmail: string) {
+  const { siteUrl, contactEmail } = getSiteConfig();
+  const content = campaignMessage(
+    { ...body, subject: `${campaignEmailCopy.testPrefix}${body.subject}` },
+    newToken().token,
+    { siteUrl, contactEmail },
+  );
+  const transport = createTransport(getEnv(), db);
+  try {
+    const id = randomUUID();
+    await transport.send({
+      id,
+      messageId: messageIdFor(id, new URL(siteUrl).hostname),
+      to: staffEmail,
+      ...renderContent("marketing", content),
+      linkTokens: [],
+    });
+  } finally {
+    transport.close();
+  }
 }
 
 /** Cancels a scheduled or sending campaign: messages not yet sent never go. */

@@ -6,8 +6,8 @@ import { blogPosts } from "../../../db/schema.ts";
 import { campaignEmailCopy as copy } from "../../content/campaigns.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
-import { startCampaign } from "./sender.server.ts";
-import { campaignContext } from "./setup.server.ts";
+import { getSiteConfig } from "../../lib/site-config.server.ts";
+import { startCampaign } from "./queue.server.ts";
 
 /** Escapes the characters Markdown would read as formatting in a line of plain text. */
 const literal = (text: string) => text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, "\\$&");
@@ -20,7 +20,7 @@ export async function announcePost(postId: string, staffEmail: string): Promise<
     .from(blogPosts)
     .where(and(eq(blogPosts.id, postId), eq(blogPosts.isPublished, true)));
   if (!post) return null;
-  const url = `${campaignContext().siteUrl}/blog/${post.slug}`;
+  const url = `${getSiteConfig().siteUrl}/blog/${post.slug}`;
   const body = [
     copy.postIntro,
     `## ${literal(post.title)}`,

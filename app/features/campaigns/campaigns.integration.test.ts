@@ -12,11 +12,14 @@ import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smt
 import { campaignsAdminCopy as copy } from "../../content/campaigns.ts";
 import { riskWarning } from "../../content/common.ts";
 import { getDb } from "../../platform/db/db.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
+import { hashToken } from "../../platform/mail/link-tokens.server.ts";
 import { unsubscribe } from "../privacy/unsubscribe.server.ts";
-import { campaignAction, campaignStats, loadCampaign } from "./admin.server.ts";
+import { campaignAction, loadCampaign } from "./admin.server.ts";
 import { countAudience } from "./audience.server.ts";
-import { sendCampaignRound, templateCache, type SenderOptions } from "./sender.server.ts";
-import { smtpCampaignTransport } from "./transport.server.ts";
+import { campaignFigures } from "./figures.server.ts";
+import { smtpTransport } from "../../platform/mail/transport.server.ts";
+import { deliverQueued } from "../../../tests/support/outbox.ts";
 
 const STAFF = "equipe@agentesfx.test";
 const context = { siteUrl: "https://agentesfx.com.br", contactEmail: "suporte@agentesfx.com.br" };
@@ -28,33 +31,20 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url;
   process.env.SITE_URL = context.siteUrl;
   process.env.MAIL_BOUNCE_DOMAIN = "bounces.agentesfx.com.br";
+  // The worker's drain below ends when a claim gets nothing: no throttle in these tests.
+  process.env.CAMPAIGN_RATE_PER_SECOND = "0";
+  process.env.CAMPAIGN_DOMAIN_RATE_PER_SECOND = "0";
 });
 afterAll(() => smtp.close());
 
-function sender(): SenderOptions {
-  return {
-    db: undefined as never,
-    transport: smtpCampaignTransport(smtp.url, {
-      from: "Agentes FX <nao-responda@agentesfx.com.br>",
-      messageIdDomain: "agentesfx.com.br",
+/** Sends what is due, as the worker does, with a VERP sender; a deferral waits a minute. */
+async function drain() {
+  await deliverQueued(smtp, {
+    transport: smtpTransport(smtp.url, "Agentes FX <nao-responda@agentesfx.com.br>", {
       bounceDomain: "bounces.agentesfx.com.br",
-      connections: 4,
     }),
-    context,
-    ratePerSecond: 0,
-    domainRatePerSecond: 0,
-    concurrency: 20,
     retryBaseMs: 60_000,
-  };
-}
-
-/** Sends until nothing is due; answers the options (to close the transport). */
-async function drain(options: SenderOptions) {
-  const db = await getDb();
-  const full = { ...options, db };
-  const templates = templateCache(context);
-  while ((await sendCampaignRound(full, templates)) > 0);
-  return full;
+  });
 }
 
 const now = new Date();
@@ -149,8 +139,7 @@ describe("sending a campaign", () => {
     const before = smtp.messages.length;
     const started = await form("enviar");
     expect(started.result.notice).toBe(copy.started(2));
-    const options = await drain(sender());
-    options.transport.close();
+    await drain();
     const received = smtp.messages.slice(before);
     expect(received.map((mail) => mail.to && [mail.to].flat()[0]?.text).sort()).toEqual([
       at("nos-dois"),
@@ -180,8 +169,67 @@ describe("sending a campaign", () => {
 
     // One click on the link withdraws the consent the message came from.
     expect(await unsubscribe(unsubscribeUrl!.split("/").at(-1)!)).toBe(true);
-    expect((await campaignStats(db, id)).unsubscribed).toBe(1);
-    expect(await campaignStats(db, id)).toMatchObject({ recipients: 2, sent: 2 });
+    expect((await campaignFigures(db, id)).unsubscribed).toBe(1);
+    expect(await campaignFigures(db, id)).toMatchObject({ recipients: 2, sent: 2 });
+  });
+
+  it("gives each recipient a message of its own: its campaign's body, its own unsubscribe link, no one else's", async () => {
+    const at = await seedPeople("own");
+    const db = await getDb();
+    const first = await newDraft({
+      subject: "Primeira",
+      body: "Corpo-da-PRIMEIRA campanha.",
+      audience: "both",
+      origem: "own",
+    });
+    const second = await newDraft({
+      subject: "Segunda",
+      body: "Corpo-da-SEGUNDA campanha.",
+      audience: "waitlist",
+      origem: "own",
+    });
+    const before = smtp.messages.length;
+    expect((await first.form("enviar")).result.ok).toBe(true);
+    expect((await second.form("enviar")).result.ok).toBe(true);
+    // Both campaigns go out interleaved, through the body cache, in one drain.
+    await drain();
+    const received = smtp.messages.slice(before);
+    // Every recipient of both (the newsletter part reaches other tests' readers too).
+    const written = await db.$count(
+      campaignMessages,
+      sql`${campaignMessages.campaignId} in (${first.id}, ${second.id})`,
+    );
+    expect(received).toHaveLength(written);
+
+    const tokenOf = (mail: (typeof received)[number]) =>
+      /descadastrar\/([\w-]{43})>/.exec(
+        mail.headerLines.find((line) => line.key === "list-unsubscribe")?.line ?? "",
+      )?.[1];
+    const tokens = received.map(tokenOf);
+    expect(new Set(tokens).size).toBe(received.length);
+    for (const [index, mail] of received.entries()) {
+      const to = [mail.to].flat()[0]!.text;
+      const own = tokens[index]!;
+      const mine = mail.subject === "Primeira" ? "PRIMEIRA" : "SEGUNDA";
+      const theirs = mine === "PRIMEIRA" ? "SEGUNDA" : "PRIMEIRA";
+      expect(mail.html).toContain(`Corpo-da-${mine}`);
+      expect(`${mail.html}${mail.text}`).not.toContain(`Corpo-da-${theirs}`);
+      expect(mail.html).toContain(`/descadastrar/${own}`);
+      expect(mail.text!.split(own).length - 1).toBe(1);
+      for (const other of tokens.filter((token) => token !== own)) {
+        expect(`${mail.html}${mail.text}`).not.toContain(other);
+      }
+      // The link belongs to the person it was sent to.
+      const [owner] = rowsOf<{ email: string }>(
+        await db.execute(sql`
+          select coalesce(s.email, w.email) as email from email_tokens t
+            left join newsletter_subscribers s on s.id = t.subscriber_id
+            left join waitlist w on w.id = t.waitlist_id
+          where t.token_hash = ${hashToken(own)}`),
+      );
+      expect(owner?.email).toBe(to);
+    }
+    expect(received.filter((mail) => [mail.to].flat()[0]!.text === at("nos-dois"))).toHaveLength(2);
   });
 
   it("treats 550 as a hard bounce, 450 and 421 as deferrals, and concludes only when all settle", async () => {
@@ -197,7 +245,7 @@ describe("sending a campaign", () => {
       origem: "smtp",
     });
     expect((await form("enviar")).result.ok).toBe(true);
-    const options = await drain(sender());
+    await drain();
     const byEmail = async (email: string) =>
       (await db.select().from(campaignMessages).where(eq(campaignMessages.email, email)))[0];
     expect(await byEmail(at("trend-com"))).toMatchObject({ status: "failed" });
@@ -217,7 +265,7 @@ describe("sending a campaign", () => {
     }
     let [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id));
     expect(campaign?.status).toBe("sending");
-    expect(await campaignStats(db, id)).toMatchObject({ deferred: 2, failed: 1, bounced: 1 });
+    expect(await campaignFigures(db, id)).toMatchObject({ deferred: 2, failed: 1, bounced: 1 });
 
     // The servers recover; the retries are due: everything settles and it concludes.
     smtp.answers.clear();
@@ -225,11 +273,10 @@ describe("sending a campaign", () => {
       .update(campaignMessages)
       .set({ runAt: sql`now()` })
       .where(eq(campaignMessages.campaignId, id));
-    await drain(options);
-    options.transport.close();
+    await drain();
     [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id));
     expect(campaign?.status).toBe("done");
-    expect(await campaignStats(db, id)).toMatchObject({ recipients: 3, sent: 2, failed: 1 });
+    expect(await campaignFigures(db, id)).toMatchObject({ recipients: 3, sent: 2, failed: 1 });
   });
 
   it("refuses what cannot be sent with Portuguese errors, keeping the draft", async () => {

@@ -10,16 +10,17 @@ import {
 } from "../../../db/schema.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
-import { sendCampaignRound, startCampaign, templateCache } from "./sender.server.ts";
-import { smtpCampaignTransport } from "./transport.server.ts";
+import { deliverQueued } from "../../../tests/support/outbox.ts";
+import { startCampaign } from "./queue.server.ts";
 
 // Whatever happens between the audience being written and the messages being sent (consent
 // withdrawn, an unsubscription, a suppression, an erasure), no address that may not receive
 // the campaign at sending time is ever handed to the SMTP server.
-const context = { siteUrl: "https://agentesfx.com.br", contactEmail: "suporte@agentesfx.com.br" };
 let smtp: TestSmtpServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
+  process.env.CAMPAIGN_RATE_PER_SECOND = "0";
+  process.env.CAMPAIGN_DOMAIN_RATE_PER_SECOND = "0";
 });
 afterAll(() => smtp.close());
 
@@ -118,22 +119,7 @@ describe("the sender's claim", () => {
         }
 
         const before = smtp.messages.length;
-        const transport = smtpCampaignTransport(smtp.url, {
-          from: "Agentes FX <nao-responda@agentesfx.com.br>",
-          messageIdDomain: "agentesfx.com.br",
-          connections: 2,
-        });
-        const options = {
-          db,
-          transport,
-          context,
-          ratePerSecond: 0,
-          domainRatePerSecond: 0,
-          concurrency: 5,
-        };
-        const templates = templateCache(context);
-        while ((await sendCampaignRound(options, templates)) > 0);
-        transport.close();
+        await deliverQueued(smtp);
 
         const handed = smtp.messages.slice(before).map((mail) => [mail.to].flat()[0]!.text);
         expect(handed.filter((address) => !allowed.has(address))).toEqual([]);

@@ -26,6 +26,18 @@ export const campaignMessageStatuses = [
 ] as const;
 export type CampaignMessageStatus = (typeof campaignMessageStatuses)[number];
 
+/** What staff see of a campaign once it sends: counts of its recipients. */
+export interface CampaignFigures {
+  recipients: number;
+  sent: number;
+  deferred: number;
+  bounced: number;
+  complained: number;
+  unsubscribed: number;
+  suppressed: number;
+  failed: number;
+}
+
 export const campaignLimits = {
   subjectMax: 150,
   previewMax: 200,

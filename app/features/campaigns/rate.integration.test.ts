@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../platform/db/db.server.ts";
-import { takeSendSlots } from "./sender.server.ts";
+import { takeSendSlots } from "./queue.server.ts";
 
 describe("shared send rates", () => {
   it("grants at most one second's worth, shared by every caller of a key", async () => {

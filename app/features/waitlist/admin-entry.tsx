@@ -16,6 +16,9 @@ export interface WaitlistEntryView {
     marketingConsent: boolean;
     termsAcceptedAt: Date;
     source: string | null;
+    utmMedium: string | null;
+    utmCampaign: string | null;
+    referrer: string | null;
     createdAt: Date;
   };
   history: Array<{ status: WaitlistStatus; changedBy: string; changedAt: Date }>;
@@ -34,6 +37,9 @@ export function WaitlistEntryPanel({ entry, history }: WaitlistEntryView) {
     [copy.fields.marketingConsent, entry.marketingConsent ? copy.yes : copy.no],
     [copy.fields.termsAcceptedAt, formatDateTime(entry.termsAcceptedAt)],
     [copy.fields.source, entry.source ?? copy.noSource],
+    [copy.fields.utmMedium, entry.utmMedium ?? copy.noSource],
+    [copy.fields.utmCampaign, entry.utmCampaign ?? copy.noSource],
+    [copy.fields.referrer, entry.referrer ?? copy.noSource],
     [copy.fields.createdAt, formatDateTime(entry.createdAt)],
   ];
   return (

@@ -17,9 +17,6 @@ export const signupFields = ["name", "email", "agents", "message", "terms", "con
 export type SignupField = (typeof signupFields)[number];
 export type SignupFieldErrors = Partial<Record<SignupField, string>>;
 
-/** A hidden input: where the visitor came from (the honeypot is components/ui/honeypot.tsx). */
-export const sourceField = "source";
-
 /** What the form posted, as the schema reads it; a repeated single field stays a list. */
 export type SignupFields = Record<Exclude<SignupField, "agents">, unknown> & { agents: unknown[] };
 

@@ -21,6 +21,9 @@ export interface WaitlistSignup {
   message: string | null;
   marketingConsent: boolean;
   source: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrer: string | null;
 }
 
 /**
@@ -41,9 +44,11 @@ export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void>
     sql`
     with entry as (
       insert into waitlist
-        (name, email, interested_agents, message, marketing_consent, source, terms_accepted_at)
+        (name, email, interested_agents, message, marketing_consent, source, utm_medium,
+          utm_campaign, referrer, terms_accepted_at)
       values (${signup.name}, ${signup.email}, ${sql.param(signup.interestedAgents)}::text[],
-        ${signup.message}, ${signup.marketingConsent}, ${signup.source}, now())
+        ${signup.message}, ${signup.marketingConsent}, ${signup.source}, ${signup.utmMedium},
+        ${signup.utmCampaign}, ${signup.referrer}, now())
       on conflict (email) do nothing
       returning id, name, email
     ), consent as (

@@ -11,12 +11,12 @@ import {
   readSignupFields,
   signupErrorSummary,
   signupLimits,
-  sourceField,
   type SignupActionData,
   type SignupField,
   type SignupFieldErrors,
 } from "./fields.ts";
 import { honeypotField } from "../../components/ui/honeypot.tsx";
+import { attributionFields, type SignupAttribution } from "./source.ts";
 
 // The schema (Zod) is fetched when the visitor first touches the form, not with the page.
 type SchemaModule = typeof SchemaModuleShape;
@@ -26,8 +26,8 @@ const loadSchema = () => import("./schema.ts").then((module) => (schemaModule = 
 interface SignupFormProps {
   /** Ticked on arrival (`/contato?agente=yenmax`). */
   preselectedAgent: AgentId | null;
-  /** utm_source or external referrer of the page, sent along in a hidden field. */
-  source: string | null;
+  /** The page's campaign and external referrer, sent along in hidden fields. */
+  attribution: SignupAttribution;
   /** The action's last answer. */
   result: SignupActionData | undefined;
 }
@@ -49,7 +49,7 @@ const confirmationId = "signup-confirmation";
  * With JavaScript the shared schema runs first, and the answers become the toasts of docs/product.md section 8; a
  * success also leaves the confirmation in the page, focused, and clears every field (docs/decisions/023-signup-answers-with-and-without-javascript.md).
  */
-export function SignupForm({ preselectedAgent, source, result }: SignupFormProps) {
+export function SignupForm({ preselectedAgent, attribution, result }: SignupFormProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
@@ -264,7 +264,16 @@ export function SignupForm({ preselectedAgent, source, result }: SignupFormProps
           defaultValue=""
         />
       </div>
-      {source ? <input type="hidden" name={sourceField} value={source} /> : null}
+      {(Object.keys(attributionFields) as (keyof SignupAttribution)[]).map((part) =>
+        attribution[part] ? (
+          <input
+            key={part}
+            type="hidden"
+            name={attributionFields[part]}
+            value={attribution[part]}
+          />
+        ) : null,
+      )}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">{copy.requiredNote}</p>

@@ -13,6 +13,8 @@ import {
 import { signupMessages, signupToasts } from "../../content/signup.ts";
 import { addressCheckMessages } from "../../content/deliverability.ts";
 import { getDb } from "../../platform/db/db.server.ts";
+import { loader as contactLoader } from "../../routes/site/contact.tsx";
+import { callRoute } from "../../../tests/support/route-calls.ts";
 
 const valid = {
   name: "  Maria da Silva  ",
@@ -73,6 +75,51 @@ describe("a valid sign-up", () => {
       message: null,
       marketingConsent: false,
       source: null,
+    });
+  });
+
+  it("carries the landing page's campaign through /contato's hidden fields and stores it", async () => {
+    // The visitor lands on /?utm_... and follows a link to /contato: its Referer names the
+    // landing page (Referrer-Policy same-origin); no cookie is set.
+    const page = await callRoute(contactLoader, {
+      url: "http://localhost:3000/contato?agente=yenmax",
+      headers: {
+        Referer: "http://localhost:3000/?utm_source=news&utm_medium=email&utm_campaign=nov",
+      },
+    });
+    expect(page.headers.get("Set-Cookie")).toBeNull();
+    const { attribution } = page.body as { attribution: Record<string, string | null> };
+    expect(attribution).toEqual({
+      source: "news",
+      utmMedium: "email",
+      utmCampaign: "nov",
+      referrer: null,
+    });
+    const hidden = { source: "news", utm_medium: "email", utm_campaign: "nov" };
+    await callContactAction(
+      postRequest(
+        form({ name: "Campanha", terms: "on", email: "campanha@example.com", ...hidden }),
+      ),
+    );
+    expect((await rowsFor("campanha@example.com"))[0]).toMatchObject({
+      source: "news",
+      utmMedium: "email",
+      utmCampaign: "nov",
+      referrer: null,
+    });
+
+    // Straight from another site: its origin is both the source and the referrer.
+    await callContactAction(
+      postRequest(form({ name: "Ref", terms: "on", email: "externo@example.com" }), {
+        url: "http://localhost:3000/contato?utm_campaign=nov",
+        headers: { Referer: "https://l.instagram.com/?u=x" },
+      }),
+    );
+    expect((await rowsFor("externo@example.com"))[0]).toMatchObject({
+      source: "https://l.instagram.com",
+      utmMedium: null,
+      utmCampaign: "nov",
+      referrer: "https://l.instagram.com",
     });
   });
 

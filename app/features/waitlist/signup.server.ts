@@ -12,13 +12,12 @@ import {
   readSignupFields,
   signupLimits,
   signupValuesFrom,
-  sourceField,
   type SignupActionData,
   type SignupFieldErrors,
   type SignupValues,
 } from "./fields.ts";
 import { validateSignup } from "./schema.ts";
-import { boundSource, signupSourceOf } from "./source.ts";
+import { postedAttribution, signupAttributionOf } from "./source.ts";
 import { honeypotField } from "../../components/ui/honeypot.tsx";
 
 export interface SignupResult {
@@ -46,6 +45,18 @@ function rejected(
   headers?: Record<string, string>,
 ): SignupResult {
   return { status, data: { ok: false, errors, formError, values }, headers };
+}
+
+/** What the form carried from the page (decision 144); the request's own, part by part. */
+function attributionOf(form: Parameters<typeof postedAttribution>[0], request: Request) {
+  const posted = postedAttribution(form);
+  const own = signupAttributionOf(request);
+  return {
+    source: posted.source ?? own.source,
+    utmMedium: posted.utmMedium ?? own.utmMedium,
+    utmCampaign: posted.utmCampaign ?? own.utmCampaign,
+    referrer: posted.referrer ?? own.referrer,
+  };
 }
 
 /** Handles one posted sign-up. Every outcome is an answer: nothing a client sends throws. */
@@ -91,7 +102,7 @@ export async function handleSignup(
       interestedAgents: agents,
       message: message || null,
       marketingConsent: contact === "on",
-      source: boundSource(form.getAll(sourceField)[0]) ?? signupSourceOf(request),
+      ...attributionOf(form, request),
     });
     return success;
   } catch (error) {

@@ -1,28 +1,85 @@
 import { describe, expect, it } from "vitest";
-import { signupSourceOf } from "./source.ts";
+import { postedAttribution, signupAttributionOf } from "./source.ts";
 
 const request = (url: string, referer?: string) =>
   new Request(url, referer ? { headers: { Referer: referer } } : {});
+const sourceOf = (url: string, referer?: string) =>
+  signupAttributionOf(request(url, referer)).source;
 
-describe("signupSourceOf", () => {
+describe("signupAttributionOf", () => {
   it("prefers utm_source, trimmed and bounded to 200 characters", () => {
-    expect(signupSourceOf(request("http://site.test/contato?utm_source=%20insta%20"))).toBe(
-      "insta",
-    );
-    expect(signupSourceOf(request(`http://site.test/?utm_source=${"y".repeat(300)}`))).toBe(
-      "y".repeat(200),
-    );
+    expect(sourceOf("http://site.test/contato?utm_source=%20insta%20")).toBe("insta");
+    expect(sourceOf(`http://site.test/?utm_source=${"y".repeat(300)}`)).toBe("y".repeat(200));
   });
 
   it("else keeps only the origin of a Referer from another site", () => {
-    expect(
-      signupSourceOf(request("http://site.test/contato", "https://m.facebook.com/a/b?id=1")),
-    ).toBe("https://m.facebook.com");
-    expect(signupSourceOf(request("http://site.test/contato", "http://site.test/agentes"))).toBe(
-      null,
+    expect(sourceOf("http://site.test/contato", "https://m.facebook.com/a/b?id=1")).toBe(
+      "https://m.facebook.com",
     );
-    expect(signupSourceOf(request("http://site.test/contato", "android-app://x"))).toBe(null);
-    expect(signupSourceOf(request("http://site.test/contato", "not a url"))).toBe(null);
-    expect(signupSourceOf(request("http://site.test/contato"))).toBe(null);
+    expect(sourceOf("http://site.test/contato", "http://site.test/agentes")).toBe(null);
+    expect(sourceOf("http://site.test/contato", "android-app://x")).toBe(null);
+    expect(sourceOf("http://site.test/contato", "not a url")).toBe(null);
+    expect(sourceOf("http://site.test/contato")).toBe(null);
+  });
+
+  it("reads the whole campaign from the page, and the external site apart", () => {
+    expect(
+      signupAttributionOf(
+        request(
+          "http://site.test/contato?utm_source=insta&utm_medium=stories&utm_campaign=black-friday",
+          "https://l.instagram.com/x?u=1",
+        ),
+      ),
+    ).toEqual({
+      source: "insta",
+      utmMedium: "stories",
+      utmCampaign: "black-friday",
+      referrer: "https://l.instagram.com",
+    });
+  });
+
+  it("carries the campaign of the landing page one click before, from its Referer", () => {
+    expect(
+      signupAttributionOf(
+        request(
+          "http://site.test/contato?agente=yenmax",
+          "http://site.test/agentes/yenmax?utm_source=news&utm_medium=email&utm_campaign=nov",
+        ),
+      ),
+    ).toEqual({ source: "news", utmMedium: "email", utmCampaign: "nov", referrer: null });
+    // The page's own campaign wins over the one before.
+    expect(
+      signupAttributionOf(
+        request("http://site.test/contato?utm_source=ads", "http://site.test/?utm_source=news"),
+      ),
+    ).toMatchObject({ source: "ads", utmMedium: null });
+    // Another site's query is never read: it may be personal.
+    expect(
+      signupAttributionOf(
+        request("http://site.test/contato", "https://other.test/?utm_source=x&email=a@b"),
+      ),
+    ).toEqual({
+      source: "https://other.test",
+      utmMedium: null,
+      utmCampaign: null,
+      referrer: "https://other.test",
+    });
+  });
+});
+
+describe("postedAttribution", () => {
+  it("bounds each hidden field and drops control characters", () => {
+    const form = new URLSearchParams({
+      source: " insta ",
+      utm_medium: "a\u0001b",
+      utm_campaign: "c".repeat(300),
+      referrer: "https://l.instagram.com",
+    });
+    expect(postedAttribution(form)).toEqual({
+      source: "insta",
+      utmMedium: null,
+      utmCampaign: "c".repeat(200),
+      referrer: "https://l.instagram.com",
+    });
   });
 });

@@ -85,10 +85,9 @@ const envSchema = z.object({
   // Shared secret of POST /correio/relatorios (a relay posting reports); unset, it answers 404.
   BOUNCE_HTTP_SECRET: z.string().min(24).optional(),
   // Campaigns (docs/decisions/163): messages per second over every process, and per
-  // recipient domain (0 turns either limit off), and sends in flight per process.
+  // recipient domain (0 turns either limit off). They share the worker's EMAIL_CONCURRENCY.
   CAMPAIGN_RATE_PER_SECOND: z.coerce.number().min(0).default(20),
   CAMPAIGN_DOMAIN_RATE_PER_SECOND: z.coerce.number().min(0).default(5),
-  CAMPAIGN_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   // Delay before an unsent message's second try, doubling after each failure (decision 080).
   EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(0).default(30_000),
   // How long a claimed message is hidden from other workers while it is sent (decision 080).

@@ -5,6 +5,7 @@
 // registry to the worker. The platform never imports a feature.
 import type { SQL } from "drizzle-orm";
 import type { ReactElement } from "react";
+import type { Database } from "../db/db.server.ts";
 
 /** Every payload value is a string: what the message shows, or the id of a link's owner. */
 export type Payload<F extends string = string> = { readonly [K in F]: string };
@@ -16,11 +17,15 @@ export type MessageKind = "transactional" | "marketing";
  * and the local mailbox never hold a usable token, and a resend gets a new one. Only the
  * token's SHA-256 is stored, by SQL the feature writes for its own token table.
  */
-export interface LinkToken<F extends string> {
+export interface SendLink<F extends string> {
   /** Stores the hash for this message; yields one row, or none when the link's owner is gone. */
   store: (token: { hash: string; outboxId: string; payload: Payload<F> }) => SQL;
   /** Deletes one token (its send failed, so no one holds it). */
   forget: (hash: string) => SQL;
+}
+
+/** The link of an outbox message, which staff may resend. */
+export interface LinkToken<F extends string> extends SendLink<F> {
   /** Deletes every token stored for the message: a resend makes the old links stop working. */
   revoke: (outboxId: string) => SQL;
 }
@@ -109,26 +114,82 @@ export function defineJob<const N extends string>(
   return { ...spec, type: "job" };
 }
 
+/** A message a queue's claim leased: the worker mints its links, renders and sends it. */
+export interface ClaimedMessage {
+  /** Its Message-ID's and VERP sender's local part: the same on every try. */
+  readonly id: string;
+  readonly to: string;
+  /** Tries so far, this one included. */
+  readonly attempts: number;
+  readonly kind: MessageKind;
+  readonly payload: Payload;
+  readonly links: { readonly [link: string]: SendLink<string> };
+  /** Its component with subject, given the links' fresh tokens. */
+  readonly compose: (
+    links: { readonly [link: string]: string },
+    context: MessageContext,
+  ) => MessageContent;
+}
+
+/**
+ * Messages a feature keeps in a table of its own (a campaign's, one row per recipient,
+ * docs/decisions/190), sent by the same worker as the outbox: its concurrency, SMTP pool,
+ * retries and settling. The outbox comes first; a queue gets the room left.
+ */
+export interface QueueDefinition<N extends string = string> {
+  readonly type: "queue";
+  readonly name: N;
+  /**
+   * Leases up to `limit` due messages (run_at pushed `leaseMs` ahead, FOR UPDATE SKIP LOCKED);
+   * a message that must not go is settled by the claim and not returned.
+   */
+  readonly claim: (db: Database, limit: number, leaseMs: number) => Promise<ClaimedMessage[]>;
+  readonly sent: (db: Database, ids: readonly string[]) => Promise<void>;
+  /** Its link's owner is gone. */
+  readonly cancelled: (db: Database, id: string) => Promise<void>;
+  /** A try failed: due again in `retryInMs`, or settled failed when `final`. */
+  readonly failed: (
+    db: Database,
+    message: ClaimedMessage,
+    outcome: { lastError: string; final: boolean; retryInMs: number },
+  ) => Promise<void>;
+  /** When its next message is due (or may be claimed, throttles considered), if any. */
+  readonly nextDue: (db: Database) => Promise<Date | undefined>;
+}
+
+export function defineQueue<const N extends string>(
+  spec: Omit<QueueDefinition<N>, "type">,
+): QueueDefinition<N> {
+  return { ...spec, type: "queue" };
+}
+
 export interface Registry {
   readonly messages: readonly AnyMessage[];
   readonly jobs: readonly JobDefinition[];
+  readonly queues: readonly QueueDefinition[];
   message: (name: string) => AnyMessage | undefined;
   job: (name: string) => JobDefinition | undefined;
 }
 
 /** The one registry: refuses two entries of the same name. */
-export function createRegistry(entries: readonly (AnyMessage | JobDefinition)[]): Registry {
-  const messages = new Map<string, AnyMessage>();
-  const jobs = new Map<string, JobDefinition>();
+export function createRegistry(
+  entries: readonly (AnyMessage | JobDefinition | QueueDefinition)[],
+): Registry {
+  const byType = {
+    message: new Map<string, AnyMessage>(),
+    job: new Map<string, JobDefinition>(),
+    queue: new Map<string, QueueDefinition>(),
+  };
   for (const entry of entries) {
-    const into: Map<string, unknown> = entry.type === "message" ? messages : jobs;
+    const into: Map<string, unknown> = byType[entry.type];
     if (into.has(entry.name)) throw new Error(`two ${entry.type}s named "${entry.name}"`);
     into.set(entry.name, entry);
   }
   return {
-    messages: [...messages.values()],
-    jobs: [...jobs.values()],
-    message: (name) => messages.get(name),
-    job: (name) => jobs.get(name),
+    messages: [...byType.message.values()],
+    jobs: [...byType.job.values()],
+    queues: [...byType.queue.values()],
+    message: (name) => byType.message.get(name),
+    job: (name) => byType.job.get(name),
   };
 }

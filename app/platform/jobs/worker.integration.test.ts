@@ -11,7 +11,8 @@ import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smt
 import { getDb, withTransaction } from "../db/db.server.ts";
 import { actionMessage } from "../mail/layout.tsx";
 import { hashToken, REDACTED_TOKEN } from "../mail/link-tokens.server.ts";
-import { mailboxTransport, smtpTransport } from "../mail/transport.server.ts";
+import { getEnv } from "../http/env.server.ts";
+import { createTransport, mailboxTransport, smtpTransport } from "../mail/transport.server.ts";
 import { wakeOnEnqueue } from "./background.server.ts";
 import { enqueue } from "./enqueue.server.ts";
 import { createRegistry, defineJob, defineMessage } from "./registry.ts";
@@ -195,6 +196,24 @@ describe("the worker", () => {
     const row = await statusOf(failing!);
     expect(row).toMatchObject({ status: "failed", attempts: 3 });
     expect(row?.lastError).toMatch(/451/);
+  });
+
+  it("names each message in its envelope sender (VERP with MAIL_BOUNCE_DOMAIN), transactional ones too", async () => {
+    const db = await getDb();
+    const [email] = await queueHello();
+    const before = smtp.envelopeFrom.length;
+    const env = { ...getEnv(), SMTP_URL: smtp.url, MAIL_BOUNCE_DOMAIN: "bounces.agentesfx.com.br" };
+    const opts = await options({ transport: createTransport(env, db) });
+    try {
+      while ((await processDueMessages(opts)) > 0);
+    } finally {
+      opts.transport.close();
+    }
+    const row = await statusOf(email!);
+    expect(smtp.envelopeFrom.slice(before)).toEqual([
+      `bounces+${row!.id}@bounces.agentesfx.com.br`,
+    ]);
+    expect(delivered(email!)[0]?.messageId).toBe(`<${row!.id}@agentesfx.com.br>`);
   });
 
   it("without SMTP keeps the message in the local mailbox, its link's token removed", async () => {

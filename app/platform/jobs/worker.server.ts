@@ -11,10 +11,19 @@ import { emailOutbox, scheduledJobs } from "../../../db/schema.ts";
 import type { Database } from "../db/db.server.ts";
 import { getLogger } from "../http/logger.server.ts";
 import { newToken } from "../mail/link-tokens.server.ts";
-import { renderMessage } from "../mail/render.server.ts";
+import { renderContent } from "../mail/render.server.ts";
 import { isSuppressedSql, recordSmtpRejection, smtpAnswerOf } from "../mail/suppression.server.ts";
 import type { MailTransport } from "../mail/transport.server.ts";
-import type { JobDefinition, LinkToken, MessageContext, Payload, Registry } from "./registry.ts";
+import {
+  defineQueue,
+  type ClaimedMessage,
+  type JobDefinition,
+  type MessageContext,
+  type Payload,
+  type QueueDefinition,
+  type Registry,
+  type SendLink,
+} from "./registry.ts";
 
 export interface WorkerOptions {
   db: Database;
@@ -55,14 +64,14 @@ const defaults = {
 const SENT_BATCH = 50;
 const SENT_FLUSH_MS = 20;
 
-export function messageIdFor(outboxId: string, domain: string): string {
-  return `<${outboxId}@${domain}>`;
+export function messageIdFor(id: string, domain: string): string {
+  return `<${id}@${domain}>`;
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-interface ClaimedMessage {
+interface OutboxRow {
   id: string;
   template: string;
   recipient: string;
@@ -73,30 +82,118 @@ interface ClaimedMessage {
   marketingSuppressed: boolean;
 }
 
-/** The message half: claims, sends and settles; shared by the loop and by drains in tests. */
-function messageSender(options: WorkerOptions) {
-  const { db, registry, transport, maxAttempts, retryBaseMs, leaseMs } = {
-    ...defaults,
-    ...options,
-  };
+/**
+ * The outbox as a queue: registry messages, one row each. A row whose recipient must never be
+ * written to, or a marketing one to a suppressed address, is cancelled by the claim.
+ */
+function outboxQueue(options: WorkerOptions): QueueDefinition {
+  const { registry } = options;
+
+  async function cancelled(db: Database, id: string) {
+    await db
+      .update(emailOutbox)
+      .set({ status: "cancelled", settledAt: sql`now()`, payload: {} })
+      .where(eq(emailOutbox.id, id));
+  }
+
+  function claimed(row: OutboxRow): ClaimedMessage {
+    const message = registry.message(row.template);
+    return {
+      id: row.id,
+      to: row.recipient,
+      attempts: row.attempts,
+      kind: message?.kind ?? "transactional",
+      payload: row.payload,
+      links: message?.links ?? {},
+      compose: (links, context) => {
+        if (!message) throw new Error(`unknown message "${row.template}"`);
+        return message.compose(row.payload, links, context);
+      },
+    };
+  }
+
+  return defineQueue({
+    name: "outbox",
+    async claim(db, limit, leaseMs) {
+      const due = db
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.status, "queued"), lte(emailOutbox.runAt, sql`now()`)))
+        .orderBy(asc(emailOutbox.runAt))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      const rows: OutboxRow[] = await db
+        .update(emailOutbox)
+        .set({
+          attempts: sql`${emailOutbox.attempts} + 1`,
+          runAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+        })
+        .where(inArray(emailOutbox.id, due))
+        .returning({
+          id: emailOutbox.id,
+          template: emailOutbox.template,
+          recipient: emailOutbox.recipient,
+          payload: emailOutbox.payload,
+          attempts: emailOutbox.attempts,
+          suppressed: options.suppressed
+            ? sql<boolean>`${options.suppressed(sql`${emailOutbox.recipient}`)}`
+            : sql<boolean>`false`,
+          marketingSuppressed: isSuppressedSql(sql`${emailOutbox.recipient}`),
+        });
+      const sending: ClaimedMessage[] = [];
+      for (const row of rows) {
+        const marketing = registry.message(row.template)?.kind === "marketing";
+        if (row.suppressed || (marketing && row.marketingSuppressed)) await cancelled(db, row.id);
+        else sending.push(claimed(row));
+      }
+      return sending;
+    },
+    async sent(db, ids) {
+      await db
+        .update(emailOutbox)
+        .set({
+          status: "sent",
+          sentAt: sql`now()`,
+          settledAt: sql`now()`,
+          lastError: null,
+          // Sent messages are never rendered again: nothing personal stays (decision 116).
+          payload: {},
+        })
+        .where(inArray(emailOutbox.id, [...ids]));
+    },
+    cancelled,
+    async failed(db, message, { lastError, final, retryInMs }) {
+      await db
+        .update(emailOutbox)
+        .set(
+          final
+            ? { status: "failed", lastError, settledAt: sql`now()` }
+            : { lastError, runAt: sql`now() + ${retryInMs} * interval '1 millisecond'` },
+        )
+        .where(eq(emailOutbox.id, message.id));
+    },
+    async nextDue(db) {
+      const [row] = await db
+        .select({ at: sql<string | null>`min(${emailOutbox.runAt})` })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.status, "queued"));
+      return row?.at ? new Date(row.at) : undefined;
+    },
+  });
+}
+
+/** Every queue the worker sends from: the outbox first, then the registry's, in its order. */
+function queuesOf(options: WorkerOptions): QueueDefinition[] {
+  return [outboxQueue(options), ...options.registry.queues];
+}
+
+/** One queue's half: claims, sends and settles; shared by the loop and by drains in tests. */
+function queueSender(queue: QueueDefinition, options: WorkerOptions) {
+  const { db, transport, maxAttempts, retryBaseMs, leaseMs } = { ...defaults, ...options };
   const log = getLogger();
   let sent: string[] = [];
   let flushTimer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
-
-  async function markSent(ids: string[]) {
-    await db
-      .update(emailOutbox)
-      .set({
-        status: "sent",
-        sentAt: sql`now()`,
-        settledAt: sql`now()`,
-        lastError: null,
-        // Sent messages are never rendered again: nothing personal stays (decision 116).
-        payload: {},
-      })
-      .where(inArray(emailOutbox.id, ids));
-  }
 
   function flush(): Promise<void> {
     clearTimeout(flushTimer);
@@ -106,7 +203,7 @@ function messageSender(options: WorkerOptions) {
     if (ids.length > 0) {
       // A crash before this statement sends those messages again, with the same Message-ID.
       flushing = flushing
-        .then(() => markSent(ids))
+        .then(() => queue.sent(db, ids))
         .catch((error: unknown) => log.error({ err: error }, "marking messages sent failed"));
     }
     return flushing;
@@ -118,56 +215,17 @@ function messageSender(options: WorkerOptions) {
     else flushTimer ??= setTimeout(() => void flush(), SENT_FLUSH_MS);
   }
 
-  async function cancel(id: string) {
-    await db
-      .update(emailOutbox)
-      .set({ status: "cancelled", settledAt: sql`now()`, payload: {} })
-      .where(eq(emailOutbox.id, id));
-  }
-
-  async function failed(row: ClaimedMessage, error: unknown, final: boolean) {
-    const lastError = errorText(error);
-    const delayMs = retryBaseMs * 2 ** (row.attempts - 1);
-    await db
-      .update(emailOutbox)
-      .set(
-        final
-          ? { status: "failed", lastError, settledAt: sql`now()` }
-          : { lastError, runAt: sql`now() + ${delayMs} * interval '1 millisecond'` },
-      )
-      .where(eq(emailOutbox.id, row.id));
+  async function failed(message: ClaimedMessage, error: unknown, final: boolean) {
+    const retryInMs = retryBaseMs * 2 ** (message.attempts - 1);
+    await queue.failed(db, message, {
+      lastError: errorText(error).slice(0, 1000),
+      final,
+      retryInMs,
+    });
     log.warn(
-      { outboxId: row.id, attempt: row.attempts, final, err: error },
+      { queue: queue.name, messageId: message.id, attempt: message.attempts, final, err: error },
       final ? "e-mail failed after its last try" : "e-mail send failed; will retry",
     );
-  }
-
-  async function claim(limit: number): Promise<ClaimedMessage[]> {
-    const due = db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, "queued"), lte(emailOutbox.runAt, sql`now()`)))
-      .orderBy(asc(emailOutbox.runAt))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    return db
-      .update(emailOutbox)
-      .set({
-        attempts: sql`${emailOutbox.attempts} + 1`,
-        runAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
-      })
-      .where(inArray(emailOutbox.id, due))
-      .returning({
-        id: emailOutbox.id,
-        template: emailOutbox.template,
-        recipient: emailOutbox.recipient,
-        payload: emailOutbox.payload,
-        attempts: emailOutbox.attempts,
-        suppressed: options.suppressed
-          ? sql<boolean>`${options.suppressed(sql`${emailOutbox.recipient}`)}`
-          : sql<boolean>`false`,
-        marketingSuppressed: isSuppressedSql(sql`${emailOutbox.recipient}`),
-      });
   }
 
   /**
@@ -175,79 +233,75 @@ function messageSender(options: WorkerOptions) {
    * cannot take the outcome (pool exhausted, connection lost), the claim's lease runs out and
    * the message is tried again, with its Message-ID.
    */
-  async function send(row: ClaimedMessage): Promise<void> {
+  async function send(message: ClaimedMessage): Promise<void> {
     try {
-      await sendOrThrow(row);
+      await sendOrThrow(message);
     } catch (error) {
-      log.error({ outboxId: row.id, err: error }, "recording a message's outcome failed");
+      log.error({ messageId: message.id, err: error }, "recording a message's outcome failed");
     }
   }
 
-  async function sendOrThrow(row: ClaimedMessage): Promise<void> {
-    const message = registry.message(row.template);
-    if (!message) return failed(row, new Error(`unknown message "${row.template}"`), true);
-    if (row.suppressed || (message.kind === "marketing" && row.marketingSuppressed)) {
-      return cancel(row.id);
-    }
-    const minted: { link: LinkToken<string>; hash: string }[] = [];
+  async function sendOrThrow(message: ClaimedMessage): Promise<void> {
+    const minted: { link: SendLink<string>; hash: string }[] = [];
     try {
       const links: Record<string, string> = {};
-      for (const [field, link] of Object.entries<LinkToken<string>>(message.links)) {
+      for (const [field, link] of Object.entries(message.links)) {
         const { token, hash } = newToken();
         const stored = await db.execute(
-          link.store({ hash, outboxId: row.id, payload: row.payload }),
+          link.store({ hash, outboxId: message.id, payload: message.payload }),
         );
         // The link's owner is gone (an erased entry, a deleted subscriber): nothing to send.
         if (rowsOf(stored).length === 0) {
           await forget(minted);
-          return cancel(row.id);
+          return queue.cancelled(db, message.id);
         }
         minted.push({ link, hash });
         links[field] = token;
       }
-      const rendered = renderMessage(message, row.payload, links, options.context);
+      const rendered = renderContent(message.kind, message.compose(links, options.context));
       await transport.send({
-        outboxId: row.id,
-        messageId: messageIdFor(row.id, options.messageIdDomain),
-        to: row.recipient,
+        id: message.id,
+        messageId: messageIdFor(message.id, options.messageIdDomain),
+        to: message.to,
         ...rendered,
         linkTokens: Object.values(links),
       });
-      delivered(row.id);
+      delivered(message.id);
     } catch (error) {
       // No one received these links.
       await forget(minted);
       // A 5xx answer is final: a hard bounce of this message, kept as a delivery report.
       const answer = smtpAnswerOf(error);
       const rejected = answer !== null && answer.code >= 500;
-      if (rejected) await recordSmtpRejection(db, row.id, answer).catch(() => {});
-      await failed(row, error, rejected || row.attempts >= maxAttempts);
+      if (rejected) await recordSmtpRejection(db, message.id, answer).catch(() => {});
+      await failed(message, error, rejected || message.attempts >= maxAttempts);
     }
   }
 
-  async function forget(minted: { link: LinkToken<string>; hash: string }[]) {
+  async function forget(minted: { link: SendLink<string>; hash: string }[]) {
     for (const { link, hash } of minted) {
       await db.execute(link.forget(hash)).catch(() => {});
     }
   }
 
-  return { claim, send, flush };
+  return { claim: (limit: number) => queue.claim(db, limit, leaseMs), send, flush };
 }
 
 /**
- * In how many ms the next queued message and the next job are due (Infinity: none). Jobs are
- * due by the application clock, messages by the database's.
+ * In how many ms the next message of any queue and the next job are due (Infinity: none).
+ * Jobs are due by the application clock, messages by the database's.
  */
-async function nextDue(db: Database, now: Date): Promise<{ message: number; job: number }> {
-  const [row] = rowsOf<{ message: string | null; job: string | null }>(
-    await db.execute(sql`select
-      (select min(run_at) from ${emailOutbox} where status = 'queued') as message,
-      (select min(run_at) from ${scheduledJobs}) as job`),
-  );
-  return {
-    message: row?.message ? new Date(row.message).getTime() - Date.now() : Infinity,
-    job: row?.job ? new Date(row.job).getTime() - now.getTime() : Infinity,
-  };
+async function nextDue(
+  db: Database,
+  queues: readonly QueueDefinition[],
+  now: Date,
+): Promise<{ message: number; job: number }> {
+  const message = [Infinity];
+  for (const queue of queues) {
+    const at = await queue.nextDue(db);
+    if (at) message.push(at.getTime() - Date.now());
+  }
+  return { message: Math.min(...message), job: (await nextJobAt(db)) - now.getTime() };
 }
 
 /** When the next job is due by the application clock, in epoch ms (Infinity: none). */
@@ -320,15 +374,19 @@ export async function runDueJob(options: WorkerOptions): Promise<boolean> {
 }
 
 /**
- * Claims and sends up to `limit` due messages, waiting for every send; returns how many were
- * claimed. The loop below does the same continuously; tests drain with this.
+ * Claims and sends up to `limit` due messages of each queue, waiting for every send; returns
+ * how many were claimed. The loop below does the same continuously; tests drain with this.
  */
 export async function processDueMessages(options: WorkerOptions, limit = 50): Promise<number> {
-  const sender = messageSender(options);
-  const claimed = await sender.claim(limit);
-  await Promise.all(claimed.map((row) => sender.send(row)));
-  await sender.flush();
-  return claimed.length;
+  let claimed = 0;
+  for (const queue of queuesOf(options)) {
+    const sender = queueSender(queue, options);
+    const messages = await sender.claim(limit);
+    await Promise.all(messages.map((message) => sender.send(message)));
+    await sender.flush();
+    claimed += messages.length;
+  }
+  return claimed;
 }
 
 export interface Worker {
@@ -342,7 +400,8 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
   const claimBatch = Math.ceil(concurrency / 4);
   const now = options.now ?? (() => new Date());
   const log = getLogger();
-  const sender = messageSender(options);
+  const queues = queuesOf(options);
+  const senders = queues.map((queue) => queueSender(queue, options));
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
   let woken = false;
@@ -397,21 +456,28 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
           await sleep(idleMs);
           continue;
         }
-        const claimed = await sender.claim(room);
-        for (const row of claimed) {
-          const sending: Promise<void> = sender.send(row).finally(() => {
-            inFlight.delete(sending);
-            wake();
-          });
-          inFlight.add(sending);
+        // The outbox first (a confirmation never waits behind a campaign), then each queue
+        // with the room left.
+        let left = room;
+        for (const sender of senders) {
+          if (left <= 0) break;
+          const claimed = await sender.claim(left);
+          for (const message of claimed) {
+            const sending: Promise<void> = sender.send(message).finally(() => {
+              inFlight.delete(sending);
+              wake();
+            });
+            inFlight.add(sending);
+          }
+          left -= claimed.length;
         }
-        if (claimed.length === room) continue;
+        if (left === 0) continue;
         // The queue is empty for now: the sends still in flight wake the loop as they end.
         if (inFlight.size > 0) {
           await sleep(idleMs);
           continue;
         }
-        const due = await nextDue(options.db, now());
+        const due = await nextDue(options.db, queues, now());
         jobsDueAt = now().getTime() + due.job;
         // A row due now but locked by another worker's claim: look again shortly.
         await sleep(Math.max(5, Math.min(due.message, due.job, idleMs)));
@@ -428,7 +494,7 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
       wakeUp?.();
       await loop;
       await Promise.all([...inFlight, jobRunning]);
-      await sender.flush();
+      await Promise.all(senders.map((sender) => sender.flush()));
       await unlisten();
       options.transport.close();
     },

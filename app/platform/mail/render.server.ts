@@ -6,7 +6,13 @@
 import { plainTextSelectors } from "@react-email/render";
 import { compile } from "html-to-text";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { AnyMessage, MessageContext, Payload } from "../jobs/registry.ts";
+import type {
+  AnyMessage,
+  MessageContent,
+  MessageContext,
+  MessageKind,
+  Payload,
+} from "../jobs/registry.ts";
 import { personName } from "./person-name.ts";
 
 export interface RenderedMessage {
@@ -37,9 +43,16 @@ export function renderMessage(
 ): RenderedMessage {
   // A payload's `name` is a person's name as they typed it: shown only in its inert form.
   const shown = "name" in payload ? { ...payload, name: personName(payload.name ?? "") } : payload;
-  const { subject, element, unsubscribeUrl } = message.compose(shown, links, context);
-  if (message.kind === "marketing" && !unsubscribeUrl) {
-    throw new Error(`marketing message "${message.name}" has no unsubscribe link`);
+  return renderContent(message.kind, message.compose(shown, links, context));
+}
+
+/** Renders a composed message: a queue's (docs/decisions/190) or a registry message's. */
+export function renderContent(
+  kind: MessageKind,
+  { subject, element, unsubscribeUrl }: MessageContent,
+): RenderedMessage {
+  if (kind === "marketing" && !unsubscribeUrl) {
+    throw new Error(`marketing message "${subject}" has no unsubscribe link`);
   }
   // renderToStaticMarkup is synchronous: the messages hold no Suspense boundary, and this
   // is a third of react-email's streaming render()'s cost.
@@ -48,6 +61,6 @@ export function renderMessage(
     subject,
     html,
     text: toPlainText(html),
-    ...(message.kind === "marketing" ? { unsubscribeUrl } : {}),
+    ...(kind === "marketing" ? { unsubscribeUrl } : {}),
   };
 }

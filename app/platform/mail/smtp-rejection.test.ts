@@ -1,7 +1,6 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
-import { smtpCampaignTransport } from "../../features/campaigns/transport.server.ts";
 import { smtpTransport } from "./transport.server.ts";
 
 // Issue 25, class 6: an SMTP rejection must not put the recipient's address in the logs.
@@ -16,21 +15,25 @@ afterAll(() => smtp.close());
 
 const message = { subject: "Teste", html: "<p>Teste</p>", text: "Teste" };
 const from = "Agentes FX <nao-responda@agentesfx.com.br>";
+// One transport sends every message; a campaign's has a VERP sender and unsubscribe headers.
 const senders = {
   messages: (to: string) => {
     const transport = smtpTransport(smtp.url, from);
     return transport
-      .send({ outboxId: "o1", messageId: "<o1@a.b>", to, ...message, linkTokens: [] })
+      .send({ id: "o1", messageId: "<o1@a.b>", to, ...message, linkTokens: [] })
       .finally(() => transport.close());
   },
   campaigns: (to: string) => {
-    const transport = smtpCampaignTransport(smtp.url, {
-      from,
-      messageIdDomain: "a.b",
-      connections: 1,
-    });
+    const transport = smtpTransport(smtp.url, from, { bounceDomain: "bounces.a.b" });
     return transport
-      .send({ id: "c1", to, ...message, unsubscribeUrl: "https://a.b/sair" })
+      .send({
+        id: "c1",
+        messageId: "<c1@a.b>",
+        to,
+        ...message,
+        unsubscribeUrl: "https://a.b/sair",
+        linkTokens: [],
+      })
       .finally(() => transport.close());
   },
 };

@@ -1,15 +1,18 @@
 // Where messages go: nodemailer over SMTP when SMTP_URL is set, else the local mailbox table
 // (read by staff at /admin/emails, without the links' tokens) plus one log line per message.
+import { sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
-import { emailMailbox } from "../../../db/schema.ts";
+import { emailMailbox, emailOutbox } from "../../../db/schema.ts";
 import type { Database } from "../db/db.server.ts";
 import type { Env } from "../http/env.server.ts";
 import { getLogger } from "../http/logger.server.ts";
 import { REDACTED_TOKEN } from "./link-tokens.server.ts";
+import { bounceAddressFor } from "./report.server.ts";
 
 export interface OutgoingEmail {
-  outboxId: string;
-  /** Stable per outbox row, so a resend after a crash is recognisably the same message. */
+  /** The message's id (an outbox row's, a campaign message's): its VERP sender names it. */
+  id: string;
+  /** Stable per message, so a resend after a crash is recognisably the same message. */
   messageId: string;
   to: string;
   subject: string;
@@ -29,6 +32,11 @@ export interface MailTransport {
 export interface SmtpOptions {
   /** Connections kept open to the server, each sending one message at a time. */
   maxConnections?: number;
+  /**
+   * MAIL_BOUNCE_DOMAIN: each message's envelope sender is bounces+<its id>@ this domain, so a
+   * bounce names its message (VERP, docs/decisions/160 and 191); unset, `from`'s address.
+   */
+  bounceDomain?: string | undefined;
   /** Reply-To of every message: where answers go (docs/decisions/182). */
   replyTo?: string | undefined;
 }
@@ -42,7 +50,7 @@ export interface SmtpOptions {
 export function smtpTransport(
   url: string,
   from: string,
-  { maxConnections = 16, replyTo }: SmtpOptions = {},
+  { maxConnections = 16, bounceDomain, replyTo }: SmtpOptions = {},
 ): MailTransport {
   // nodemailer loads with the first message this process sends (docs/decisions/111).
   let transporter: Promise<Transporter> | undefined;
@@ -71,6 +79,9 @@ export function smtpTransport(
           html: email.html,
           text: email.text,
           messageId: email.messageId,
+          ...(bounceDomain
+            ? { envelope: { from: bounceAddressFor(email.id, bounceDomain), to: email.to } }
+            : {}),
           ...(email.unsubscribeUrl
             ? {
                 list: { unsubscribe: email.unsubscribeUrl },
@@ -118,7 +129,8 @@ export function mailboxTransport(db: Database): MailTransport {
     async send(email) {
       await db.insert(emailMailbox).values({
         messageId: email.messageId,
-        outboxId: email.outboxId,
+        // Linked when the message is an outbox row (a campaign's is not).
+        outboxId: sql`(select ${emailOutbox.id} from ${emailOutbox} where ${emailOutbox.id} = ${email.id})`,
         recipient: email.to,
         subject: email.subject,
         html: redacted(email.html, email.linkTokens),
@@ -150,6 +162,7 @@ export function createTransport(env: Env, db: Database): MailTransport {
   return env.SMTP_URL
     ? smtpTransport(env.SMTP_URL, env.MAIL_FROM, {
         maxConnections: env.EMAIL_CONCURRENCY,
+        bounceDomain: env.MAIL_BOUNCE_DOMAIN,
         replyTo: env.MAIL_REPLY_TO ?? env.CONTACT_EMAIL,
       })
     : mailboxTransport(db);

@@ -5,7 +5,7 @@ import { contactPage } from "../../content/contact.ts";
 import { signupConfirmed, signupDoneParam } from "../../features/waitlist/fields.ts";
 import { SignupForm } from "../../features/waitlist/signup-form.tsx";
 import { handleSignup } from "../../features/waitlist/signup.server.ts";
-import { signupSourceOf } from "../../features/waitlist/source.ts";
+import { signupAttributionOf } from "../../features/waitlist/source.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { clientIpContext } from "../../platform/http/request-context.ts";
@@ -20,7 +20,7 @@ export function loader({ request, url }: Route.LoaderArgs) {
   const agent = url.searchParams.get("agente");
   return {
     preselectedAgent: agent && isAgentId(agent) ? agent : null,
-    source: signupSourceOf(request),
+    attribution: signupAttributionOf(request),
     signedUp: url.searchParams.get(signupDoneParam.name) === signupDoneParam.value,
   };
 }
@@ -41,7 +41,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return data(result.data, { status: result.status, headers: result.headers });
 }
 
-// The page embeds the visitor's own referrer (sign-up source), so it is never shared from a
+// The page embeds the visitor's own referrer and campaign (decision 144), so it is never shared from a
 // cache; the action's Retry-After (429) reaches the document answer.
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   const headers = new Headers(actionHeaders);
@@ -64,7 +64,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           <div className="mt-8 rounded-xl border border-border bg-card p-5 sm:p-8">
             <SignupForm
               preselectedAgent={loaderData.preselectedAgent}
-              source={loaderData.source}
+              attribution={loaderData.attribution}
               result={actionData ?? (loaderData.signedUp ? signupConfirmed : undefined)}
             />
           </div>
