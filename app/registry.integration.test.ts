@@ -140,6 +140,14 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
       linkWorks: async (token) => (await confirmationTokenState(token)) === "valid",
     };
   },
+  "invitation-expired": async (kind) => ({
+    to: (await newEntry(kind)).email,
+    payload: { name: "Pessoa", robotName: "TrendKey BTC" },
+  }),
+  "invitation-revoked": async (kind) => ({
+    to: (await newEntry(kind)).email,
+    payload: { name: "Pessoa", robotName: "TrendKey BTC" },
+  }),
   "already-listed": async (kind) => ({ to: (await newEntry(kind)).email, payload: {} }),
   "my-data-link": async (kind) => {
     const entry = await newEntry(kind);

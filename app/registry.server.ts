@@ -11,7 +11,12 @@ import {
   confirmSignupReminderMessage,
 } from "./features/confirmation/messages.tsx";
 import { invitationDeadlinesJob } from "./features/invitations/jobs.server.ts";
-import { invitationMessage, invitationReminderMessage } from "./features/invitations/messages.tsx";
+import {
+  invitationExpiredMessage,
+  invitationMessage,
+  invitationReminderMessage,
+  invitationRevokedMessage,
+} from "./features/invitations/messages.tsx";
 import {
   confirmNewsletterMessage,
   newsletterWelcomeMessage,
@@ -60,6 +65,8 @@ export const registry = createRegistry([
   newsletterWelcomeMessage,
   invitationMessage,
   invitationReminderMessage,
+  invitationExpiredMessage,
+  invitationRevokedMessage,
   invitationDeadlinesJob,
   orderCreatedMessage,
   orderReminderMessage,

@@ -21,6 +21,7 @@ export default [
     route("descadastrar/:token", "routes/site/unsubscribe.tsx"),
     route("meus-dados/painel", "routes/site/my-data-panel.tsx"),
     route("meus-dados/dados.json", "routes/site/my-data-json.ts"),
+    route("meus-dados/pedidos/:reference", "routes/site/my-data-order.tsx"),
     route("meus-dados/:token", "routes/site/my-data-view.tsx"),
     route("convite/:token", "routes/site/invitation.tsx"),
     route("configurar/:token", "routes/site/order-setup.tsx"),

@@ -10,7 +10,7 @@ import {
 } from "../app/lib/auth.server.ts";
 import { DataDirLockedError } from "../app/platform/db/data-dir-lock.server.ts";
 import { type Connection, connectPglite, connectPostgres } from "../app/platform/db/db.server.ts";
-import { getEnv } from "../app/platform/http/env.server.ts";
+import { ConfigurationError, getEnv } from "../app/platform/http/env.server.ts";
 
 const USAGE = "Usage: npm run admin:create -- --email <e-mail> [--name <name>]";
 
@@ -118,6 +118,10 @@ try {
   if (error instanceof UsageError || error instanceof AdminInputError) {
     console.error(error.message);
     process.exitCode = 2;
+  } else if (error instanceof ConfigurationError) {
+    // Each bad setting named on its line, never a stack trace (docs/decisions/201).
+    for (const { variable, problem } of error.problems) console.error(`${variable}: ${problem}`);
+    process.exitCode = 1;
   } else {
     console.error(error);
     process.exitCode = 1;

@@ -124,6 +124,11 @@ export const myDataCopy = {
   none: "—",
   download: "Baixar meus dados (JSON)",
   accountLink: "Assinaturas, cobranças e recibos: Minha conta",
+  ordersTitle: "Seus pedidos",
+  orderLine: (robot: string, reference: string, state: string, date: string) =>
+    `${robot}, pedido ${reference} de ${date}: ${state.toLowerCase()}`,
+  orderNotFoundTitle: "Pedido não encontrado",
+  orderNotFoundText: "Este pedido não existe ou não é seu.",
   confirmEmailTitle: "E-mail ainda não confirmado",
   confirmEmailText:
     "Você abriu esta página por um link enviado a este e-mail, o que mostra que ele é seu. Confirme para entrar na fila dos agentes que escolheu.",

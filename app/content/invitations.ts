@@ -20,7 +20,7 @@ export const invitationEmailCopy = {
     deadline: (deadline: string) => `Confirme até ${deadline}.`,
     button: "Ver meu convite",
     ignore:
-      "Se não tiver mais interesse, use o mesmo link e escolha 'Não tenho mais interesse': a vaga passa para a próxima pessoa da lista.",
+      "Se não tiver mais interesse, use o mesmo link e escolha 'Não tenho mais interesse': a vaga fica livre para a próxima pessoa da lista.",
   },
   reminder: {
     subject: "Faltam 12 horas para confirmar sua vaga",
@@ -30,7 +30,18 @@ export const invitationEmailCopy = {
       `Sua vaga no ${robot} continua reservada, mas o prazo para confirmar termina em 12 horas.`,
     deadline: (deadline: string) => `Confirme até ${deadline}.`,
     button: "Ver meu convite",
-    ignore: "Depois do prazo, a vaga passa para a próxima pessoa da lista de espera.",
+    ignore:
+      "Depois do prazo, a vaga fica livre para a próxima pessoa da lista de espera, e você continua na fila.",
+  },
+  ended: {
+    subject: "Seu convite terminou: você continua na fila",
+    preview: "Você continua na fila, no seu lugar pela data de inscrição.",
+    greeting: greetingFor,
+    expired: (robot: string) =>
+      `O prazo de 48 horas do seu convite para o ${robot} terminou sem a confirmação.`,
+    revoked: (robot: string) => `Nossa equipe cancelou seu convite para o ${robot}.`,
+    queue: (robot: string) =>
+      `Você continua na fila do ${robot}, no seu lugar pela data de inscrição. Quando abrir uma vaga para você, um novo convite chega por e-mail.`,
   },
   onRequest: "Sob consulta",
   /** "25/11/2026 às 14:30 (horário de Brasília)". */
@@ -55,19 +66,20 @@ export const invitationPageCopy = {
   // Issue 25: declining ends the invitation for good, so the page asks once more.
   declineConfirmTitle: "Tem certeza?",
   declineConfirmText:
-    "Se confirmar, este convite é encerrado e a vaga passa para a próxima pessoa da lista.",
+    "Se confirmar, este convite é encerrado, você sai da fila deste agente e a vaga fica livre para a próxima pessoa da lista.",
   declineConfirm: "Sim, não tenho mais interesse",
   declineCancel: "Voltar ao convite",
   acceptedTitle: "Vaga confirmada!",
   acceptedText:
     "Enviamos um e-mail com os próximos passos: as instruções de pagamento e, depois dele, a configuração da VPS em 2 a 4 horas úteis.",
   declinedTitle: "Tudo certo",
-  declinedText: "Registramos que você não tem mais interesse. A vaga passa para a próxima pessoa.",
+  declinedText:
+    "Registramos que você não tem mais interesse. A vaga fica livre para a próxima pessoa.",
   alreadyAcceptedTitle: "Convite já usado",
   alreadyAcceptedText: "Esta vaga já foi confirmada. Os próximos passos foram enviados por e-mail.",
   goneTitle: "Convite encerrado",
   goneText:
-    "Este convite passou do prazo, foi recusado ou foi cancelado. Se ainda tiver interesse, continue na lista de espera: avisaremos quando abrir outra vaga.",
+    "Este convite passou do prazo, foi recusado ou foi cancelado. Se passou do prazo ou foi cancelado, você continua na fila deste agente, no seu lugar pela data de inscrição, e um novo convite chega por e-mail quando abrir uma vaga para você.",
   fullTitle: "Vagas esgotadas",
   fullText:
     "As vagas deste agente acabaram de ser preenchidas. Seu convite continua aberto até o prazo: se uma vaga abrir, você poderá confirmar por este mesmo link.",

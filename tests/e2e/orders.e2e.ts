@@ -292,3 +292,50 @@ test("staff see the credential once and complete the setup", async ({ page, brow
   expect(await mailTo("ana@exemplo.com", "Sua VPS está configurada")).toContain("YenMax Agent");
   expect(await mailTo("ana@exemplo.com", "Seu agente está em operação")).toContain("YenMax Agent");
 });
+
+test.describe("Meus dados, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("lists the person's order and opens its page", async ({ page }) => {
+    await page.goto(`${server.url}/meus-dados`);
+    await page.getByLabel("Seu e-mail").fill("ana@exemplo.com");
+    await page.getByRole("button", { name: "Enviar link" }).click();
+    const mail = await mailTo("ana@exemplo.com", "Seu link para Meus dados");
+    const link = /(http:\/\/[^\s]+\/meus-dados\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+    await page.goto(link!);
+    await page.getByRole("button", { name: "Abrir meus dados" }).click();
+    const {
+      rows: [order],
+    } = await pool.query(`select reference from orders`);
+    await page
+      .getByRole("link", { name: new RegExp(`YenMax Agent, pedido ${order.reference}`) })
+      .click();
+    await expect(page.getByRole("heading", { name: "Seu pedido: YenMax Agent" })).toBeVisible();
+    await expect(page.getByText("Seu agente está em operação.")).toBeVisible();
+    // Another reference is not hers: the same 404 as an unknown one.
+    const other = await page.goto(`${server.url}/meus-dados/pedidos/AFX0000000000`);
+    expect(other?.status()).toBe(404);
+  });
+});
+
+test("Meus dados' order list and order page pass axe", async ({ page }) => {
+  const {
+    rows: [order],
+  } = await pool.query(`select reference from orders`);
+  await page.goto(`${server.url}/meus-dados`);
+  await page.getByLabel("Seu e-mail").fill("ana@exemplo.com");
+  await page.getByRole("button", { name: "Enviar link" }).click();
+  await expect
+    .poll(() => smtp.messages.filter((m) => m.subject === "Seu link para Meus dados").length, {
+      timeout: 20_000,
+    })
+    .toBe(2);
+  const mail = smtp.messages.filter((m) => m.subject === "Seu link para Meus dados").at(-1)!;
+  const link = /(http:\/\/[^\s]+\/meus-dados\/[A-Za-z0-9_-]{43})/.exec(mail.text ?? "")?.[1];
+  await page.goto(link!);
+  await page.getByRole("button", { name: "Abrir meus dados" }).click();
+  await expect(page.getByRole("heading", { name: "Seus pedidos" })).toBeVisible();
+  await expectNoAxeViolationsAtWidths(page);
+  await gotoHydrated(page, `${server.url}/meus-dados/pedidos/${order.reference}`);
+  await expectNoAxeViolationsAtWidths(page);
+});

@@ -262,6 +262,14 @@ describe("the invitee's answer", () => {
     const auto = await db.select().from(invitations).where(eq(invitations.invitedBy, "automático"));
     expect(auto).toHaveLength(1);
     expect(auto[0]?.deadline).toEqual(new Date(at(HOUR).getTime() + INVITATION_MS));
+    // Who said no does not come back to the queue.
+    const queued = await queueOf(db, await robot("trendkey-btc"), 10);
+    const declined = await db
+      .select({ id: invitations.waitlistId })
+      .from(invitations)
+      .where(eq(invitations.status, "declined"));
+    expect(declined).toHaveLength(2);
+    for (const { id } of declined) expect(queued.map((p) => p.id)).not.toContain(id);
   });
 
   it("answers unknown, malformed and other robots' tokens without touching anything", async () => {
@@ -329,6 +337,17 @@ describe("deadlines", () => {
       { status: "sent", invitedBy: "automático" },
     ]);
     expect(await acceptInvitation(token!, after)).toBe("gone");
+    // The spot went to the next person; the first is back in the queue, told by e-mail.
+    const db = await getDb();
+    expect((await queueOf(db, await robot("trendkey-btc"), 10)).map((p) => p.email)).toEqual([
+      first!.email,
+    ]);
+    await deliverQueued(smtp);
+    const [ended] = messagesTo(smtp, first!.email).filter(
+      (mail) => mail.subject === invitationEmailCopy.ended.subject,
+    );
+    expect(ended?.text).toContain(invitationEmailCopy.ended.expired("TrendKey BTC"));
+    expect(ended?.text).toContain(invitationEmailCopy.ended.queue("TrendKey BTC"));
   });
 
   it("an acceptance after the deadline expires the invitation instead", async () => {
@@ -354,8 +373,18 @@ describe("deadlines", () => {
     expect(await revokeInvitation(invitation!.id, "staff@agentesfx.test", T0)).toBe("not-open");
     expect(await spots("trendkey-btc")).toMatchObject({ held: 0, free: 1 });
     expect(await acceptInvitation(token!, T0)).toBe("gone");
-    // Revoked people do not come back to the queue by themselves.
-    expect(await queueOf(db, await robot("trendkey-btc"), 10)).toEqual([]);
+    // Back in the queue, in their place by sign-up date, and told so.
+    const later = await addPeople("trendkey-btc", 1);
+    expect((await queueOf(db, await robot("trendkey-btc"), 10)).map((p) => p.email)).toEqual([
+      person!.email,
+      later[0]!.email,
+    ]);
+    await deliverQueued(smtp);
+    const ended = messagesTo(smtp, person!.email).filter(
+      (mail) => mail.subject === invitationEmailCopy.ended.subject,
+    );
+    expect(ended).toHaveLength(1);
+    expect(ended[0]?.text).toContain(invitationEmailCopy.ended.revoked("TrendKey BTC"));
   });
 
   it("sends one reminder 12 hours before the deadline, with a link of its own", async () => {

@@ -27,7 +27,12 @@ import { deadlineText } from "./deadline.ts";
 import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import { hashToken, isWellFormedToken } from "../../platform/mail/link-tokens.server.ts";
-import { invitationMessage, invitationReminderMessage } from "./messages.tsx";
+import {
+  invitationExpiredMessage,
+  invitationMessage,
+  invitationReminderMessage,
+  invitationRevokedMessage,
+} from "./messages.tsx";
 import { createOrderLocked } from "../orders/orders.server.ts";
 
 const HOUR_MS = 3_600_000;
@@ -97,15 +102,21 @@ export async function spotsOf(
   return { capacity: robot.capacity, taken, held, free };
 }
 
-/** Who is waiting for a robot: e-mail confirmed, interested in it, never invited to it. */
-function queueCondition(robot: Pick<LockedRobot, "id" | "key">) {
+/**
+ * Who is waiting for a robot: e-mail confirmed, interested in it, with no open, accepted or
+ * declined invitation to it. An invitation that expired or was revoked puts the person back,
+ * in their place by sign-up date (issue 25).
+ */
+function queueCondition(robot: Pick<LockedRobot, "id" | "key">, except?: string) {
   return and(
     sql`${waitlist.confirmedAt} is not null`,
     sql`${robot.key} = any(${waitlist.interestedAgents})`,
     notExists(
       sql`(select 1 from ${invitations} where ${invitations.waitlistId} = ${waitlist.id}
-        and ${invitations.robotId} = ${robot.id})`,
+        and ${invitations.robotId} = ${robot.id}
+        and ${invitations.status} in ('sent', 'accepted', 'declined'))`,
     ),
+    except ? sql`${waitlist.id} <> ${except}` : undefined,
   );
 }
 
@@ -124,6 +135,7 @@ export async function queueOf(
   tx: Executor,
   robot: Pick<LockedRobot, "id" | "key">,
   limit: number,
+  except?: string,
 ): Promise<QueuedPerson[]> {
   return tx
     .select({
@@ -133,7 +145,7 @@ export async function queueOf(
       createdAt: waitlist.createdAt,
     })
     .from(waitlist)
-    .where(queueCondition(robot))
+    .where(queueCondition(robot, except))
     .orderBy(asc(waitlist.createdAt), asc(waitlist.id))
     .limit(limit);
 }
@@ -277,13 +289,14 @@ async function inviteNextLocked(
   count: number,
   invitedBy: string,
   now: Date,
+  except?: string,
 ): Promise<number> {
   const { free } = await spotsOf(tx, robot, now);
   const room = Math.min(count, free ?? count);
   let invited = 0;
   // Someone erased while we waited for their row is skipped, and the next one asked.
   while (invited < room) {
-    const people = await queueOf(tx, robot, room - invited);
+    const people = await queueOf(tx, robot, room - invited, except);
     if (people.length === 0) break;
     for (const person of people) {
       if (await inviteLocked(tx, robot, person.id, invitedBy, now)) invited += 1;
@@ -558,25 +571,52 @@ export async function revokeInvitation(
       .from(invitations)
       .where(eq(invitations.id, invitationId));
     if (!found) return "not-found" as const;
-    await lockRobot(tx, found.robotId);
-    const revoked = await tx
+    const robot = await lockRobot(tx, found.robotId);
+    const [revoked] = await tx
       .update(invitations)
       .set({ status: "revoked", revokedAt: now, revokedBy })
       .where(and(eq(invitations.id, invitationId), eq(invitations.status, "sent")))
-      .returning({ id: invitations.id });
-    return revoked.length > 0 ? ("revoked" as const) : ("not-open" as const);
+      .returning({ waitlistId: invitations.waitlistId });
+    if (!revoked) return "not-open" as const;
+    if (robot) await queueEndedNotice(tx, robot, revoked.waitlistId, "revoked");
+    return "revoked" as const;
   });
   if (outcome === "revoked") publicPagesChanged("invitation revoked");
   return outcome;
 }
 
+/**
+ * Tells the person whose invitation ended that they are back in the robot's queue. Reads the
+ * person without locking: the caller holds the robot and the invitation (decision 125).
+ */
+async function queueEndedNotice(
+  tx: Executor,
+  robot: LockedRobot,
+  waitlistId: string,
+  ending: "expired" | "revoked",
+) {
+  const [person] = await tx
+    .select({ name: waitlist.name, email: waitlist.email })
+    .from(waitlist)
+    .where(eq(waitlist.id, waitlistId));
+  if (!person) return;
+  const message = ending === "expired" ? invitationExpiredMessage : invitationRevokedMessage;
+  await enqueue(tx, message.to(person.email, { name: person.name, robotName: robot.name }));
+}
+
 async function expireLocked(tx: Executor, robot: LockedRobot, invitationId: string, now: Date) {
-  await tx
+  const [expired] = await tx
     .update(invitations)
     .set({ status: "expired", expiredAt: now })
-    .where(eq(invitations.id, invitationId));
+    .where(eq(invitations.id, invitationId))
+    .returning({ waitlistId: invitations.waitlistId });
+  if (!expired) return;
+  await queueEndedNotice(tx, robot, expired.waitlistId, "expired");
+  // The spot goes to the next person: the one who let it expire keeps their place for the
+  // spots after it.
   if (robot.autoInvite) {
-    await inviteNextLocked(tx, robot, 1, invitationsAdminCopy.automaticActor, now);
+    const actor = invitationsAdminCopy.automaticActor;
+    await inviteNextLocked(tx, robot, 1, actor, now, expired.waitlistId);
   }
 }
 

@@ -1,5 +1,6 @@
 // The invitation's messages (docs/decisions/091): the 48-hour invitation and its reminder,
-// each with a link of its own to /convite/<token> (minted at send, only its hash kept). An
+// each with a link of its own to /convite/<token> (minted at send, only its hash kept), and
+// the notice that one ended with the person back in the queue. An
 // accepted spot is confirmed by the order's e-mail (features/orders/messages.tsx).
 import { sql } from "drizzle-orm";
 import { invitationEmailCopy } from "../../content/invitations.ts";
@@ -8,6 +9,31 @@ import { actionMessage } from "../../platform/mail/layout.tsx";
 
 const invitation = invitationEmailCopy.invitation;
 const reminder = invitationEmailCopy.reminder;
+const ended = invitationEmailCopy.ended;
+
+/**
+ * An invitation that expired or was revoked (issue 25): the person is back in the robot's
+ * queue in their place, and told so. No link: there is nothing to do.
+ */
+function endedMessage<const N extends string>(name: N, ending: "expired" | "revoked") {
+  return defineMessage({
+    name,
+    kind: "transactional",
+    fields: ["name", "robotName"],
+    compose: (payload, _links, context) =>
+      actionMessage(
+        ended,
+        {
+          greeting: ended.greeting(payload.name),
+          lines: [ended[ending](payload.robotName), ended.queue(payload.robotName)],
+        },
+        context,
+      ),
+  });
+}
+
+export const invitationExpiredMessage = endedMessage("invitation-expired", "expired");
+export const invitationRevokedMessage = endedMessage("invitation-revoked", "revoked");
 
 /** The invitation's own link, /convite/<token>: once accepted, the order's page (decision 154). */
 export const invitationLink: LinkToken<"invitationId"> = {

@@ -1,7 +1,7 @@
 // What the person's order page shows (from the invitation's link, docs/decisions/154), and
 // the one thing the person may do there: ask for a payment link (card, PayPal, crypto). The
 // e-mailed setup link (decision 183) opens the same page while it works.
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import {
   invitationTokens,
   orderEvents,
@@ -100,13 +100,43 @@ export async function setupLinkState(token: string): Promise<TokenState> {
   return row.live ? "valid" : "gone";
 }
 
-/** The two links that open an order's page. */
-export type OrderLink = { invitation: string } | { setup: string };
+/**
+ * What opens an order's page: the invitation's link, the setup link, or the person's Meus
+ * dados session with the order's reference (decision 184).
+ */
+export type OrderLink =
+  { invitation: string } | { setup: string } | { entryId: string; reference: string };
 
-export function orderIdByLink(tx: Executor, link: OrderLink): Promise<string | null> {
-  return "invitation" in link
-    ? orderIdByInvitationToken(tx, link.invitation)
-    : orderIdBySetupToken(tx, link.setup);
+export async function orderIdByLink(tx: Executor, link: OrderLink): Promise<string | null> {
+  if ("invitation" in link) return orderIdByInvitationToken(tx, link.invitation);
+  if ("setup" in link) return orderIdBySetupToken(tx, link.setup);
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.reference, link.reference), eq(orders.waitlistId, link.entryId)));
+  return row?.id ?? null;
+}
+
+export interface PersonOrder {
+  reference: string;
+  robotName: string;
+  state: OrderState;
+  createdAt: Date;
+}
+
+/** The person's orders, newest first, for Meus dados. */
+export async function ordersOfPerson(entryId: string): Promise<PersonOrder[]> {
+  const db = await getDb();
+  return db
+    .select({
+      reference: orders.reference,
+      robotName: orders.robotName,
+      state: orders.state,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(eq(orders.waitlistId, entryId))
+    .orderBy(desc(orders.createdAt));
 }
 
 function bankDetails(): BankDetails | null {
@@ -189,13 +219,13 @@ export type LinkRequestOutcome = "requested" | "invalid" | "not-found" | "not-aw
  * payment is left alone.
  */
 export async function requestPaymentLink(
-  token: string,
+  link: OrderLink,
   method: string,
   now: Date,
 ): Promise<LinkRequestOutcome> {
   if (!(linkPaymentMethods as readonly string[]).includes(method)) return "invalid";
   return withTransaction(async (tx) => {
-    const id = await orderIdByInvitationToken(tx, token);
+    const id = await orderIdByLink(tx, link);
     if (!id) return "not-found";
     const updated = await tx
       .update(orders)

@@ -34,7 +34,7 @@ import {
   setEarlyDiscount,
   setExchangeRate,
 } from "./orders.server.ts";
-import { orderViewByLink, requestPaymentLink } from "./order-view.server.ts";
+import { ordersOfPerson, orderViewByLink, requestPaymentLink } from "./order-view.server.ts";
 import { applyStatementImport, previewStatement } from "./reconciliation.server.ts";
 import { advanceSetup, revealCredential, setupQueue, submitSetup } from "./setup.server.ts";
 
@@ -244,7 +244,9 @@ describe("paying", () => {
     await acceptInvitation(tokens[1]!, at(HOUR));
     const [asked, silent] = [await orderOf(people[0]!.email), await orderOf(people[1]!.email)];
     expect(await markPaymentLinkSent(asked.id, STAFF, at(2 * HOUR))).toBe("not-requested");
-    expect(await requestPaymentLink(tokens[0]!, "paypal", at(2 * HOUR))).toBe("requested");
+    expect(await requestPaymentLink({ invitation: tokens[0]! }, "paypal", at(2 * HOUR))).toBe(
+      "requested",
+    );
     expect(await markPaymentLinkSent(asked.id, STAFF, at(3 * HOUR))).toBe("recorded");
     expect(await markPaymentLinkSent(silent.id, STAFF, at(3 * HOUR))).toBe("not-requested");
     expect(await markPaymentLinkSent(crypto.randomUUID(), STAFF, at(3 * HOUR))).toBe("not-found");
@@ -261,6 +263,35 @@ describe("paying", () => {
     // A paid order is past the link.
     await markOrderPaid(asked.id, { method: "paypal", reference: "PP-1" }, STAFF, at(4 * HOUR));
     expect(await markPaymentLinkSent(asked.id, STAFF, at(5 * HOUR))).toBe("not-requested");
+  });
+
+  it("opens from the person's Meus dados by reference, and only theirs", async () => {
+    const { people, tokens } = await invite("yenmax", 2);
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    await acceptInvitation(tokens[1]!, at(HOUR));
+    const [ana, bia] = [await orderOf(people[0]!.email), await orderOf(people[1]!.email)];
+    expect(await ordersOfPerson(ana.waitlistId!)).toEqual([
+      {
+        reference: ana.reference,
+        robotName: "YenMax Agent",
+        state: "awaiting-payment",
+        createdAt: at(HOUR),
+      },
+    ]);
+    const own = { entryId: ana.waitlistId!, reference: ana.reference };
+    expect(await orderViewByLink(own)).toMatchObject({ reference: ana.reference });
+    expect(
+      await orderViewByLink({ entryId: ana.waitlistId!, reference: bia.reference }),
+    ).toBeNull();
+    // The page's forms work from there too.
+    expect(await requestPaymentLink(own, "crypto", at(2 * HOUR))).toBe("requested");
+    expect(
+      await requestPaymentLink(
+        { entryId: bia.waitlistId!, reference: ana.reference },
+        "card",
+        at(2 * HOUR),
+      ),
+    ).toBe("not-found");
   });
 
   it("two staff marking the same order at once: one payment", async () => {

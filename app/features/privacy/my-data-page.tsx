@@ -11,6 +11,8 @@ import { statusLabels } from "../waitlist/statuses.ts";
 import { ConsentLedgerTable } from "./consent-ledger.tsx";
 import { Notice } from "../../components/link-page.tsx";
 import type { CorrectionErrors, MyData } from "./my-data.server.ts";
+import { orderStateLabels } from "../../content/orders.ts";
+import type { PersonOrder } from "../orders/order-view.server.ts";
 
 /** /meus-dados: one e-mail field, a hidden honeypot, a plain form POST. */
 export function MyDataRequestPage({ message }: { message?: string }) {
@@ -48,6 +50,8 @@ export function shown(value: Entry[keyof Entry], field: keyof Entry): string {
 
 export interface MyDataPanelProps {
   data: MyData;
+  /** The person's orders, each linking to its page (decision 184). */
+  orders: readonly PersonOrder[];
   notice?: string;
   errors?: CorrectionErrors;
 }
@@ -55,7 +59,12 @@ export interface MyDataPanelProps {
 const section = "mt-10 rounded-xl border border-border p-5";
 
 /** Everything stored about the person, and what they can do with it. */
-export function MyDataPanel({ data: { entry, consents }, notice, errors = {} }: MyDataPanelProps) {
+export function MyDataPanel({
+  data: { entry, consents },
+  orders,
+  notice,
+  errors = {},
+}: MyDataPanelProps) {
   const fields = Object.keys(copy.fields) as (keyof typeof copy.fields)[];
   return (
     <main id="conteudo" className="mx-auto max-w-2xl px-4 py-16">
@@ -81,6 +90,31 @@ export function MyDataPanel({ data: { entry, consents }, notice, errors = {} }: 
       <a href="/minha-conta" className="mt-3 block text-primary underline">
         {copy.accountLink}
       </a>
+
+      {orders.length > 0 ? (
+        <section aria-labelledby="pedidos" className={section}>
+          <h2 id="pedidos" className="text-xl font-semibold">
+            {copy.ordersTitle}
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {orders.map((order) => (
+              <li key={order.reference}>
+                <a
+                  href={`/meus-dados/pedidos/${order.reference}`}
+                  className="text-primary underline"
+                >
+                  {copy.orderLine(
+                    order.robotName,
+                    order.reference,
+                    orderStateLabels[order.state],
+                    formatDateTime(new Date(order.createdAt)),
+                  )}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <ConsentLedgerTable consents={consents} />
 

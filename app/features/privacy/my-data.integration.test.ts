@@ -214,7 +214,10 @@ describe("/meus-dados/painel", () => {
     const cookie = await openSession("sem.confirmar@example.com");
     const render = (data: MyData) => {
       const Stub = createRoutesStub([
-        { path: "/meus-dados/painel", Component: () => createElement(MyDataPanel, { data }) },
+        {
+          path: "/meus-dados/painel",
+          Component: () => createElement(MyDataPanel, { data, orders: [] }),
+        },
       ]);
       return renderToString(createElement(Stub, { initialEntries: ["/meus-dados/painel"] }));
     };

@@ -37,3 +37,22 @@ describe.each(["server.ts", "worker.ts"])("%s with bad settings", (entry) => {
     expect(lines.join("\n")).not.toMatch(/\n\s+at /);
   });
 });
+
+describe("admin:create with bad settings", () => {
+  it("names each bad setting on a line of its own, without a stack trace", async () => {
+    const outcome = await run(
+      process.execPath,
+      ["scripts/admin-create.ts", "--email", "admin@example.com"],
+      { env: { ...badSettings, ADMIN_PASSWORD: "uma-senha-bem-longa-1" }, timeout: 60_000 },
+    ).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(outcome.code).toBe(1);
+    const lines = outcome.stderr.split("\n").filter((line) => line.trim() !== "");
+    expect(lines.map((line) => line.split(":")[0]).sort()).toEqual(
+      ["BETTER_AUTH_SECRET", "LOG_LEVEL", "PORT", "SITE_URL", "SMTP_URL"].sort(),
+    );
+    expect(outcome.stderr).not.toMatch(/\n\s+at /);
+  });
+});

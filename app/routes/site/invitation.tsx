@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { invitationPageCopy } from "../../content/invitations.ts";
-import { orderPageCopy, setupFormCopy } from "../../content/orders.ts";
+import { orderPageCopy } from "../../content/orders.ts";
 import {
   InvitationPage,
   type InvitationPageState,
@@ -11,14 +11,11 @@ import {
   lookUpInvitation,
 } from "../../features/invitations/invitations.server.ts";
 import { OrderPage } from "../../features/orders/order-page.tsx";
-import { orderPageView, requestPaymentLink } from "../../features/orders/order-view.server.ts";
-import {
-  readSetupForm,
-  submitSetup,
-  type SetupFormErrors,
-} from "../../features/orders/setup.server.ts";
+import { answerOrderPageForm } from "../../features/orders/order-page-form.server.ts";
+import { orderPageView } from "../../features/orders/order-view.server.ts";
+import type { SetupFormErrors } from "../../features/orders/setup.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
-import { readForm, type FormEntries } from "../../platform/http/read-form.server.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import type { Route } from "./+types/invitation";
 
@@ -51,15 +48,6 @@ async function orderPage(
 ) {
   const order = await orderPageView({ invitation: token }, notice, setupForm);
   return order && data({ view: null, order }, { status });
-}
-
-/** The setup form: saved and back to the order page, or the page again with the errors. */
-async function setup(token: string, form: FormEntries) {
-  const read = readSetupForm(form);
-  if (!read.ok) return (await orderPage(token, 400, null, read)) ?? answer({ state: "not-found" });
-  const outcome = await submitSetup({ invitation: token }, read.form, appNow());
-  if (outcome === "saved") throw redirect(`/convite/${token}`, 303);
-  return (await orderPage(token, 409, setupFormCopy.errors.gone)) ?? answer({ state: "not-found" });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -95,21 +83,15 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const read = await readForm(request, FORM_MAX_BYTES);
   const intent = read.ok ? read.form.get("intent") : null;
-  if (read.ok && intent === "payment-link") {
-    const outcome = await requestPaymentLink(
-      params.token,
-      String(read.form.get("method")),
-      appNow(),
+  const link = { invitation: params.token };
+  const answered = read.ok ? await answerOrderPageForm(link, read.form, appNow()) : null;
+  if (answered?.done) throw redirect(`/convite/${params.token}`, 303);
+  if (answered) {
+    const { status, notice, setupForm } = answered;
+    return (
+      (await orderPage(params.token, status, notice, setupForm)) ?? answer({ state: "not-found" })
     );
-    if (outcome === "requested") throw redirect(`/convite/${params.token}`, 303);
-    const refused = await orderPage(
-      params.token,
-      outcome === "invalid" ? 400 : 409,
-      orderPageCopy.linkRefused,
-    );
-    return refused ?? answer({ state: "not-found" });
   }
-  if (read.ok && intent === "setup") return setup(params.token, read.form);
   if (intent !== "accept" && intent !== "decline") return answer({ state: "invalid" });
   // Declining is final: the first press only asks (with and without JavaScript).
   if (intent === "decline" && read.ok && read.form.get("confirmar") !== "sim") {

@@ -12,6 +12,7 @@ import {
   myData,
   sessionEntryId,
 } from "../../features/privacy/my-data.server.ts";
+import { ordersOfPerson } from "../../features/orders/order-view.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { readForm } from "../../platform/http/read-form.server.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
@@ -45,6 +46,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return {
     state: "open" as const,
     data: found,
+    orders: await ordersOfPerson(found.entry.id),
     notice: notice && notice in notices ? notices[notice as keyof typeof notices] : undefined,
   };
 }
@@ -101,6 +103,7 @@ export default function MyDataPanelRoute({ loaderData, actionData }: Route.Compo
   return (
     <MyDataPanel
       data={loaderData.data}
+      orders={loaderData.orders}
       notice={actionData?.message ?? loaderData.notice}
       errors={actionData?.errors}
     />
