@@ -41,7 +41,6 @@ export const accountPanelCopy = {
   noSubscriptions: "Você ainda não tem assinaturas. Quando pagar um pedido, ela aparece aqui.",
   subscriptionTitle: (robot: string) => `Assinatura do ${robot}`,
   status: "Situação",
-  endsOn: (day: string) => `serviço até ${day}`,
   currentCycle: "Ciclo atual",
   cycleText: (number: number, from: string, to: string) => `${number}º mês, de ${from} a ${to}`,
   nextDue: "Próximo vencimento",
@@ -71,7 +70,8 @@ export const accountPanelCopy = {
   },
   period: (from: string, to: string) => `${from} a ${to}`,
   receiptLink: "Ver recibo",
-  receiptLabel: (cycle: number) => `Recibo do ${cycle}º mês`,
+  /** Read after "Ver recibo" by screen readers, so each link says which month. */
+  receiptOf: (cycle: number) => ` do ${cycle}º mês`,
   setupTitle: "Implantação do agente",
   accountTitle: "Conta na corretora e contato",
   accountText:

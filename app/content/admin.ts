@@ -72,6 +72,8 @@ export const waitlistFilterCopy = {
   from: "De",
   to: "Até",
   source: "Origem",
+  medium: "Meio (utm_medium)",
+  campaign: "Campanha (utm_campaign)",
   order: "Ordem",
   // Issue 11: whether the address was confirmed (double opt-in).
   confirmed: "E-mail confirmado",
@@ -119,6 +121,8 @@ export const waitlistFilterCopy = {
   invalidSeparator: "Separador inválido: use ponto-e-virgula ou virgula.",
   searchTooLong: "Busca: no máximo 200 caracteres.",
   sourceTooLong: "Origem: no máximo 100 caracteres.",
+  mediumTooLong: "Meio: no máximo 100 caracteres.",
+  campaignTooLong: "Campanha: no máximo 100 caracteres.",
 } as const;
 
 // The summary above the list (wording ours).

@@ -17,9 +17,9 @@ export const chargeStateLabels: Record<ChargeState, string> = {
   void: "Anulada",
 };
 
-/** SPEC section 9, as the pages say it. */
+/** SPEC section 9 ("7 days, full refund of the first month, not covering trading losses"), as /precos says it. */
 export const guaranteeText =
-  "Garantia de 7 dias: reembolso integral do primeiro mês. A garantia não cobre perdas de operações (trading).";
+  "Garantia de 7 dias: reembolso integral do primeiro mês. A garantia não cobre perdas de trading.";
 
 export const subscriptionEmailCopy = {
   charge: {
@@ -91,7 +91,6 @@ export const subscriptionOutcomeCopy = {
 export const subscriptionsAdminCopy = {
   tab: "Assinaturas",
   loading: "Carregando assinaturas…",
-  metaTitle: "Assinaturas | Admin Agentes FX",
   title: "Assinaturas",
   countsLabel: "Assinaturas por situação",
   filterState: "Situação",
@@ -108,7 +107,6 @@ export const subscriptionsAdminCopy = {
     `Cobrança em aberto ${reference}: vence ${due}, ${brl}`,
   refundRequested: (date: string) => `Reembolso da garantia pedido em ${date}`,
   refunded: (method: string, reference: string) => `Reembolsada por ${method} (${reference})`,
-  endsOn: (date: string) => `serviço até ${date}`,
   dueTitle: "Renovações nos próximos 7 dias",
   dueEmpty: "Nenhuma renovação nos próximos 7 dias.",
   dueDate: "Vencimento",
@@ -123,6 +121,7 @@ export const subscriptionsAdminCopy = {
     "Primeiros pagamentos (sem os reembolsados) e renovações pagas, pela data do pagamento (horário de São Paulo).",
   revenueByMonth: "Receita por mês",
   revenueByRobot: "Receita por robô",
+  revenueTable: (what: string) => `${what}: tabela`,
   revenueChart: (what: string) => `Gráfico de barras: ${what}. Os valores estão na tabela abaixo.`,
   revenueColumns: { key: "Período", robot: "Robô", amount: "Valor", payments: "Pagamentos" },
   revenueEmpty: "Nenhum pagamento registrado ainda.",
@@ -140,5 +139,4 @@ export const subscriptionsAdminCopy = {
   referenceRequired: "Informe a identificação.",
   methodRequired: "Escolha a forma.",
   confirmRequired: "Marque a confirmação.",
-  history: "Histórico",
 } as const;

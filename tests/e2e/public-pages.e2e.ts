@@ -311,6 +311,8 @@ const htmlOnlyPaths = [
   // Issue 11's public pages (the link pages are covered in email.e2e.ts).
   "/meus-dados",
   "/newsletter",
+  // Issue 24's customer area (its link and panel are covered in account.e2e.ts).
+  "/minha-conta",
 ];
 
 test("pages that HTML can serve alone request no script", async ({ page }) => {

@@ -4,6 +4,7 @@ import * as campaignsRoute from "../../app/routes/admin/campaigns.tsx";
 import * as deliverabilityRoute from "../../app/routes/admin/deliverability.tsx";
 import * as subscribersCsvRoute from "../../app/routes/admin/subscribers-csv.ts";
 import * as subscribersRoute from "../../app/routes/admin/subscribers.tsx";
+import * as subscriptionsRoute from "../../app/routes/admin/subscriptions.tsx";
 import * as invitationsRoute from "../../app/routes/admin/invitations.tsx";
 import * as emailsRoute from "../../app/routes/admin/emails.tsx";
 import * as layoutRoute from "../../app/routes/admin/layout.tsx";
@@ -74,6 +75,7 @@ export const adminSectionRoutes = {
   "/admin/assinantes": subscribersRoute,
   "/admin/assinantes.csv": { ...subscribersCsvRoute, action: undefined },
   "/admin/entregabilidade": deliverabilityRoute,
+  "/admin/assinaturas": subscriptionsRoute,
 } satisfies Record<string, { loader: Handler; action: Handler | undefined }>;
 
 export type AdminSectionPath = keyof typeof adminSectionRoutes;

@@ -44,7 +44,7 @@ function Facts({ subscription: s }: { subscription: AccountSubscription }) {
     [
       copy.status,
       s.endsOn
-        ? `${subscriptionStateLabels[s.state]} ${formatLocalDate(s.endsOn)} (${copy.endsOn(formatLocalDate(s.endsOn))})`
+        ? `${subscriptionStateLabels[s.state]} ${formatLocalDate(s.endsOn)}`
         : subscriptionStateLabels[s.state],
     ],
   ];
@@ -91,12 +91,9 @@ function OpenChargeSection({
 }) {
   const charge = s.openCharge;
   if (!charge) return null;
-  const id = `pagar-${s.id}`;
   return (
-    <section aria-labelledby={id} className={box}>
-      <h3 id={id} className="text-lg font-semibold">
-        {copy.openChargeTitle}
-      </h3>
+    <div className={box}>
+      <h3 className="text-lg font-semibold">{copy.openChargeTitle}</h3>
       <p className="mt-2">
         {copy.openChargeText(
           charge.cycle,
@@ -142,18 +139,15 @@ function OpenChargeSection({
           <p className="mt-1 text-sm text-muted-foreground">{copy.payCardHelp}</p>
         </Form>
       ) : null}
-    </section>
+    </div>
   );
 }
 
 function History({ subscription: s }: { subscription: AccountSubscription }) {
-  const id = `historico-${s.id}`;
   const columns = copy.historyColumns;
   return (
-    <section aria-labelledby={id} className="mt-6">
-      <h3 id={id} className="text-lg font-semibold">
-        {copy.historyTitle}
-      </h3>
+    <div className="mt-6">
+      <h3 className="text-lg font-semibold">{copy.historyTitle}</h3>
       <TableScroll label={copy.historyCaption(s.robotName)} className="mt-3">
         <table className="w-full text-left text-sm">
           <thead className="text-muted-foreground">
@@ -186,10 +180,10 @@ function History({ subscription: s }: { subscription: AccountSubscription }) {
                   {line.state === "paid" && line.paidAt ? (
                     <a
                       href={`/minha-conta/recibos/${line.reference}`}
-                      aria-label={copy.receiptLabel(line.cycle)}
                       className="text-primary underline"
                     >
                       {copy.receiptLink}
+                      <span className="sr-only">{copy.receiptOf(line.cycle)}</span>
                     </a>
                   ) : (
                     accountCopy.none
@@ -200,7 +194,7 @@ function History({ subscription: s }: { subscription: AccountSubscription }) {
           </tbody>
         </table>
       </TableScroll>
-    </section>
+    </div>
   );
 }
 
@@ -213,7 +207,6 @@ function AccountForm({
 }) {
   const setup = s.setup;
   if (!setup) return null;
-  const id = `conta-${s.id}`;
   const field = (
     name: "accountNumber" | "brokerServer" | "whatsapp",
     label: string,
@@ -238,10 +231,8 @@ function AccountForm({
     );
   };
   return (
-    <section aria-labelledby={id} className={box}>
-      <h3 id={id} className="text-lg font-semibold">
-        {copy.accountTitle}
-      </h3>
+    <div className={box}>
+      <h3 className="text-lg font-semibold">{copy.accountTitle}</h3>
       <p className="mt-2 text-sm text-muted-foreground">{copy.accountText}</p>
       <Form method="post" className="mt-4 space-y-4" noValidate>
         <input type="hidden" name="intent" value="account" />
@@ -276,18 +267,15 @@ function AccountForm({
           {copy.accountSave}
         </button>
       </Form>
-    </section>
+    </div>
   );
 }
 
 function CancelSection({ subscription: s }: { subscription: AccountSubscription }) {
   if (!s.nextDue) return null;
-  const id = `cancelar-${s.id}`;
   return (
-    <section aria-labelledby={id} className={box}>
-      <h3 id={id} className="text-lg font-semibold">
-        {copy.cancelTitle}
-      </h3>
+    <div className={box}>
+      <h3 className="text-lg font-semibold">{copy.cancelTitle}</h3>
       <p className="mt-2 text-sm">{copy.cancelText}</p>
       <Form method="post" className="mt-4 space-y-4" noValidate>
         <input type="hidden" name="intent" value="cancel" />
@@ -300,19 +288,16 @@ function CancelSection({ subscription: s }: { subscription: AccountSubscription 
           {copy.cancelButton}
         </button>
       </Form>
-    </section>
+    </div>
   );
 }
 
 function RefundSection({ subscription: s }: { subscription: AccountSubscription }) {
   if (s.state === "ended" || s.state === "refunded") return null;
-  const id = `garantia-${s.id}`;
   const lastDay = formatLocalDate(s.guarantee.lastDay);
   return (
-    <section aria-labelledby={id} className={box}>
-      <h3 id={id} className="text-lg font-semibold">
-        {copy.refundTitle}
-      </h3>
+    <div className={box}>
+      <h3 className="text-lg font-semibold">{copy.refundTitle}</h3>
       <p className="mt-2 text-sm">{copy.guarantee}</p>
       {s.refundRequested ? (
         <p className="mt-2 font-medium">{copy.refundPending}</p>
@@ -328,7 +313,7 @@ function RefundSection({ subscription: s }: { subscription: AccountSubscription 
       ) : (
         <p className="mt-2 text-sm">{copy.refundOver(lastDay)}</p>
       )}
-    </section>
+    </div>
   );
 }
 

@@ -263,7 +263,7 @@ function RevenueChart({
               );
             })}
           </svg>
-          <TableScroll label={title} className="mt-3">
+          <TableScroll label={copy.revenueTable(title)} className="mt-3">
             <table className="w-full text-left text-sm">
               <thead className="text-muted-foreground">
                 <tr>

@@ -105,6 +105,27 @@ describe("waitlist figures", () => {
     }
   });
 
+  it("filter by utm_medium and utm_campaign, ignoring case and accents, in the list and its figures", async () => {
+    const db = await getDb();
+    await db.insert(waitlist).values(
+      ["Black-Friday", "black-fríday", "natal"].map((campaign, i) => ({
+        name: `Campanha ${i}`,
+        email: `campanha${i}@exemplo.com`,
+        utmMedium: i === 2 ? "stories" : "E-mail",
+        utmCampaign: campaign,
+        termsAcceptedAt: new Date(),
+        createdAt: new Date("2026-11-18T15:00:00Z"),
+      })),
+    );
+    const names = async (query: string) =>
+      (await listWaitlistPage(filter(query))).rows.map((row) => row.name).sort();
+    expect(await names("?campanha=BLACK-FRIDAY")).toEqual(["Campanha 0", "Campanha 1"]);
+    expect(await names("?meio=e-mail&campanha=black-friday")).toEqual(["Campanha 0", "Campanha 1"]);
+    expect(await names("?meio=STORIES")).toEqual(["Campanha 2"]);
+    expect((await waitlistFigures(filter("?campanha=black-friday"), undefined, NOW)).total).toBe(2);
+    expect(() => filter(`?campanha=${"x".repeat(101)}`)).toThrow();
+  });
+
   it("summarise the filter: per status, agent, source and sign-ups per São Paulo day", async () => {
     const db = await getDb();
     const figures = await waitlistFigures(filter("?de=2026-10-31&ate=2026-11-06"), undefined, NOW);

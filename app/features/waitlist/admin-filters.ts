@@ -4,7 +4,7 @@ import { waitlistFilterCopy as copy } from "../../content/admin.ts";
 import { waitlistStatuses } from "./model.ts";
 
 // The /admin/lista filters live in the URL (docs/decisions/071-waitlist-list-queries.md):
-// q, status, agente, de, ate (São Paulo days), origem, confirmado (sim/nao), ordem and a keyset cursor
+// q, status, agente, de, ate (São Paulo days), origem, meio, campanha, confirmado (sim/nao), ordem and a keyset cursor
 // (apos = next page, antes = previous page). Unknown parameters (pagina=…) are ignored.
 
 export const WAITLIST_PAGE_SIZE = 50;
@@ -82,6 +82,8 @@ export const waitlistFilterSchema = z.object({
   de: isoDay,
   ate: isoDay,
   origem: optionalText(SOURCE_MAX_LENGTH, copy.sourceTooLong),
+  meio: optionalText(SOURCE_MAX_LENGTH, copy.mediumTooLong),
+  campanha: optionalText(SOURCE_MAX_LENGTH, copy.campaignTooLong),
   confirmado: optionalChoice(waitlistConfirmedFilters, copy.invalidConfirmed),
   ordem: optionalChoice(waitlistSortOrders, copy.invalidOrder),
   apos: cursor,
@@ -100,10 +102,14 @@ export const csvSeparatorSchema = z.object({
   ),
 });
 
+const cursorKeys = ["apos", "antes"];
+
 /** The filter's query string without the page cursor (for the CSV link and the counts). */
 export function filterSearch(params: URLSearchParams, drop: readonly string[] = []): string {
   const next = new URLSearchParams();
-  for (const key of ["q", "status", "agente", "de", "ate", "origem", "confirmado", "ordem"]) {
+  // Every filter part, in the schema's order; never the page's cursor.
+  const keys = Object.keys(waitlistFilterSchema.shape).filter((key) => !cursorKeys.includes(key));
+  for (const key of keys) {
     const value = params.get(key);
     if (value && !drop.includes(key)) next.set(key, value);
   }

@@ -164,6 +164,18 @@ function Filters({ params }: { params: URLSearchParams }) {
         label={filterCopy.source}
         defaultValue={value("origem")}
       />
+      <TextField
+        id="filtro-meio"
+        name="meio"
+        label={filterCopy.medium}
+        defaultValue={value("meio")}
+      />
+      <TextField
+        id="filtro-campanha"
+        name="campanha"
+        label={filterCopy.campaign}
+        defaultValue={value("campanha")}
+      />
       <SelectField
         id="filtro-confirmado"
         name="confirmado"

@@ -75,11 +75,12 @@ export function filterConditions(
       sql`${waitlist.createdAt} < (${filter.ate}::date + 1)::timestamp at time zone ${TIME_ZONE}`,
     );
   }
-  if (filter.origem) {
-    parts.push(
-      sql`${foldedSql(sql`${waitlist.source}`)} = ${foldedSql(sql`${filter.origem}::text`)}`,
-    );
-  }
+  // Case and accents ignored, as people type them (decision 144).
+  const matches = (column: SQL, value: string) =>
+    sql`${foldedSql(column)} = ${foldedSql(sql`${value}::text`)}`;
+  if (filter.origem) parts.push(matches(sql`${waitlist.source}`, filter.origem));
+  if (filter.meio) parts.push(matches(sql`${waitlist.utmMedium}`, filter.meio));
+  if (filter.campanha) parts.push(matches(sql`${waitlist.utmCampaign}`, filter.campanha));
   if (filter.confirmado) {
     parts.push(
       filter.confirmado === "sim" ? isNotNull(waitlist.confirmedAt) : isNull(waitlist.confirmedAt),
