@@ -1,7 +1,8 @@
 import { defineConfig } from "vite";
 
 // The production process entries: server.ts and worker.ts compiled to build/server.js and
-// build/worker.js, next to the app's server build. `npm run serve` starts the JavaScript, so Node never loads its TypeScript
+// build/worker.js, next to the app's server build, and the statement reader's worker thread
+// (build/statement-worker.js, docs/decisions/198). `npm run serve` starts the JavaScript, so Node never loads its TypeScript
 // stripper (a WebAssembly module: about 10 MB resident, docs/decisions/111). Packages stay
 // imports (Vite's default for a server build); server/http-server.ts is bundled in.
 export default defineConfig({
@@ -14,7 +15,11 @@ export default defineConfig({
     minify: false,
     target: "node22",
     rollupOptions: {
-      input: { server: "server.ts", worker: "worker.ts" },
+      input: {
+        server: "server.ts",
+        worker: "worker.ts",
+        "statement-worker": "app/features/performance/statement-worker.server.ts",
+      },
       output: { entryFileNames: "[name].js" },
     },
   },

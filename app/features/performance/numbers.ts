@@ -5,6 +5,18 @@ import type { ServerTime } from "./model.ts";
 // elsewhere may carry "1 234,56" or "1,234.56", which are read too.
 
 const SPACES = /[\s\u00a0\u202f'’]+/g;
+// Digits with at most a "." and a fraction, and nothing else: the common case.
+const PLAIN = /^(-?)(\d+)(?:\.(\d+))?$/;
+// "[.,]" and 1 to `decimals` digits at the end, one expression per number of decimals.
+const decimalSeparators = new Map<number, RegExp>();
+const decimalSeparator = (decimals: number) => {
+  let pattern = decimalSeparators.get(decimals);
+  if (!pattern) {
+    pattern = new RegExp(`[.,](\\d{1,${decimals}})$`);
+    decimalSeparators.set(decimals, pattern);
+  }
+  return pattern;
+};
 
 /**
  * A decimal number with at most `decimals` fractional digits, scaled to an integer
@@ -13,6 +25,12 @@ const SPACES = /[\s\u00a0\u202f'’]+/g;
  * must group thousands (exactly three digits after it).
  */
 export function parseScaled(text: string, decimals: number): bigint | null {
+  // What MetaTrader writes ("-2.50", "10000.00"): read at once, as the general rules would.
+  const plain = PLAIN.exec(text);
+  if (plain && (plain[3] ?? "").length <= decimals) {
+    const scaled = BigInt((plain[2] ?? "") + (plain[3] ?? "").padEnd(decimals, "0"));
+    return plain[1] && scaled !== 0n ? -scaled : scaled;
+  }
   let value = text.replace(/[−–]/g, "-").trim();
   let negative = false;
   if (value.startsWith("-")) {
@@ -26,7 +44,7 @@ export function parseScaled(text: string, decimals: number): bigint | null {
 
   let integerPart = value;
   let fraction = "";
-  const decimalMatch = new RegExp(`[.,](\\d{1,${decimals}})$`).exec(value);
+  const decimalMatch = decimalSeparator(decimals).exec(value);
   // A single separator with exactly three digits after it, where decimals < 3, groups thousands.
   if (decimalMatch && decimals > 0) {
     integerPart = value.slice(0, decimalMatch.index);

@@ -7,11 +7,10 @@ import { readBody, readForm } from "../../platform/http/read-form.server.ts";
 import type { FieldErrors } from "../../platform/http/parse-form.ts";
 import { ADMIN_FORM_MAX_BYTES } from "../admin/form.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
-import { computeRecord } from "./compute.ts";
 import { TRADING_STATEMENT_BODY_MAX_BYTES, STATEMENT_MAX_BYTES } from "./limits.ts";
 import { publishStatement, saveStatement } from "./queries.server.ts";
 import { statementUploadSchema } from "./schema.ts";
-import { parseStatement } from "./statement-parse.ts";
+import { analyseStatement } from "./statement-analysis.server.ts";
 
 const { errors } = performanceAdminCopy;
 
@@ -94,10 +93,10 @@ async function uploadAction(request: Request, robotId: string, staffEmail: strin
   if (file.size > STATEMENT_MAX_BYTES) return refused(413, errors.tooLarge, form);
   const content = new Uint8Array(await file.arrayBuffer());
 
-  const statement = await parseStatement(content);
-  if (!statement.ok) return refused(422, statementProblemMessage(statement.problem), form);
   const input = parsed.data;
-  const header = statement.statement.header;
+  const statement = await analyseStatement(content, input.serverClock);
+  if (!statement.ok) return refused(422, statementProblemMessage(statement.problem), form);
+  const { header, computed } = statement;
   if (header.currency !== input.currency) {
     return refused(422, errors.currency(header.currency, input.currency), form, "currency");
   }
@@ -110,7 +109,6 @@ async function uploadAction(request: Request, robotId: string, staffEmail: strin
       "accountKind",
     );
   }
-  const computed = computeRecord(statement.statement, input.serverClock);
   if (!computed.ok) return refused(422, statementProblemMessage(computed.problem), form);
 
   const id = await saveStatement({
@@ -118,7 +116,7 @@ async function uploadAction(request: Request, robotId: string, staffEmail: strin
     fileName: safeFileName(file.name),
     file: content,
     sha256: crypto.createHash("sha256").update(content).digest("hex"),
-    format: statement.statement.format,
+    format: statement.format,
     accountKind: input.accountKind,
     broker: input.broker,
     serverClock: input.serverClock,

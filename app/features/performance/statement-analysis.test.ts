@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { goldenLedger } from "../../../tests/support/golden-ledger.ts";
+import {
+  mt4Statement,
+  mt5Statement,
+  utf16le,
+  utf8,
+} from "../../../tests/support/statement-fixtures.ts";
+import { computeRecord } from "./compute.ts";
+import { analyseStatement } from "./statement-analysis.server.ts";
+import { parseStatement } from "./statement-parse.ts";
+
+// The upload reads statements in a worker thread (docs/decisions/198): what comes back across
+// the thread boundary (bigints, nested records) is exactly what the reader and the figures
+// give on the caller's own thread, and its problems are the same.
+describe("a statement analysed in a worker thread", () => {
+  it.each([
+    ["MT4", utf8(mt4Statement(goldenLedger))],
+    ["MT5", utf16le(mt5Statement(goldenLedger))],
+  ])("gives the header, format and figures of the reader on this thread (%s)", async (_, bytes) => {
+    const parsed = await parseStatement(bytes);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problem));
+    const analysis = await analyseStatement(bytes, "+02:00");
+    expect(analysis).toEqual({
+      ok: true,
+      header: parsed.statement.header,
+      format: parsed.statement.format,
+      computed: computeRecord(parsed.statement, "+02:00"),
+    });
+  });
+
+  it("answers a file that is no statement with the reader's problem", async () => {
+    const bytes = utf8("<html><body><p>Olá</p></body></html>");
+    expect(await analyseStatement(bytes, "+00:00")).toEqual(await parseStatement(bytes));
+  });
+});

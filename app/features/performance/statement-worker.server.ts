@@ -1,0 +1,23 @@
+// The worker thread that reads and computes an uploaded statement (docs/decisions/198), off
+// the server's event loop: one upload, one message in, one answer out.
+import { parentPort } from "node:worker_threads";
+import { computeRecord } from "./compute.ts";
+import type { ServerClock } from "./model.ts";
+import { parseStatement } from "./statement-parse.ts";
+import type { StatementAnalysis } from "./statement-analysis.server.ts";
+
+export interface AnalysisRequest {
+  bytes: Uint8Array;
+  serverClock: ServerClock;
+}
+
+async function analyse({ bytes, serverClock }: AnalysisRequest): Promise<StatementAnalysis> {
+  const parsed = await parseStatement(bytes);
+  if (!parsed.ok) return parsed;
+  const { header, format } = parsed.statement;
+  return { ok: true, header, format, computed: computeRecord(parsed.statement, serverClock) };
+}
+
+parentPort?.once("message", (request: AnalysisRequest) => {
+  void analyse(request).then((answer) => parentPort?.postMessage(answer));
+});
