@@ -144,6 +144,28 @@ describe("the acceptance", () => {
   });
 });
 
+describe("the first exchange rate", () => {
+  it("sends the amount in reais and the PIX code to orders accepted without one", async () => {
+    const db = await getDb();
+    await db.delete(exchangeRates);
+    const { email } = await accepted();
+    await deliver();
+    const first = lastMail(email, "Seu pedido: instruções de pagamento").text ?? "";
+    expect(first).toContain("O valor em reais ainda não foi definido");
+    expect(first).not.toContain("PIX copia e cola");
+    expect(await setExchangeRate(54_321, STAFF, at(2 * HOUR))).toBe(1);
+    expect(await queued()).toEqual([{ template: "order-created", to: email }]);
+    await deliver();
+    const second = lastMail(email, "Seu pedido: instruções de pagamento").text ?? "";
+    // US$ 149,25 at R$ 5,4321.
+    expect(second).toContain("R$\u00a0810,74 (câmbio de R$ 5,4321 por US$ 1)");
+    expect(second).toMatch(/PIX copia e cola: 000201\S*5406810\.74/);
+    // A second rate changes no order: nothing more is sent.
+    await setExchangeRate(60_000, STAFF, at(3 * HOUR));
+    expect(await queued()).toEqual([]);
+  });
+});
+
 describe("the reminder", () => {
   it("is queued once, 12 hours before the deadline, whichever run finds it", async () => {
     const { email, order } = await accepted();
