@@ -13,6 +13,7 @@ import {
 import { getDb } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { createTransport } from "../../platform/mail/transport.server.ts";
+import { eraseWaitlistEntry } from "../privacy/erasure.server.ts";
 import { acceptInvitation, inviteNext } from "../invitations/invitations.server.ts";
 import { orderRemindersJob } from "./jobs.server.ts";
 import {
@@ -240,6 +241,17 @@ describe("the payment", () => {
     expect(await submitSetup({ setup: token! }, setup, at(3 * HOUR))).toBe("gone");
     expect(await setupLinkState(token!)).toBe("gone");
     expect(await orderViewByLink({ setup: token! })).toBeNull();
+  });
+
+  it("stops working when the person's data is erased", async () => {
+    const { email, order } = await accepted();
+    await markOrderPaid(order.id, { method: "pix", reference: "E2E3" }, STAFF, at(2 * HOUR));
+    await deliver();
+    const text = lastMail(email, "Pagamento recebido").text ?? "";
+    const token = /\/configurar\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+    expect(await setupLinkState(token!)).toBe("valid");
+    expect(await eraseWaitlistEntry(order.waitlistId!)).toBe(true);
+    expect(await setupLinkState(token!)).toBe("not-found");
   });
 });
 
