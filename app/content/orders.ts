@@ -293,7 +293,9 @@ export const orderEmailCopy = {
     body: (robot: string, reference: string) =>
       `O prazo de pagamento do pedido ${reference} (${robot}) terminou sem a confirmação do pagamento, e a vaga foi liberada para a próxima pessoa da lista de espera.`,
     paidAnyway: "Se você pagou, responda a este e-mail com o comprovante: resolvemos com você.",
-    waitlist: "Você continua na lista de espera dos outros agentes que escolheu.",
+    // Decision 091 (amended): an expired invitation puts the person back in the robot's queue.
+    waitlist:
+      "Você continua na fila de espera deste agente, no seu lugar pela data de inscrição: avisaremos por e-mail quando abrir outra vaga.",
   },
   vpsReady: {
     subject: "Sua VPS está configurada",

@@ -1,19 +1,28 @@
 // A local SMTP server in a process of its own for the benchmarks (the load generator's
 // process must not also be the mail server's): it accepts every message, optionally taking
 // `delayMs` to answer each, and reports over IPC how many arrived and when each recipient's
-// did. Run as a child of startSmtpSink().
+// did, with each message's Message-ID. Run as a child of startSmtpSink().
 import { fork } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 type Request = { id: number; kind: "count" | "arrivals" };
-type Reply = { id: number; count?: number; arrivals?: [string, number][] };
+/** Recipient, epoch milliseconds it was accepted at, the message's Message-ID. */
+type Arrival = [string, number, string];
+type Reply = { id: number; count?: number; arrivals?: Arrival[] };
+
+export interface Delivery {
+  at: number;
+  messageId: string;
+}
 
 export interface SmtpSink {
   url: string;
   count: () => Promise<number>;
   /** Recipient -> epoch milliseconds at which each of its messages was accepted. */
   arrivals: () => Promise<Map<string, number[]>>;
+  /** Recipient -> each message it was handed, in order. */
+  deliveries: () => Promise<Map<string, Delivery[]>>;
   close: () => Promise<void>;
 }
 
@@ -35,16 +44,21 @@ export async function startSmtpSink({ delayMs = 0 } = {}): Promise<SmtpSink> {
       child.on("message", onReply);
       child.send({ id, kind } satisfies Request);
     });
+  const deliveries = async () => {
+    const map = new Map<string, Delivery[]>();
+    for (const [to, at, messageId] of (await ask("arrivals")).arrivals ?? []) {
+      const list = map.get(to);
+      if (list) list.push({ at, messageId });
+      else map.set(to, [{ at, messageId }]);
+    }
+    return map;
+  };
   return {
     url: `smtp://127.0.0.1:${port}`,
     count: async () => (await ask("count")).count ?? 0,
-    arrivals: async () => {
-      const map = new Map<string, number[]>();
-      for (const [to, at] of (await ask("arrivals")).arrivals ?? []) {
-        map.set(to, [...(map.get(to) ?? []), at]);
-      }
-      return map;
-    },
+    arrivals: async () =>
+      new Map([...(await deliveries())].map(([to, list]) => [to, list.map(({ at }) => at)])),
+    deliveries,
     close: () =>
       new Promise((resolve) => {
         child.once("exit", () => resolve());
@@ -55,17 +69,22 @@ export async function startSmtpSink({ delayMs = 0 } = {}): Promise<SmtpSink> {
 
 if (process.argv[2] === "--child") {
   const delayMs = Number(process.argv[3] ?? 0);
-  const arrivals: [string, number][] = [];
+  const arrivals: Arrival[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
-      stream.resume();
+      // Only the header block is kept, to read the Message-ID.
+      let head = "";
+      stream.on("data", (chunk: Buffer) => {
+        if (head.length < 16_384 && !head.includes("\r\n\r\n")) head += chunk.toString("latin1");
+      });
       stream.on("end", () => {
+        const messageId = /^message-id:\s*(<[^>\r\n]+>)/im.exec(head)?.[1] ?? "";
         const done = () => {
           const at = Date.now();
-          for (const to of session.envelope.rcptTo) arrivals.push([to.address, at]);
+          for (const to of session.envelope.rcptTo) arrivals.push([to.address, at, messageId]);
           callback();
         };
         if (delayMs > 0) setTimeout(done, delayMs);

@@ -203,14 +203,30 @@ test("SIGKILL while bia's invitation expires loses nothing; caio is invited by h
   await expect(page.getByRole("heading", { name: "Convite encerrado" })).toBeVisible();
   expect(await spotsText(page)).toContain("Vagas esgotadas: entre na lista de espera");
 
-  // Caio declines: nobody is left in the queue, so one spot is free.
+  // Bia is back in the queue, in her place, and told so (issue 25).
+  const biaNotice = await waitFor(
+    async () =>
+      smtp.messages.find(
+        (m) =>
+          JSON.stringify(m.to).includes("bia@exemplo.com") &&
+          m.subject === "Seu convite terminou: você continua na fila",
+      ),
+    Boolean,
+  );
+  expect(biaNotice?.text).toContain("Você continua na fila do TrendKey BTC");
+
+  // Caio declines: the spot goes to the queue, where bia waits, so she is invited again.
   await page.goto(linkIn(caioMails[0]?.text));
   await page.getByRole("button", { name: "Não tenho mais interesse" }).click();
   // It asks first.
   await expect(page.getByRole("heading", { name: "Tem certeza?" })).toBeVisible();
   await page.getByRole("button", { name: "Sim, não tenho mais interesse" }).click();
   await expect(page.getByRole("heading", { name: "Tudo certo" })).toBeVisible();
-  expect(await spotsText(page)).toContain("Apenas 1 vaga disponível");
+  expect(await invitationRows("bia@exemplo.com")).toEqual([
+    { status: "expired", invited_by: ADMIN.email },
+    { status: "sent", invited_by: "automático" },
+  ]);
+  expect(await spotsText(page)).toContain("Vagas esgotadas: entre na lista de espera");
   const { rows: statuses } = await pool.query("select email, status from waitlist order by email");
   expect(statuses).toEqual([
     { email: "ana@exemplo.com", status: "converted" },

@@ -13,6 +13,7 @@ import { deliverQueued, linkTokens } from "../../../tests/support/outbox.ts";
 import { callRoute, cookieOf } from "../../../tests/support/route-calls.ts";
 import { freshIp } from "../../../tests/support/signup-requests.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { startFakeMercadoPago } from "../../../tests/support/mercado-pago-api.ts";
 import { PAID_AT, STAFF, subscribe } from "../../../tests/support/subscriber.ts";
 import { accountCopy, accountPanelCopy } from "../../content/account.ts";
 import { subscriptionOutcomeCopy } from "../../content/subscriptions.ts";
@@ -30,6 +31,7 @@ import {
   accountOverview,
   cancelOwnSubscription,
   correctOwnAccount,
+  ownChargeCheckout,
   ownReceipt,
   requestOwnRefund,
 } from "./account.server.ts";
@@ -460,5 +462,64 @@ describe("Meus dados' export", () => {
     expect(body.orders[0]!.setup).not.toHaveProperty("credentialSealed");
     expect(body.subscriptions.map((s) => s.id)).toEqual([subscription.id]);
     expect(body.subscriptions[0]!.charges.map((charge) => charge.cycle)).toEqual([2]);
+  });
+});
+
+describe("pagar com cartão", () => {
+  it("opens Mercado Pago's checkout for one's own open charge, and says so when it cannot", async () => {
+    const api = await startFakeMercadoPago();
+    try {
+      const config = { accessToken: "APP_USR-test", webhookSecret: "segredo", apiUrl: api.url };
+      const { email, subscription } = await subscribe("yenmax", { smtp });
+      const other = await subscribe("yenmax", { smtp });
+      await runRenewals(at("2027-02-21T12:00:00Z"));
+      const db = await getDb();
+      const [charge] = await db
+        .select()
+        .from(subscriptionCharges)
+        .where(eq(subscriptionCharges.subscriptionId, subscription.id));
+      const entryId = await entryIdOf(email);
+
+      expect(await ownChargeCheckout(entryId, charge!.reference, null)).toEqual({
+        outcome: "unavailable",
+      });
+      expect(
+        await ownChargeCheckout(await entryIdOf(other.email), charge!.reference, config),
+      ).toEqual({ outcome: "not-found" });
+      expect(api.requests).toEqual([]);
+
+      const opened = await ownChargeCheckout(entryId, charge!.reference, config);
+      expect(opened).toEqual({
+        outcome: "checkout",
+        url: "https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=123-pref-1",
+      });
+      const sent = JSON.parse(api.requests[0]!.body) as Record<string, unknown>;
+      expect(sent).toMatchObject({
+        external_reference: charge!.reference,
+        notification_url: expect.stringMatching(/\/webhooks\/mercado-pago$/),
+        payer: { email },
+        items: [{ currency_id: "BRL", quantity: 1 }],
+      });
+      expect(api.requests[0]!.body).toContain(
+        `"unit_price":${Math.floor(charge!.totalBrlCents / 100)}.${String(charge!.totalBrlCents % 100).padStart(2, "0")}`,
+      );
+
+      api.failWith(503);
+      expect(await ownChargeCheckout(entryId, charge!.reference, config)).toEqual({
+        outcome: "unavailable",
+      });
+      api.failWith(null);
+      await payCharge(
+        charge!.reference,
+        { method: "pix", reference: "P" },
+        STAFF,
+        at("2027-02-25T12:00:00Z"),
+      );
+      expect(await ownChargeCheckout(entryId, charge!.reference, config)).toEqual({
+        outcome: "not-found",
+      });
+    } finally {
+      await api.close();
+    }
   });
 });

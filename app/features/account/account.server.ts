@@ -19,6 +19,7 @@ import {
   createCheckout,
   mercadoPagoConfig,
   ProviderUnavailableError,
+  type MercadoPagoConfig,
 } from "../../platform/payments/mercado-pago.server.ts";
 import { getSiteConfig } from "../../lib/site-config.server.ts";
 import type { PaymentMethod, SetupState, TradingPlatform } from "../orders/model.ts";
@@ -373,8 +374,8 @@ export type CardCheckoutOutcome =
 export async function ownChargeCheckout(
   entryId: string,
   chargeReference: string,
+  config: MercadoPagoConfig | null = mercadoPagoConfig(),
 ): Promise<CardCheckoutOutcome> {
-  const config = mercadoPagoConfig();
   if (!config) return { outcome: "unavailable" };
   const db = await getDb();
   const [found] = await db

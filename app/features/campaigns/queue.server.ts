@@ -43,6 +43,14 @@ export async function takeSendSlots(
   return row?.granted ?? 0;
 }
 
+/** Gives back `count` sends taken from a bucket and not used. */
+async function returnSendSlots(db: Executor, key: string, ratePerSecond: number, count: number) {
+  if (ratePerSecond <= 0 || count <= 0) return;
+  await db.execute(sql`
+    update send_rates set tat = tat - (${count} / ${ratePerSecond}::float8) * interval '1 second'
+    where key = ${key}`);
+}
+
 /**
  * Moves a campaign from `from` to sending and writes one message per address of its
  * audience, in one transaction that wakes the workers; answers how many, or null when it was
@@ -108,6 +116,14 @@ interface DueRow {
   subscriber_id: string | null;
   attempts: number;
   reachable: boolean;
+}
+
+async function anyDue(db: Database): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select 1 from campaign_messages where status = 'pending' and run_at <= now() limit 1`),
+  );
+  return rows.length > 0;
 }
 
 /** Leases up to `limit` due messages of sending campaigns; unreachable ones are settled. */
@@ -206,6 +222,8 @@ export function campaignQueue(rates: () => CampaignRates) {
     async claim(db, limit, leaseMs) {
       const { global, domain } = rates();
       await startDueCampaigns(db);
+      // Nothing due: no write, and no send taken from the shared rate.
+      if (!(await anyDue(db))) return [];
       const slots = await takeSendSlots(db, "global", global, limit);
       if (slots === 0) return [];
       const leased = await leaseDue(db, slots, leaseMs);
@@ -222,6 +240,8 @@ export function campaignQueue(rates: () => CampaignRates) {
         later.push(...rows.slice(granted).map((row) => row.id));
       }
       await release(db, later, domain > 0 ? 1000 / domain : 0);
+      // Sends taken and not used (nothing more was due, or a domain was full) go back.
+      await returnSendSlots(db, "global", global, slots - sending.length);
 
       const bodyOf = await bodiesOf(db, [...new Set(sending.map((row) => row.campaign_id))]);
       return sending.map((row): ClaimedMessage => ({

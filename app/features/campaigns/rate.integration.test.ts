@@ -1,6 +1,13 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import {
+  campaignMessages,
+  campaigns,
+  newsletterSubscribers,
+  sendRates,
+} from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
-import { takeSendSlots } from "./queue.server.ts";
+import { campaignQueue, takeSendSlots } from "./queue.server.ts";
 
 describe("shared send rates", () => {
   it("grants at most one second's worth, shared by every caller of a key", async () => {
@@ -17,5 +24,48 @@ describe("shared send rates", () => {
     // Another key is another bucket; a rate of 0 means no limit.
     expect(await takeSendSlots(db, "test:other", 1, 8)).toBe(1);
     expect(await takeSendSlots(db, "test:none", 0, 500)).toBe(500);
+  });
+});
+
+describe("the campaign queue's claim", () => {
+  it("takes from the global rate only what it sends, and nothing while nothing is due", async () => {
+    const db = await getDb();
+    const queue = campaignQueue(() => ({ global: 5, domain: 0 }));
+    // Nothing due: the bucket is not touched.
+    expect(await queue.claim(db, 16, 60_000)).toEqual([]);
+    expect(await db.$count(sendRates, eq(sendRates.key, "global"))).toBe(0);
+
+    const readers = await db
+      .insert(newsletterSubscribers)
+      .values(
+        ["a", "b", "c"].map((name) => ({
+          email: `taxa-${name}@exemplo.com.br`,
+          confirmedAt: new Date(),
+        })),
+      )
+      .returning({ id: newsletterSubscribers.id, email: newsletterSubscribers.email });
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({
+        subject: "Taxa",
+        body: "Texto",
+        status: "sending",
+        createdBy: "equipe@agentesfx.test",
+      })
+      .returning({ id: campaigns.id });
+    await db.insert(campaignMessages).values(
+      readers.map((reader) => ({
+        campaignId: campaign!.id,
+        email: reader.email,
+        subscriberId: reader.id,
+        domain: "exemplo.com.br",
+      })),
+    );
+    // Five a second are free; three are due: three go, and the two others stay in the bucket.
+    expect(await queue.claim(db, 16, 60_000)).toHaveLength(3);
+    // (Without giving them back: none, or one on a slow machine where 0.2 s has passed.)
+    const left = await takeSendSlots(db, "global", 5, 5);
+    expect(left).toBeGreaterThanOrEqual(2);
+    expect(left).toBeLessThanOrEqual(3);
   });
 });

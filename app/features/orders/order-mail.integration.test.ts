@@ -13,6 +13,7 @@ import {
 import { getDb } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { createTransport } from "../../platform/mail/transport.server.ts";
+import { eraseWaitlistEntry } from "../privacy/erasure.server.ts";
 import { acceptInvitation, inviteNext } from "../invitations/invitations.server.ts";
 import { orderRemindersJob } from "./jobs.server.ts";
 import {
@@ -144,6 +145,28 @@ describe("the acceptance", () => {
   });
 });
 
+describe("the first exchange rate", () => {
+  it("sends the amount in reais and the PIX code to orders accepted without one", async () => {
+    const db = await getDb();
+    await db.delete(exchangeRates);
+    const { email } = await accepted();
+    await deliver();
+    const first = lastMail(email, "Seu pedido: instruções de pagamento").text ?? "";
+    expect(first).toContain("O valor em reais ainda não foi definido");
+    expect(first).not.toContain("PIX copia e cola");
+    expect(await setExchangeRate(54_321, STAFF, at(2 * HOUR))).toBe(1);
+    expect(await queued()).toEqual([{ template: "order-created", to: email }]);
+    await deliver();
+    const second = lastMail(email, "Seu pedido: instruções de pagamento").text ?? "";
+    // US$ 149,25 at R$ 5,4321.
+    expect(second).toContain("R$\u00a0810,74 (câmbio de R$ 5,4321 por US$ 1)");
+    expect(second).toMatch(/PIX copia e cola: 000201\S*5406810\.74/);
+    // A second rate changes no order: nothing more is sent.
+    await setExchangeRate(60_000, STAFF, at(3 * HOUR));
+    expect(await queued()).toEqual([]);
+  });
+});
+
 describe("the reminder", () => {
   it("is queued once, 12 hours before the deadline, whichever run finds it", async () => {
     const { email, order } = await accepted();
@@ -218,6 +241,17 @@ describe("the payment", () => {
     expect(await submitSetup({ setup: token! }, setup, at(3 * HOUR))).toBe("gone");
     expect(await setupLinkState(token!)).toBe("gone");
     expect(await orderViewByLink({ setup: token! })).toBeNull();
+  });
+
+  it("stops working when the person's data is erased", async () => {
+    const { email, order } = await accepted();
+    await markOrderPaid(order.id, { method: "pix", reference: "E2E3" }, STAFF, at(2 * HOUR));
+    await deliver();
+    const text = lastMail(email, "Pagamento recebido").text ?? "";
+    const token = /\/configurar\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+    expect(await setupLinkState(token!)).toBe("valid");
+    expect(await eraseWaitlistEntry(order.waitlistId!)).toBe(true);
+    expect(await setupLinkState(token!)).toBe("not-found");
   });
 });
 

@@ -53,23 +53,29 @@ async function pixCodeOf(order: Order): Promise<string> {
   );
 }
 
+/** The order with how to pay: amounts, deadline, PIX code, the link to its page. */
+async function paymentInstructions(order: Order, person: Person): Promise<MessageJob | null> {
+  if (!order.invitationId) return null;
+  const rate = order.exchangeRate === null ? null : parseDecimal(order.exchangeRate, 4);
+  return orderCreatedMessage.to(person.email, {
+    invitationId: order.invitationId,
+    name: person.name,
+    robotName: order.robotName,
+    reference: order.reference,
+    amountUsd: usdText(order),
+    amountBrl: brlText(order.totalBrlCents),
+    rate: rate === null ? "" : formatRate(rate),
+    deadline: deadlineText(order.deadline),
+    pixCode: await pixCodeOf(order),
+  });
+}
+
 /** The acceptance: the order with how to pay, to the person; the news, to staff. */
 export async function queueOrderCreated(tx: Executor, order: Order, person: Person) {
-  if (!order.invitationId) return;
-  const rate = order.exchangeRate === null ? null : parseDecimal(order.exchangeRate, 4);
+  const instructions = await paymentInstructions(order, person);
   await enqueue(
     tx,
-    orderCreatedMessage.to(person.email, {
-      invitationId: order.invitationId,
-      name: person.name,
-      robotName: order.robotName,
-      reference: order.reference,
-      amountUsd: usdText(order),
-      amountBrl: brlText(order.totalBrlCents),
-      rate: rate === null ? "" : formatRate(rate),
-      deadline: deadlineText(order.deadline),
-      pixCode: await pixCodeOf(order),
-    }),
+    ...(instructions ? [instructions] : []),
     staffOrderAcceptedMessage.to(staffAddress(), {
       reference: order.reference,
       name: person.name,
@@ -91,6 +97,18 @@ async function peopleOf(tx: Executor, orderIds: readonly string[]) {
     .innerJoin(waitlist, eq(waitlist.id, orders.waitlistId))
     .where(inArray(orders.id, [...orderIds]));
   return new Map(rows.map(({ order, name, email }) => [order.id, { ...order, name, email }]));
+}
+
+/**
+ * Orders accepted before any rate took the first one staff set: the amount in reais and the
+ * PIX code the order page promised to send (decision 180).
+ */
+export async function queueAmountsSet(tx: Executor, orderIds: readonly string[]) {
+  const people = await peopleOf(tx, orderIds);
+  const jobs = await Promise.all(
+    [...people.values()].map((order) => paymentInstructions(order, order)),
+  );
+  await enqueue(tx, ...jobs.filter((job) => job !== null));
 }
 
 /** Payments: the setup link to the person, the payment to staff. */

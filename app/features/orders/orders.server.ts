@@ -29,6 +29,7 @@ import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import {
   orderReminder,
   type Person,
+  queueAmountsSet,
   queueOrderCreated,
   queueOrderExpired,
   queueOrdersPaid,
@@ -120,6 +121,11 @@ export async function setExchangeRate(rate: number, setBy: string, now: Date): P
         toState: "awaiting-payment",
         reason: `câmbio definido: ${rateText(rate)}`,
       })),
+    );
+    // A robot "Sob consulta" has no amount to convert: staff write to those by hand.
+    await queueAmountsSet(
+      tx,
+      waiting.flatMap((order) => (order.totalUsdCents === null ? [] : [order.id])),
     );
     return waiting.length;
   });

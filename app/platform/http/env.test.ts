@@ -41,6 +41,17 @@ describe("configurationProblems", () => {
     expect(JSON.stringify(problems)).not.toContain("secret-password");
   });
 
+  it("takes STAFF_EMAIL and MAIL_REPLY_TO as e-mail addresses; empty means unset", () => {
+    expect(
+      configurationProblems({ STAFF_EMAIL: "equipe@agentesfx.com.br", MAIL_REPLY_TO: " " }),
+    ).toEqual([]);
+    expect(
+      configurationProblems({ STAFF_EMAIL: "equipe", MAIL_REPLY_TO: "suporte@" }).map(
+        (p) => p.variable,
+      ),
+    ).toEqual(["MAIL_REPLY_TO", "STAFF_EMAIL"]);
+  });
+
   it("wants Mercado Pago's webhook secret with its access token, and neither otherwise", () => {
     expect(configurationProblems({ MERCADO_PAGO_ACCESS_TOKEN: "APP_USR-1" })).toEqual([
       { variable: "MERCADO_PAGO_WEBHOOK_SECRET", problem: expect.stringContaining("ACCESS_TOKEN") },
