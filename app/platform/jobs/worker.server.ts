@@ -395,14 +395,16 @@ export interface Worker {
 
 export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
   const { concurrency, idleMs } = { ...defaults, ...options };
-  // Claims wait until this many sends have room (or none is in flight): one claim statement
-  // for several messages instead of one per finished send (docs/decisions/197).
+  // Up to this many messages are claimed ahead of the sends (docs/decisions/197): a finished
+  // send starts the next one at once, and one claim statement serves several messages.
   const claimBatch = Math.ceil(concurrency / 4);
   const now = options.now ?? (() => new Date());
   const log = getLogger();
   const queues = queuesOf(options);
   const senders = queues.map((queue) => queueSender(queue, options));
   const inFlight = new Set<Promise<void>>();
+  type Sender = (typeof senders)[number];
+  const claimedAhead: { sender: Sender; message: Parameters<Sender["send"]>[0] }[] = [];
   let stopped = false;
   let woken = false;
   let wakeUp: (() => void) | undefined;
@@ -445,14 +447,29 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
     })();
   };
 
+  /** Starts claimed messages while fewer than `concurrency` sends are in flight. */
+  const startSends = () => {
+    while (inFlight.size < concurrency && claimedAhead.length > 0) {
+      const { sender, message } = claimedAhead.shift()!;
+      const sending: Promise<void> = sender.send(message).finally(() => {
+        inFlight.delete(sending);
+        startSends();
+        wake();
+      });
+      inFlight.add(sending);
+    }
+  };
+
   const loop = (async () => {
     while (!stopped) {
       woken = false;
-      const room = concurrency - inFlight.size;
+      startSends();
+      // What the sends in flight and the claimed ones leave of concurrency + claimBatch.
+      const room = concurrency + claimBatch - inFlight.size - claimedAhead.length;
       try {
         runJobs();
-        // Too little room: a finishing send wakes the loop.
-        if (room < claimBatch && inFlight.size > 0) {
+        // Enough claimed ahead: a finishing send wakes the loop.
+        if (room < claimBatch && inFlight.size + claimedAhead.length > 0) {
           await sleep(idleMs);
           continue;
         }
@@ -462,18 +479,13 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
         for (const sender of senders) {
           if (left <= 0) break;
           const claimed = await sender.claim(left);
-          for (const message of claimed) {
-            const sending: Promise<void> = sender.send(message).finally(() => {
-              inFlight.delete(sending);
-              wake();
-            });
-            inFlight.add(sending);
-          }
+          for (const message of claimed) claimedAhead.push({ sender, message });
+          startSends();
           left -= claimed.length;
         }
         if (left === 0) continue;
-        // The queue is empty for now: the sends still in flight wake the loop as they end.
-        if (inFlight.size > 0) {
+        // The queues are empty for now: the sends in flight wake the loop as they end.
+        if (inFlight.size + claimedAhead.length > 0) {
           await sleep(idleMs);
           continue;
         }
@@ -493,6 +505,8 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
       stopped = true;
       wakeUp?.();
       await loop;
+      // What was claimed ahead is sent too, `concurrency` at a time.
+      while (inFlight.size > 0) await Promise.race(inFlight);
       await Promise.all([...inFlight, jobRunning]);
       await Promise.all(senders.map((sender) => sender.flush()));
       await unlisten();
