@@ -57,10 +57,7 @@ export interface OrderView {
 }
 
 /** The order an invitation's link leads to, once accepted. */
-async function orderIdByInvitationToken(
-  tx: Executor,
-  token: string,
-): Promise<string | null> {
+async function orderIdByInvitationToken(tx: Executor, token: string): Promise<string | null> {
   if (!isWellFormedToken(token)) return null;
   const [row] = await tx
     .select({ id: orders.id })
