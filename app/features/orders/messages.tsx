@@ -9,9 +9,9 @@ import { actionMessage } from "../../platform/mail/layout.tsx";
 import { invitationLink } from "../invitations/messages.tsx";
 
 /** How long the e-mailed setup link works (once). */
-export const SETUP_LINK_LIFETIME = "30 days";
+const SETUP_LINK_LIFETIME = "30 days";
 
-export const setupPath = (token: string) => `/configurar/${token}`;
+const setupPath = (token: string) => `/configurar/${token}`;
 
 /** The setup form's single-use link, owned by the order (order_tokens). */
 const setupLink: LinkToken<"orderId"> = {

@@ -57,10 +57,7 @@ export interface OrderView {
 }
 
 /** The order an invitation's link leads to, once accepted. */
-export async function orderIdByInvitationToken(
-  tx: Executor,
-  token: string,
-): Promise<string | null> {
+async function orderIdByInvitationToken(tx: Executor, token: string): Promise<string | null> {
   if (!isWellFormedToken(token)) return null;
   const [row] = await tx
     .select({ id: orders.id })
@@ -71,7 +68,7 @@ export async function orderIdByInvitationToken(
 }
 
 /** The setup link's order while the link works (unused, not expired); else null. */
-export async function orderIdBySetupToken(tx: Executor, token: string): Promise<string | null> {
+async function orderIdBySetupToken(tx: Executor, token: string): Promise<string | null> {
   if (!isWellFormedToken(token)) return null;
   const [row] = await tx
     .select({ id: orderTokens.orderId })

@@ -184,6 +184,7 @@ export const keptColumns: Record<string, Record<string, string>> = {
     body: "staff's message to many",
     cancelled_by: staff,
     created_by: staff,
+    figures: "counts of sent, bounced and unsubscribed messages (no addresses)",
     kind: code,
     preview_text: "staff's message to many",
     status: code,

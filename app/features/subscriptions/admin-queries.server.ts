@@ -32,7 +32,8 @@ export function parseSubscriptionsFilter(query: URLSearchParams): SubscriptionsF
     state: (subscriptionStates as readonly string[]).includes(state ?? "")
       ? (state as SubscriptionState)
       : null,
-    robot: (query.get("robo") ?? "").trim().slice(0, ROBOT_FILTER_MAX),
+    // U+0000 cannot reach PostgreSQL, and no robot's name holds one.
+    robot: (query.get("robo") ?? "").replaceAll("\u0000", "").trim().slice(0, ROBOT_FILTER_MAX),
   };
 }
 
