@@ -82,8 +82,9 @@ try {
   let charges = 0;
   let mailed = 0;
   while (performance.now() - start < TARGET_MS * 3) {
-    charges = (await pool.query<{ n: number }>("select count(*)::int as n from subscription_charges"))
-      .rows[0]!.n;
+    charges = (
+      await pool.query<{ n: number }>("select count(*)::int as n from subscription_charges")
+    ).rows[0]!.n;
     mailed = await smtp.count();
     if (charges >= SUBSCRIPTIONS && mailed >= SUBSCRIPTIONS) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
