@@ -11,6 +11,7 @@ import { and, asc, eq, inArray, lte, notExists, sql } from "drizzle-orm";
 import {
   invitations,
   invitationTokens,
+  orders,
   robots,
   waitlist,
   waitlistStatusChanges,
@@ -66,7 +67,10 @@ async function lockRobot(tx: Executor, robotId: string): Promise<LockedRobot | u
     })
     .from(robots)
     .where(eq(robots.id, robotId))
-    .for("update");
+    // NO KEY UPDATE: serialises every change of the robot's spots, yet lets a statement that
+    // only references the robot (an erasure's triggers write rows with its foreign key, taking
+    // KEY SHARE) go on, so the two never wait for each other (docs/decisions/125).
+    .for("no key update");
   return robot;
 }
 
@@ -105,7 +109,9 @@ export async function spotsOf(
 /**
  * Who is waiting for a robot: e-mail confirmed, interested in it, with no open, accepted or
  * declined invitation to it. An invitation that expired or was revoked puts the person back,
- * in their place by sign-up date (issue 25).
+ * in their place by sign-up date (issue 25), unless it ended an order of theirs that was paid,
+ * refunded or cancelled: whoever was a customer of the robot and left is not invited again
+ * (decision 208); an order that expired unpaid keeps the person's place.
  */
 function queueCondition(robot: Pick<LockedRobot, "id" | "key">, except?: string) {
   return and(
@@ -115,6 +121,10 @@ function queueCondition(robot: Pick<LockedRobot, "id" | "key">, except?: string)
       sql`(select 1 from ${invitations} where ${invitations.waitlistId} = ${waitlist.id}
         and ${invitations.robotId} = ${robot.id}
         and ${invitations.status} in ('sent', 'accepted', 'declined'))`,
+    ),
+    notExists(
+      sql`(select 1 from ${orders} where ${orders.waitlistId} = ${waitlist.id}
+        and ${orders.robotId} = ${robot.id} and ${orders.state} <> 'expired')`,
     ),
     except ? sql`${waitlist.id} <> ${except}` : undefined,
   );

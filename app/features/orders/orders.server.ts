@@ -443,7 +443,7 @@ async function closeOrder(
         .select({ id: robots.id, autoInvite: robots.autoInvite })
         .from(robots)
         .where(eq(robots.id, found.robotId))
-        .for("update");
+        .for("no key update");
     }
     if (found.invitationId) {
       await tx

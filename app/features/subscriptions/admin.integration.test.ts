@@ -29,8 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-// A refund revokes the invitation, which puts its person back in the robot's queue (issue
-// 25): each test starts with no customers, so the next one invited is its own.
+// Each test starts with no customers, so the next one invited is its own.
 beforeEach(async () => {
   const db = await getDb();
   await db.delete(subscriptions);

@@ -276,6 +276,42 @@ describe("cancel at the end of the cycle", () => {
     ]);
   });
 
+  it("gives the freed spot to the next person in the queue when the robot invites automatically", async () => {
+    const { subscription, robotId } = await subscribe("yenmax", { smtp });
+    const db = await getDb();
+    await db.update(robots).set({ capacity: 1, autoInvite: true }).where(eq(robots.id, robotId));
+    const [next] = await db
+      .insert(waitlist)
+      .values({
+        name: "Próxima da Fila",
+        email: "proxima@exemplo.com",
+        interestedAgents: ["yenmax"],
+        termsAcceptedAt: at("2027-01-02T12:00:00Z"),
+        createdAt: at("2027-01-02T12:00:00Z"),
+        confirmedAt: at("2027-01-02T12:00:00Z"),
+      })
+      .returning({ id: waitlist.id });
+    const invitationsOfNext = () =>
+      db
+        .select({ robotId: invitations.robotId, invitedBy: invitations.invitedBy })
+        .from(invitations)
+        .where(eq(invitations.waitlistId, next!.id));
+
+    await cancelSubscription(subscription.id, "cliente", at("2027-02-10T12:00:00Z"));
+    // Still served (and its spot held) until the end of the paid cycle.
+    await runRenewals(at("2027-02-27T12:00:00Z"));
+    expect(await invitationsOfNext()).toEqual([]);
+    expect((await runRenewals(at("2027-02-28T03:00:00Z"))).ended).toBe(1);
+    expect(await invitationsOfNext()).toEqual([{ robotId, invitedBy: expect.any(String) }]);
+    // The invitation holds the one spot the subscription gave back.
+    const [robot] = await db.select().from(robots).where(eq(robots.id, robotId));
+    expect(await spotsOf(db, robot!, at("2027-02-28T03:00:00Z"))).toMatchObject({
+      taken: 0,
+      held: 1,
+      free: 0,
+    });
+  });
+
   it("voids the open charge and ends at once when nothing paid remains", async () => {
     const { subscription } = await subscribe("yenmax", { smtp });
     await runRenewals(at("2027-02-21T12:00:00Z"));

@@ -437,7 +437,7 @@ async function endSubscription(
           .select({ id: robots.id, autoInvite: robots.autoInvite })
           .from(robots)
           .where(eq(robots.id, found.robotId))
-          .for("update")
+          .for("no key update")
       : [];
     if (found.invitationId) {
       await tx
