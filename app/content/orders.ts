@@ -67,6 +67,12 @@ export const orderPageCopy = {
     holder: "Favorecido",
     document: "CNPJ",
   },
+  cardTitle: "Cartão de crédito",
+  cardButton: "Pagar com cartão",
+  cardHelp: "Abre a página de pagamento do Mercado Pago.",
+  cardUnavailable:
+    "Não foi possível abrir o pagamento com cartão agora. Tente de novo em instantes ou pague por PIX.",
+  cardItem: (robot: string) => `Primeiro mês do agente ${robot}`,
   linkTitle: "Cartão, PayPal ou cripto",
   linkText: "enviaremos o link de pagamento por e-mail",
   linkButton: (method: string) => `Quero pagar com ${method}`,

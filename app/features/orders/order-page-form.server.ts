@@ -1,25 +1,36 @@
 // The forms of the person's order page, whichever way they reached it (the invitation's
-// link or Meus dados, decision 184): ask for a payment link, send the setup data.
+// link or Meus dados, decision 184): pay by card, ask for a payment link, send the setup data.
 import { orderPageCopy, setupFormCopy } from "../../content/orders.ts";
 import type { FormEntries } from "../../platform/http/read-form.server.ts";
+import { orderCardCheckout } from "./card-checkout.server.ts";
 import { type OrderLink, requestPaymentLink } from "./order-view.server.ts";
 import { readSetupForm, type SetupFormErrors, submitSetup } from "./setup.server.ts";
 
-/** Done (the page is shown again by a GET), or the page again with this status and notice. */
+/** Done (go to `location`: the page again, or the card checkout), or the page again with this status and notice. */
 export type OrderPageAnswer =
-  | { done: true }
+  | { done: true; location: string }
   | { done: false; status: number; notice: string | null; setupForm?: SetupFormErrors };
 
 /** Answers an order page's form; null when the intent is none of the page's. */
 export async function answerOrderPageForm(
   link: OrderLink,
+  pagePath: string,
   form: FormEntries,
   now: Date,
 ): Promise<OrderPageAnswer | null> {
   const intent = form.get("intent");
+  if (intent === "pay-card") {
+    const checkout = await orderCardCheckout(link, pagePath);
+    if (checkout.outcome === "checkout") return { done: true, location: checkout.url };
+    return {
+      done: false,
+      status: checkout.outcome === "unavailable" ? 503 : 409,
+      notice: orderPageCopy.cardUnavailable,
+    };
+  }
   if (intent === "payment-link") {
     const outcome = await requestPaymentLink(link, String(form.get("method")), now);
-    if (outcome === "requested") return { done: true };
+    if (outcome === "requested") return { done: true, location: pagePath };
     return {
       done: false,
       status: outcome === "invalid" ? 400 : 409,
@@ -29,7 +40,9 @@ export async function answerOrderPageForm(
   if (intent === "setup") {
     const read = readSetupForm(form);
     if (!read.ok) return { done: false, status: 400, notice: null, setupForm: read };
-    if ((await submitSetup(link, read.form, now)) === "saved") return { done: true };
+    if ((await submitSetup(link, read.form, now)) === "saved") {
+      return { done: true, location: pagePath };
+    }
     return { done: false, status: 409, notice: setupFormCopy.errors.gone };
   }
   return null;

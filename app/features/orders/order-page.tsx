@@ -262,6 +262,24 @@ function PaymentMethods({ view }: { view: OrderPageView }) {
       ) : (
         <p className="mt-1 text-sm">{copy.transferUnavailable}</p>
       )}
+      {view.cardEnabled ? (
+        <>
+          <h3 className="mt-6 font-semibold">{copy.cardTitle}</h3>
+          <Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="pay-card" />
+            <button
+              type="submit"
+              aria-describedby="cartao-ajuda"
+              className="rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground"
+            >
+              {copy.cardButton}
+            </button>
+            <p id="cartao-ajuda" className="mt-1 text-sm">
+              {copy.cardHelp}
+            </p>
+          </Form>
+        </>
+      ) : null}
       <h3 className="mt-6 font-semibold">{copy.linkTitle}</h3>
       <p className="mt-1 text-sm">{copy.linkText}.</p>
       {view.linkMethod ? (

@@ -19,6 +19,7 @@ import {
   type PaymentMethod,
   type SetupState,
 } from "./model.ts";
+import { mercadoPagoConfig } from "../../platform/payments/mercado-pago.server.ts";
 import { parseDecimal } from "./money.ts";
 import { PERSON_ACTOR } from "./orders.server.ts";
 import { sitePix } from "./pix.server.ts";
@@ -54,6 +55,8 @@ export interface OrderView {
   bank: BankDetails | null;
   /** Whether the setup form may ask for the trading password (a sealing key is set). */
   credentialEnabled: boolean;
+  /** Whether "pagar com cartão" opens the provider's checkout (Mercado Pago is configured). */
+  cardEnabled: boolean;
 }
 
 /** The order an invitation's link leads to, once accepted. */
@@ -193,6 +196,7 @@ export async function orderViewByLink(link: OrderLink): Promise<OrderView | null
     pix,
     bank: payable ? bankDetails() : null,
     credentialEnabled: Boolean(env.SETUP_CREDENTIAL_KEY),
+    cardEnabled: payable && mercadoPagoConfig() !== null,
   };
 }
 

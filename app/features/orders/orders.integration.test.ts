@@ -34,6 +34,8 @@ import {
   setEarlyDiscount,
   setExchangeRate,
 } from "./orders.server.ts";
+import { startFakeMercadoPago } from "../../../tests/support/mercado-pago-api.ts";
+import { orderCardCheckout } from "./card-checkout.server.ts";
 import { ordersOfPerson, orderViewByLink, requestPaymentLink } from "./order-view.server.ts";
 import { applyStatementImport, previewStatement } from "./reconciliation.server.ts";
 import { advanceSetup, revealCredential, setupQueue, submitSetup } from "./setup.server.ts";
@@ -263,6 +265,48 @@ describe("paying", () => {
     // A paid order is past the link.
     await markOrderPaid(asked.id, { method: "paypal", reference: "PP-1" }, STAFF, at(4 * HOUR));
     expect(await markPaymentLinkSent(asked.id, STAFF, at(5 * HOUR))).toBe("not-requested");
+  });
+
+  it("'pagar com cartão' opens Mercado Pago's checkout for the linked order while it awaits payment", async () => {
+    await setExchangeRate(50000, STAFF, T0);
+    const { people, tokens } = await invite("yenmax", 2);
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    const order = await orderOf(people[0]!.email);
+    const page = `/convite/${tokens[0]}`;
+    expect(await orderCardCheckout({ invitation: tokens[0]! }, page, null)).toEqual({
+      outcome: "unavailable",
+    });
+    const api = await startFakeMercadoPago();
+    try {
+      const config = { accessToken: "APP_USR-test", webhookSecret: "segredo", apiUrl: api.url };
+      // Not accepted yet: no order behind the second link.
+      expect(await orderCardCheckout({ invitation: tokens[1]! }, page, config)).toEqual({
+        outcome: "not-found",
+      });
+      expect(await orderCardCheckout({ invitation: tokens[0]! }, page, config)).toMatchObject({
+        outcome: "checkout",
+        url: expect.stringContaining("mercadopago.com.br/checkout"),
+      });
+      expect(JSON.parse(api.requests[0]!.body)).toMatchObject({
+        external_reference: order.reference,
+        payer: { email: people[0]!.email },
+        back_urls: { success: expect.stringMatching(new RegExp(`${page}$`)) },
+        items: [{ currency_id: "BRL", quantity: 1 }],
+      });
+      api.failWith(503);
+      expect(await orderCardCheckout({ invitation: tokens[0]! }, page, config)).toEqual({
+        outcome: "unavailable",
+      });
+      api.failWith(null);
+      await markOrderPaid(order.id, { method: "pix", reference: "P-1" }, STAFF, at(2 * HOUR));
+      const asked = api.requests.length;
+      expect(await orderCardCheckout({ invitation: tokens[0]! }, page, config)).toEqual({
+        outcome: "not-found",
+      });
+      expect(api.requests).toHaveLength(asked);
+    } finally {
+      await api.close();
+    }
   });
 
   it("opens from the person's Meus dados by reference, and only theirs", async () => {

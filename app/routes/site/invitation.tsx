@@ -84,8 +84,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const read = await readForm(request, FORM_MAX_BYTES);
   const intent = read.ok ? read.form.get("intent") : null;
   const link = { invitation: params.token };
-  const answered = read.ok ? await answerOrderPageForm(link, read.form, appNow()) : null;
-  if (answered?.done) throw redirect(`/convite/${params.token}`, 303);
+  const answered = read.ok
+    ? await answerOrderPageForm(link, `/convite/${params.token}`, read.form, appNow())
+    : null;
+  if (answered?.done) throw redirect(answered.location, 303);
   if (answered) {
     const { status, notice, setupForm } = answered;
     return (

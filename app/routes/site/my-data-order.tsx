@@ -39,8 +39,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!entryId) return problem("no-session");
   const link = { entryId, reference: params.reference };
   const read = await readForm(request, FORM_MAX_BYTES);
-  const answered = read.ok ? await answerOrderPageForm(link, read.form, appNow()) : null;
-  if (answered?.done) throw redirect(`/meus-dados/pedidos/${params.reference}`, 303);
+  const pagePath = `/meus-dados/pedidos/${params.reference}`;
+  const answered = read.ok ? await answerOrderPageForm(link, pagePath, read.form, appNow()) : null;
+  if (answered?.done) throw redirect(answered.location, 303);
   const order = await orderPageView(
     link,
     answered?.notice ?? (read.ok ? orderPageCopy.linkRefused : read.message),

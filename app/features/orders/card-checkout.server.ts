@@ -1,0 +1,60 @@
+// "Pagar com cartão" on the order page (issue 24): when Mercado Pago is configured, an order
+// awaiting payment opens the provider's hosted checkout (decision 171's adapter); the
+// payment is confirmed by its notification, as a renewal paid from the customer area is.
+import { and, eq } from "drizzle-orm";
+import { orders, waitlist } from "../../../db/schema.ts";
+import { orderPageCopy } from "../../content/orders.ts";
+import { withTransaction } from "../../platform/db/db.server.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
+import {
+  createCheckout,
+  type MercadoPagoConfig,
+  mercadoPagoConfig,
+  ProviderUnavailableError,
+} from "../../platform/payments/mercado-pago.server.ts";
+import { getSiteConfig } from "../../lib/site-config.server.ts";
+import { type OrderLink, orderIdByLink } from "./order-view.server.ts";
+
+export type OrderCheckoutOutcome =
+  { outcome: "checkout"; url: string } | { outcome: "not-found" | "unavailable" };
+
+/** The checkout of the linked order, if it awaits payment with an amount in reais. */
+export async function orderCardCheckout(
+  link: OrderLink,
+  pagePath: string,
+  config: MercadoPagoConfig | null = mercadoPagoConfig(),
+): Promise<OrderCheckoutOutcome> {
+  if (!config) return { outcome: "unavailable" };
+  const order = await withTransaction(async (tx) => {
+    const id = await orderIdByLink(tx, link);
+    if (!id) return null;
+    const [row] = await tx
+      .select({
+        reference: orders.reference,
+        robotName: orders.robotName,
+        totalBrlCents: orders.totalBrlCents,
+        email: waitlist.email,
+      })
+      .from(orders)
+      .leftJoin(waitlist, eq(waitlist.id, orders.waitlistId))
+      .where(and(eq(orders.id, id), eq(orders.state, "awaiting-payment")));
+    return row ?? null;
+  });
+  if (!order?.totalBrlCents) return { outcome: "not-found" };
+  const { siteUrl } = getSiteConfig();
+  try {
+    const { checkoutUrl } = await createCheckout(config, {
+      reference: order.reference,
+      title: orderPageCopy.cardItem(order.robotName),
+      amountBrlCents: order.totalBrlCents,
+      payerEmail: order.email,
+      notificationUrl: `${siteUrl}/webhooks/mercado-pago`,
+      returnUrl: `${siteUrl}${pagePath}`,
+    });
+    return { outcome: "checkout", url: checkoutUrl };
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    getLogger().warn({ err: error }, "Mercado Pago checkout could not be opened");
+    return { outcome: "unavailable" };
+  }
+}
