@@ -8,6 +8,11 @@
 import pg from "pg";
 import { startBuiltServer, startBuiltWorker } from "../../tests/support/built-server.ts";
 import {
+  RENEWAL_DUE_DATE,
+  RENEWALS_DUE_AT,
+  seedDueRenewals,
+} from "../../tests/support/due-renewals.ts";
+import {
   createDatabase,
   dropDatabase,
   postgresReachable,
@@ -18,10 +23,6 @@ import { startSmtpSink } from "./smtp-sink.ts";
 
 const SUBSCRIPTIONS = 10_000;
 const TARGET_MS = 60_000;
-const ANCHOR = "2027-01-10";
-const PAID_THROUGH = "2027-02-09";
-// 12h in São Paulo (UTC-3) on D-7 of the cycle starting 2027-02-10.
-const WORKER_NOW = Date.parse("2027-02-03T15:00:00Z");
 
 if (!(await postgresReachable())) {
   console.error("PostgreSQL is unreachable (TEST_DATABASE_URL): bench:renewals needs it.");
@@ -40,27 +41,7 @@ const percentile = (sorted: number[], p: number) =>
 
 let failed = false;
 try {
-  await pool.query("insert into exchange_rates (rate, set_by) values (5.4321, 'bench')");
-  await pool.query(
-    `insert into waitlist (name, email, interested_agents, terms_accepted_at, confirmed_at)
-     select 'Pessoa ' || i, 'renewal' || i || '@example.com', array['trendkey-btc'], now(), now()
-     from generate_series(1, $1) i`,
-    [SUBSCRIPTIONS],
-  );
-  await pool.query(
-    `insert into orders (reference, waitlist_id, robot_name, state, partner_broker,
-       price_usd_cents, deadline, paid_at)
-     select 'BENCH' || row_number() over (order by id), id, 'TrendKey BTC', 'paid', false, 4900,
-       now(), now()
-     from waitlist`,
-  );
-  await pool.query(
-    `insert into subscriptions (order_id, robot_name, price_usd_cents, partner_broker,
-       anchor_date, paid_through, first_paid_at)
-     select id, robot_name, price_usd_cents, partner_broker, $1, $2, now() from orders`,
-    [ANCHOR, PAID_THROUGH],
-  );
-  await pool.query("analyze");
+  await seedDueRenewals(pool, SUBSCRIPTIONS);
 
   let sweeping = true;
   const pageMs: number[] = [];
@@ -77,7 +58,7 @@ try {
   const start = performance.now();
   const worker = await startBuiltWorker({
     ...env,
-    CLOCK_OFFSET_MS: String(WORKER_NOW - Date.now()),
+    CLOCK_OFFSET_MS: String(RENEWALS_DUE_AT - Date.now()),
   });
   let charges = 0;
   let mailed = 0;
@@ -101,9 +82,10 @@ try {
   } = await pool.query<{ charges: number; subscriptions: number; cycles: number; outbox: number }>(
     `select count(*)::int as charges,
        count(distinct subscription_id)::int as subscriptions,
-       count(*) filter (where cycle = 2 and due_date = '2027-02-10')::int as cycles,
+       count(*) filter (where cycle = 2 and due_date = $1)::int as cycles,
        (select count(*)::int from email_outbox where status = 'sent') as outbox
      from subscription_charges`,
+    [RENEWAL_DUE_DATE],
   );
   const deliveries = await smtp.deliveries();
   const once = [...deliveries.values()].filter((list) => list.length === 1).length;
