@@ -14,15 +14,13 @@ import {
 } from "../../../db/schema.ts";
 import { receiptCopy } from "../../content/account.ts";
 import { getDb, withTransaction } from "../../platform/db/db.server.ts";
-import { getLogger } from "../../platform/http/logger.server.ts";
 import {
-  createCheckout,
   mercadoPagoConfig,
-  ProviderUnavailableError,
   type MercadoPagoConfig,
 } from "../../platform/payments/mercado-pago.server.ts";
 import { getSiteConfig } from "../../lib/site-config.server.ts";
 import type { PaymentMethod, SetupState, TradingPlatform } from "../orders/model.ts";
+import { type CardCheckoutOutcome, openCardCheckout } from "../orders/card-checkout.server.ts";
 import { parseDecimal } from "../orders/money.ts";
 import { currentExchangeRate, PERSON_ACTOR } from "../orders/orders.server.ts";
 import { sitePix } from "../orders/pix.server.ts";
@@ -367,9 +365,6 @@ export async function correctOwnAccount(
   });
 }
 
-export type CardCheckoutOutcome =
-  { outcome: "checkout"; url: string } | { outcome: "not-found" | "unavailable" };
-
 /** Opens Mercado Pago's hosted checkout for one of the person's open charges. */
 export async function ownChargeCheckout(
   entryId: string,
@@ -396,22 +391,16 @@ export async function ownChargeCheckout(
       ),
     );
   if (!found) return { outcome: "not-found" };
-  const { siteUrl } = getSiteConfig();
-  try {
-    const { checkoutUrl } = await createCheckout(config, {
+  return openCardCheckout(
+    config,
+    {
       reference: found.charge.reference,
       title: receiptCopy.service(found.robotName, found.charge.cycle),
       amountBrlCents: found.charge.totalBrlCents,
       payerEmail: found.email,
-      notificationUrl: `${siteUrl}/webhooks/mercado-pago`,
-      returnUrl: `${siteUrl}/minha-conta/painel`,
-    });
-    return { outcome: "checkout", url: checkoutUrl };
-  } catch (error) {
-    if (!(error instanceof ProviderUnavailableError)) throw error;
-    getLogger().warn({ err: error }, "Mercado Pago checkout could not be opened");
-    return { outcome: "unavailable" };
-  }
+    },
+    "/minha-conta/painel",
+  );
 }
 
 export interface Receipt {

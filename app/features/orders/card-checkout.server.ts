@@ -15,15 +15,39 @@ import {
 import { getSiteConfig } from "../../lib/site-config.server.ts";
 import { type OrderLink, orderIdByLink } from "./order-view.server.ts";
 
-export type OrderCheckoutOutcome =
+export type CardCheckoutOutcome =
   { outcome: "checkout"; url: string } | { outcome: "not-found" | "unavailable" };
+
+/**
+ * The provider's hosted checkout for one of our references (an order's or a renewal
+ * charge's), paid back to `/webhooks/mercado-pago`; "unavailable" when the provider is down.
+ */
+export async function openCardCheckout(
+  config: MercadoPagoConfig,
+  payment: { reference: string; title: string; amountBrlCents: number; payerEmail: string | null },
+  returnPath: string,
+): Promise<CardCheckoutOutcome> {
+  const { siteUrl } = getSiteConfig();
+  try {
+    const { checkoutUrl } = await createCheckout(config, {
+      ...payment,
+      notificationUrl: `${siteUrl}/webhooks/mercado-pago`,
+      returnUrl: `${siteUrl}${returnPath}`,
+    });
+    return { outcome: "checkout", url: checkoutUrl };
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    getLogger().warn({ err: error }, "Mercado Pago checkout could not be opened");
+    return { outcome: "unavailable" };
+  }
+}
 
 /** The checkout of the linked order, if it awaits payment with an amount in reais. */
 export async function orderCardCheckout(
   link: OrderLink,
   pagePath: string,
   config: MercadoPagoConfig | null = mercadoPagoConfig(),
-): Promise<OrderCheckoutOutcome> {
+): Promise<CardCheckoutOutcome> {
   if (!config) return { outcome: "unavailable" };
   const order = await withTransaction(async (tx) => {
     const id = await orderIdByLink(tx, link);
@@ -41,20 +65,14 @@ export async function orderCardCheckout(
     return row ?? null;
   });
   if (!order?.totalBrlCents) return { outcome: "not-found" };
-  const { siteUrl } = getSiteConfig();
-  try {
-    const { checkoutUrl } = await createCheckout(config, {
+  return openCardCheckout(
+    config,
+    {
       reference: order.reference,
       title: orderPageCopy.cardItem(order.robotName),
       amountBrlCents: order.totalBrlCents,
       payerEmail: order.email,
-      notificationUrl: `${siteUrl}/webhooks/mercado-pago`,
-      returnUrl: `${siteUrl}${pagePath}`,
-    });
-    return { outcome: "checkout", url: checkoutUrl };
-  } catch (error) {
-    if (!(error instanceof ProviderUnavailableError)) throw error;
-    getLogger().warn({ err: error }, "Mercado Pago checkout could not be opened");
-    return { outcome: "unavailable" };
-  }
+    },
+    pagePath,
+  );
 }
