@@ -8,7 +8,7 @@ import {
   insertMessagesSql,
   linkRequestCap,
   messageSelectSql,
-  wakeWorkers,
+  wakeWorkersLater,
 } from "../../platform/jobs/enqueue.server.ts";
 import { type EmailFormAnswer, readEmailForm } from "../privacy/email-form.server.ts";
 import { linkSession } from "../privacy/link-session.server.ts";
@@ -48,7 +48,7 @@ export async function requestAccountLink(
           and exists (select 1 from orders o where o.waitlist_id = w.id) and ${cap.within}`,
       )}`,
     );
-    wakeWorkers(db);
+    wakeWorkersLater(db);
     return { status: 200, message: copy.sent };
   } catch (error) {
     getLogger().error({ err: error }, "customer area link could not be queued");

@@ -21,7 +21,7 @@ import {
   insertMessagesSql,
   linkRequestCap,
   messageSelectSql,
-  wakeWorkers,
+  wakeWorkersLater,
 } from "../../platform/jobs/enqueue.server.ts";
 import { confirmNewsletterMessage, newsletterWelcomeMessage } from "./messages.tsx";
 import { rowsOf } from "../../platform/db/rows.ts";
@@ -70,7 +70,7 @@ export async function subscribeToNewsletter(
           payload: { subscriberId: sql`id` },
         })} from allowed`,
       )}`);
-    wakeWorkers(db);
+    wakeWorkersLater(db);
     return { status: 200, message: copy.sent };
   } catch (error) {
     getLogger().error({ err: error }, "newsletter subscription could not be stored");

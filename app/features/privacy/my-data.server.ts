@@ -16,7 +16,7 @@ import {
   insertMessagesSql,
   linkRequestCap,
   messageSelectSql,
-  wakeWorkers,
+  wakeWorkersLater,
 } from "../../platform/jobs/enqueue.server.ts";
 import { linkSession } from "./link-session.server.ts";
 import { myDataLinkMessage } from "./messages.tsx";
@@ -51,7 +51,7 @@ export async function requestMyDataLink(
         from waitlist where email = ${email} and ${cap.within}`,
       )}`,
     );
-    wakeWorkers(db);
+    wakeWorkersLater(db);
     return { status: 200, message: copy.sent };
   } catch (error) {
     getLogger().error({ err: error }, "Meus dados link could not be queued");

@@ -61,6 +61,18 @@ export function wakeWorkers(db: Database): void {
   })();
 }
 
+/**
+ * wakeWorkers a second later, for the forms whose message depends on whether the address is
+ * listed (decision 225): the worker's claim, render and send (in this process, and on the
+ * embedded database on this very thread) then never land inside the answer, whose time
+ * would tell a listed address from an unlisted one. The timer never keeps the process alive.
+ */
+export function wakeWorkersLater(db: Database): void {
+  setTimeout(() => wakeWorkers(db), LISTED_WAKE_DELAY_MS).unref();
+}
+
+const LISTED_WAKE_DELAY_MS = 1_000;
+
 type Value = SQL | string;
 
 /**
