@@ -32,6 +32,7 @@ import { bodySizeLimit } from "./body-limit.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
 import { createPageCacheMiddleware } from "./page-cache.ts";
+import { attributionRedirect } from "../app/features/waitlist/source.ts";
 import {
   hstsOverHttps,
   permissionsPolicy,
@@ -61,6 +62,14 @@ export async function stopBackgroundWork(): Promise<void> {
 
 const env = getEnv();
 const production = env.NODE_ENV === "production";
+
+/** A browser loading a public page as a document (not a file, an admin page, data or a feed). */
+function isPageView(req: express.Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.path.startsWith("/admin") || /\.[a-z0-9]+$/i.test(req.path)) return false;
+  const destination = req.get("sec-fetch-dest");
+  return destination ? destination === "document" : (req.get("accept") ?? "").includes("text/html");
+}
 
 export const app = express();
 app.disable("x-powered-by");
@@ -151,6 +160,21 @@ function loadContext(req: express.Request, nonce: string): RouterContextProvider
   context.set(clientIpContext, req.ip ?? "unknown");
   return context;
 }
+
+// A visit's attribution (utm_*, the external referrer) is carried from page to page in the
+// address, by a redirect read from the Referer, never in a page's HTML or a cookie
+// (docs/decisions/228). Ahead of the page cache: a stored page must not answer a view that
+// has attribution to carry.
+app.use((req, res, next) => {
+  if (!isPageView(req)) return next();
+  const target = attributionRedirect(
+    new URL(req.originalUrl, env.SITE_URL),
+    req.get("referer") ?? null,
+  );
+  if (!target) return next();
+  res.setHeader("Cache-Control", "no-store");
+  res.redirect(302, target);
+});
 
 app.use(
   createPageCacheMiddleware({
