@@ -3,6 +3,7 @@
 // waitlist entry through the orders it placed: a subscription, charge or receipt of anyone
 // else is "not found".
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { href } from "react-router";
 import {
   orderEvents,
   orders,
@@ -399,7 +400,7 @@ export async function ownChargeCheckout(
       amountBrlCents: found.charge.totalBrlCents,
       payerEmail: found.email,
     },
-    "/minha-conta/painel",
+    href("/minha-conta/painel"),
   );
 }
 

@@ -5,6 +5,7 @@
 // marketing consent.
 import { eq, sql } from "drizzle-orm";
 import * as z from "zod/mini";
+import { href } from "react-router";
 import { waitlist } from "../../../db/schema.ts";
 import { myDataCopy as copy } from "../../content/email.ts";
 import { getDb } from "../../platform/db/db.server.ts";
@@ -62,7 +63,7 @@ const session = linkSession({
   link: "my-data",
   session: "my-data-session",
   cookieName: "meus_dados",
-  path: "/meus-dados",
+  path: href("/meus-dados"),
 });
 
 export const myDataLinkState = session.linkState;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, href, useNavigation, useSubmit } from "react-router";
 import type * as SchemaModuleShape from "./schema.ts";
 import { showToast } from "../../components/ui/toaster.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -226,11 +226,11 @@ export function SignupForm({ preselectedAgent, attribution, result }: SignupForm
           />
           <Label htmlFor={ids.terms} className="font-normal! leading-relaxed">
             {copy.termsBefore}
-            <LegalLink href="/termos">{copy.termsLink}</LegalLink>
+            <LegalLink href={href("/termos")}>{copy.termsLink}</LegalLink>
             {copy.termsBetween}
-            <LegalLink href="/privacidade">{copy.privacyLink}</LegalLink>
+            <LegalLink href={href("/privacidade")}>{copy.privacyLink}</LegalLink>
             {copy.termsAnd}
-            <LegalLink href="/aviso-de-risco">{copy.riskLink}</LegalLink>
+            <LegalLink href={href("/aviso-de-risco")}>{copy.riskLink}</LegalLink>
             {copy.termsAfter}
           </Label>
         </div>
