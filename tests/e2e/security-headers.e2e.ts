@@ -70,7 +70,7 @@ test("a page loads without any CSP violation in the browser", async ({ page }) =
 test("a page no visitor shares streams through React Router, with or without a cookie", async ({
   request,
 }) => {
-  for (const headers of [{}, { Cookie: "visita=1" }]) {
+  for (const headers of [{}, { Cookie: "visita=1" }] as Record<string, string>[]) {
     const response = await request.get("/contato", { headers });
     expect(response.headers()["transfer-encoding"]).toBe("chunked");
     expect(response.headers()["content-length"]).toBeUndefined();
