@@ -1,3 +1,4 @@
+import type http from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
@@ -13,7 +14,9 @@ import {
 } from "../app/features/deliverability/background.server.ts";
 import { receiveReportPost } from "../app/features/deliverability/receiver.server.ts";
 import { isErasedEmailSql } from "../app/features/privacy/erasure.server.ts";
+import { attributionRedirect } from "../app/features/waitlist/source.ts";
 import { getEnv } from "../app/platform/http/env.server.ts";
+import { onPublicPagesChanged } from "../app/platform/http/public-pages.server.ts";
 import { getLogger } from "../app/platform/http/logger.server.ts";
 import { startJobs, stopJobs } from "../app/platform/jobs/background.server.ts";
 import { registry } from "../app/registry.server.ts";
@@ -31,8 +34,8 @@ import {
 import { bodySizeLimit } from "./body-limit.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
-import { createPageCacheMiddleware } from "./page-cache.ts";
-import { attributionRedirect } from "../app/features/waitlist/source.ts";
+import { createPageCache } from "./page-cache.ts";
+import { sharedPages } from "./shared-pages.ts";
 import {
   hstsOverHttps,
   permissionsPolicy,
@@ -62,14 +65,6 @@ export async function stopBackgroundWork(): Promise<void> {
 
 const env = getEnv();
 const production = env.NODE_ENV === "production";
-
-/** A browser loading a public page as a document (not a file, an admin page, data or a feed). */
-function isPageView(req: express.Request): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (req.path.startsWith("/admin") || /\.[a-z0-9]+$/i.test(req.path)) return false;
-  const destination = req.get("sec-fetch-dest");
-  return destination ? destination === "document" : (req.get("accept") ?? "").includes("text/html");
-}
 
 export const app = express();
 app.disable("x-powered-by");
@@ -161,28 +156,58 @@ function loadContext(req: express.Request, nonce: string): RouterContextProvider
   return context;
 }
 
+/**
+ * Where a browser's view of a public page must go to carry its visit's attribution on
+ * (attributionRedirect), or null; only page views (documents, not files, admin pages, data or
+ * feeds) with a Referer. Cheap when there is none: it runs before every stored page.
+ */
+function attributionTargetOf(req: http.IncomingMessage): string | null {
+  const referer = req.headers.referer;
+  if (!referer || (req.method !== "GET" && req.method !== "HEAD")) return null;
+  const url = new URL(req.url ?? "/", env.SITE_URL);
+  if (url.pathname.startsWith("/admin") || /\.[a-z0-9]+$/i.test(url.pathname)) return null;
+  const destination = req.headers["sec-fetch-dest"];
+  const page = destination
+    ? destination === "document"
+    : (req.headers.accept ?? "").includes("text/html");
+  return page ? attributionRedirect(url, referer) : null;
+}
+
 // A visit's attribution (utm_*, the external referrer) is carried from page to page in the
 // address, by a redirect read from the Referer, never in a page's HTML or a cookie
-// (docs/decisions/228). Ahead of the page cache: a stored page must not answer a view that
-// has attribution to carry.
+// (docs/decisions/228). Ahead of the page cache, and serveStoredPage asks first: a stored
+// page must not answer a view that has attribution to carry.
 app.use((req, res, next) => {
-  if (!isPageView(req)) return next();
-  const target = attributionRedirect(
-    new URL(req.originalUrl, env.SITE_URL),
-    req.get("referer") ?? null,
-  );
+  const target = attributionTargetOf(req);
   if (!target) return next();
   res.setHeader("Cache-Control", "no-store");
   res.redirect(302, target);
 });
 
-app.use(
-  createPageCacheMiddleware({
-    origin: env.SITE_URL,
-    handleRequest: createFetchHandler(build, mode),
-    getLoadContext: loadContext,
-  }),
-);
+// Shared public pages, in production only: there the build (and so the routes) never
+// changes, and `serveStoredPage` answers stored ones before Express (server.ts).
+const pageCache =
+  typeof build === "function"
+    ? undefined
+    : createPageCache({
+        origin: env.SITE_URL,
+        sharedPageOf: sharedPages(build.routes),
+        handleRequest: createFetchHandler(build, mode),
+        getLoadContext: loadContext,
+        onChange: onPublicPagesChanged,
+      });
+if (pageCache) app.use(pageCache.middleware);
+
+/**
+ * Answers a request from the page cache, ahead of every middleware: true when it did. Only
+ * pages a request through the middleware stored, with the headers that answer carried.
+ */
+export function serveStoredPage(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (!pageCache || attributionTargetOf(req)) return false;
+  // Express's own request methods (`secure` under the app's trust proxy, `acceptsEncodings`).
+  Object.setPrototypeOf(req, app.request);
+  return pageCache.serve(req as express.Request, res);
+}
 
 app.use(
   createRequestHandler({
