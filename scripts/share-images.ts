@@ -51,8 +51,8 @@ for (const [type, card] of Object.entries(shareCards)) {
   const svg = template
     .replace("__TITLE__", escapeXml(card.title))
     .replace("__SUBTITLE__", escapeXml(card.subtitle));
-  fs.writeFileSync(path.join(publicDir, card.path.slice(1)), png(svg, 1200));
-  console.log(`${card.path} (${type})`);
+  fs.writeFileSync(path.join(publicDir, card.image.slice(1)), png(svg, 1200));
+  console.log(`${card.image} (${type})`);
 }
 
 const favicon = fs.readFileSync(path.join(publicDir, "favicon.svg"), "utf8");

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { notFoundCopy } from "../content/layout.ts";
 
 export function NotFound() {
@@ -12,7 +12,10 @@ export function NotFound() {
         {notFoundCopy.text}
       </p>
       <p className="mt-2 text-muted-foreground">{notFoundCopy.textPt}</p>
-      <Link to="/" className="mt-6 text-primary underline underline-offset-4 hover:no-underline">
+      <Link
+        to={href("/")}
+        className="mt-6 text-primary underline underline-offset-4 hover:no-underline"
+      >
         <span lang="en">{notFoundCopy.homeLink}</span> ({notFoundCopy.homeLinkPt})
       </Link>
     </main>

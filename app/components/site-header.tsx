@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { href, Link, useLocation } from "react-router";
 import { brand, headerCopy, mainMenu } from "../content/layout.ts";
 import { isMenuItemActive } from "../lib/active-menu.ts";
 import { Activity } from "./ui/icons/activity.tsx";
@@ -41,7 +41,7 @@ export function SiteHeader() {
     <header className="group/header sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link
-          to="/"
+          to={href("/")}
           aria-label={headerCopy.homeLinkLabel}
           className="inline-flex shrink-0 items-center gap-2 text-lg font-bold whitespace-nowrap"
         >
@@ -58,7 +58,7 @@ export function SiteHeader() {
           {links()}
         </nav>
         <Link
-          to="/contato"
+          to={href("/contato")}
           className="hidden shrink-0 rounded-md bg-primary px-4 py-2 font-semibold whitespace-nowrap text-primary-foreground hover:opacity-90 lg:inline-block"
         >
           {headerCopy.waitlistButton}
@@ -84,7 +84,7 @@ export function SiteHeader() {
       >
         {links(closeMenu)}
         <Link
-          to="/contato"
+          to={href("/contato")}
           onClick={closeMenu}
           className="mt-2 rounded-md bg-primary px-4 py-2 text-center font-semibold text-primary-foreground"
         >

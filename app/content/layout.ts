@@ -1,4 +1,6 @@
 // Portuguese copy of the frame every page shares (docs/product.md section 2, header and footer).
+import { href } from "react-router";
+
 export const brand = {
   name: "Agentes FX",
   tagline: "Agentes inteligentes para Forex e cripto",
@@ -7,18 +9,18 @@ export const brand = {
 } as const;
 
 export const mainMenu = [
-  { label: "Home", to: "/" },
-  { label: "Nossos Agentes FX", to: "/agentes" },
-  { label: "Como Funciona", to: "/como-funciona" },
-  { label: "Preços", to: "/precos" },
-  { label: "Blog", to: "/blog" },
-  { label: "Contato", to: "/contato" },
+  { label: "Home", to: href("/") },
+  { label: "Nossos Agentes FX", to: href("/agentes") },
+  { label: "Como Funciona", to: href("/como-funciona") },
+  { label: "Preços", to: href("/precos") },
+  { label: "Blog", to: href("/blog") },
+  { label: "Contato", to: href("/contato") },
 ] as const;
 
 export const legalMenu = [
-  { label: "Termos e Condições", to: "/termos" },
-  { label: "Política de Privacidade", to: "/privacidade" },
-  { label: "Aviso de Risco", to: "/aviso-de-risco" },
+  { label: "Termos e Condições", to: href("/termos") },
+  { label: "Política de Privacidade", to: href("/privacidade") },
+  { label: "Aviso de Risco", to: href("/aviso-de-risco") },
 ] as const;
 
 export const headerCopy = {

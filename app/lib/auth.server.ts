@@ -7,6 +7,7 @@ import { APIError } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { href } from "react-router";
 import * as schema from "../../db/schema.ts";
 import { type Database, getDb } from "../platform/db/db.server.ts";
 import { type Env, getEnv } from "../platform/http/env.server.ts";
@@ -18,7 +19,7 @@ import { getLogger } from "../platform/http/logger.server.ts";
 // limits. See docs/decisions/030-auth-setup.md.
 
 export const ADMIN_ROLE = "admin";
-export const ADMIN_LOGIN_PATH = "/admin";
+export const ADMIN_LOGIN_PATH = href("/admin");
 export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_LENGTH = 128;
 const SESSION_SECONDS = 60 * 60 * 24 * 7;

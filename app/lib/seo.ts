@@ -45,7 +45,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   } else {
     const card = shareCards[input.card ?? "site"];
     tags.push(
-      { property: "og:image", content: `${input.siteUrl}${card.path}` },
+      { property: "og:image", content: `${input.siteUrl}${card.image}` },
       { property: "og:image:width", content: String(shareCardSize.width) },
       { property: "og:image:height", content: String(shareCardSize.height) },
       { property: "og:image:alt", content: card.alt },

@@ -9,7 +9,10 @@ import * as invitationsRoute from "../../app/routes/admin/invitations.tsx";
 import * as emailsRoute from "../../app/routes/admin/emails.tsx";
 import * as layoutRoute from "../../app/routes/admin/layout.tsx";
 import * as loginRoute from "../../app/routes/admin/login.tsx";
+import * as ordersRoute from "../../app/routes/admin/orders.tsx";
+import * as robotPerformanceRoute from "../../app/routes/admin/robot-performance.tsx";
 import * as robotsRoute from "../../app/routes/admin/robots.tsx";
+import * as setupRoute from "../../app/routes/admin/setup.tsx";
 import * as waitlistCsvRoute from "../../app/routes/admin/waitlist-csv.ts";
 import * as waitlistEntryRoute from "../../app/routes/admin/waitlist-entry.tsx";
 import * as waitlistRoute from "../../app/routes/admin/waitlist.tsx";
@@ -68,6 +71,7 @@ export const adminSectionRoutes = {
   "/admin/lista.csv": { ...waitlistCsvRoute, action: undefined },
   "/admin/lista/:id": waitlistEntryRoute,
   "/admin/robos": robotsRoute,
+  "/admin/robos/:id/desempenho": robotPerformanceRoute,
   "/admin/blog": blogRoute,
   "/admin/convites": invitationsRoute,
   "/admin/emails": emailsRoute,
@@ -76,6 +80,8 @@ export const adminSectionRoutes = {
   "/admin/assinantes.csv": { ...subscribersCsvRoute, action: undefined },
   "/admin/entregabilidade": deliverabilityRoute,
   "/admin/assinaturas": subscriptionsRoute,
+  "/admin/pedidos": ordersRoute,
+  "/admin/implantacao": setupRoute,
 } satisfies Record<string, { loader: Handler; action: Handler | undefined }>;
 
 export type AdminSectionPath = keyof typeof adminSectionRoutes;

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { waitlistCta } from "../../content/common.ts";
 import { ButtonLink } from "../ui/button.tsx";
 import { ArrowRight } from "../ui/icons/arrow-right.tsx";
@@ -6,7 +7,7 @@ import { ArrowRight } from "../ui/icons/arrow-right.tsx";
 export function CtaBand({
   title,
   text,
-  to = "/contato",
+  to = href("/contato"),
   button = waitlistCta.button,
 }: {
   title: string;

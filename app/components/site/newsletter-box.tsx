@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { blogCopy } from "../../content/blog.ts";
 import { Honeypot } from "../ui/honeypot.tsx";
 import { Mail } from "../ui/icons/mail.tsx";
@@ -32,7 +33,7 @@ export function NewsletterBox({
       ) : null}
       <form
         method="post"
-        action="/newsletter"
+        action={href("/newsletter")}
         noValidate
         className="relative mt-6 flex flex-col gap-3 sm:flex-row"
         aria-describedby="newsletter-nota"

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { riskWarning } from "../../content/common.ts";
 import { cn } from "../../lib/cn.ts";
 import { TriangleAlert } from "../ui/icons/triangle-alert.tsx";
@@ -34,7 +34,7 @@ export function RiskWarning({
         </p>
         <p className="text-foreground/90">{text}</p>
         <Link
-          to="/aviso-de-risco"
+          to={href("/aviso-de-risco")}
           className="inline-block text-foreground underline underline-offset-4 hover:text-primary"
         >
           {riskWarning.linkLabel}

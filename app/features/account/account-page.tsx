@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Checkbox, FieldError, Input, Label } from "../../components/ui/form-fields.tsx";
 import { Honeypot } from "../../components/ui/honeypot.tsx";
@@ -179,7 +179,7 @@ function History({ subscription: s }: { subscription: AccountSubscription }) {
                 <td className="py-2">
                   {line.state === "paid" && line.paidAt ? (
                     <a
-                      href={`/minha-conta/recibos/${line.reference}`}
+                      href={href("/minha-conta/recibos/:reference", { reference: line.reference })}
                       className="text-primary underline"
                     >
                       {copy.receiptLink}
@@ -359,7 +359,7 @@ export function AccountPanel({ overview, notice, accountErrors }: AccountPanelPr
         );
       })}
       <p className="mt-10">
-        <a href="/meus-dados" className="text-primary underline">
+        <a href={href("/meus-dados")} className="text-primary underline">
           {accountCopy.myDataLink}
         </a>
       </p>

@@ -3,6 +3,7 @@
 // waitlist entry through the orders it placed: a subscription, charge or receipt of anyone
 // else is "not found".
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { href } from "react-router";
 import {
   orderEvents,
   orders,
@@ -14,6 +15,7 @@ import {
 } from "../../../db/schema.ts";
 import { receiptCopy } from "../../content/account.ts";
 import { getDb, withTransaction } from "../../platform/db/db.server.ts";
+import { validateFields } from "../../platform/http/parse-form.ts";
 import {
   mercadoPagoConfig,
   type MercadoPagoConfig,
@@ -315,20 +317,13 @@ export async function correctOwnAccount(
 ): Promise<CorrectAccountOutcome> {
   const orderId = String(form.get("order") ?? "");
   if (!isUuid(orderId)) return { ok: false, notFound: true };
-  const parsed = accountSchema.safeParse({
+  const parsed = validateFields(accountSchema, {
     accountNumber: form.get("accountNumber") ?? "",
     brokerServer: form.get("brokerServer") ?? "",
     platform: form.get("platform") ?? "",
     whatsapp: form.get("whatsapp") ?? "",
   });
-  if (!parsed.success) {
-    const errors: AccountFormErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof AccountFormErrors;
-      errors[field] ??= issue.message;
-    }
-    return { ok: false, errors };
-  }
+  if (!parsed.success) return { ok: false, errors: parsed.fieldErrors };
   const values = parsed.data;
   return withTransaction(async (tx) => {
     const [found] = await tx
@@ -399,7 +394,7 @@ export async function ownChargeCheckout(
       amountBrlCents: found.charge.totalBrlCents,
       payerEmail: found.email,
     },
-    "/minha-conta/painel",
+    href("/minha-conta/painel"),
   );
 }
 

@@ -1,4 +1,5 @@
 // The customer area's link (docs/decisions/185): works once, within 1 hour, like Meus dados'.
+import { href } from "react-router";
 import { accountCopy } from "../../content/account.ts";
 import { defineMessage } from "../../platform/jobs/registry.ts";
 import { actionMessage } from "../../platform/mail/layout.tsx";
@@ -14,7 +15,7 @@ export const accountLinkMessage = defineMessage({
   compose: (_payload, { token }, context) =>
     actionMessage(
       copy,
-      { greeting: copy.greeting, lines: [copy.body], path: `/minha-conta/${token}` },
+      { greeting: copy.greeting, lines: [copy.body], path: href("/minha-conta/:token", { token }) },
       context,
     ),
 });

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { companyDetailParts } from "../../content/layout.ts";
 import { accountPanelCopy, receiptCopy as copy } from "../../content/account.ts";
 import { paymentMethodLabels } from "../../content/orders.ts";
@@ -61,7 +62,7 @@ export function ReceiptPage({ receipt }: { receipt: Receipt }) {
         ))}
       </section>
       <a
-        href="/minha-conta/painel"
+        href={href("/minha-conta/painel")}
         className="mt-8 inline-block text-primary underline print:hidden"
       >
         {copy.back}

@@ -1,6 +1,7 @@
 // The customer area's link and session (docs/decisions/185): the rules of Meus dados, with
 // their own purposes and cookie, so one link never opens the other area.
 import { sql } from "drizzle-orm";
+import { href } from "react-router";
 import { accountCopy as copy } from "../../content/account.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
@@ -19,7 +20,7 @@ export const accountSession = linkSession({
   link: "my-account",
   session: "my-account-session",
   cookieName: "minha_conta",
-  path: "/minha-conta",
+  path: href("/minha-conta"),
 });
 
 /**

@@ -1,3 +1,27 @@
 // Request bodies are at most 64 KB (docs/product.md rule 3); server/body-limit.ts enforces it
 // first, this keeps the admin actions safe wherever they run.
+import type { z } from "zod";
+import { parseForm } from "../../platform/http/parse-form.ts";
+import { readForm } from "../../platform/http/read-form.server.ts";
+
 export const ADMIN_FORM_MAX_BYTES = 64 * 1024;
+
+export type AdminFormRead<T> =
+  { ok: true; data: T } | { ok: false; status: 400 | 413 | 415; message: string };
+
+/**
+ * A staff form read within the limit and run through its schema (the one pipeline:
+ * readForm, then parseForm); otherwise the status and the Portuguese message to answer with,
+ * `invalid` when the fields do not pass.
+ */
+export async function readAdminForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  invalid: string,
+): Promise<AdminFormRead<z.output<S>>> {
+  const read = await readForm(request, ADMIN_FORM_MAX_BYTES);
+  if (!read.ok) return read;
+  const parsed = parseForm(schema, read.form);
+  if (!parsed.success) return { ok: false, status: 400, message: invalid };
+  return { ok: true, data: parsed.data };
+}

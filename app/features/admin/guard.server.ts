@@ -1,4 +1,4 @@
-import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
+import { createContext, data, href, type MiddlewareFunction, redirect } from "react-router";
 import { adminCopy } from "../../content/admin.ts";
 import { type AdminSession, getAdminSession } from "../../lib/auth.server.ts";
 import type { ActionResult } from "./action-result.ts";
@@ -19,7 +19,7 @@ export const requireAdmin: MiddlewareFunction<Response> = async ({ request, cont
     if (method === "GET" || method === "HEAD") {
       const url = new URL(request.url);
       const next = url.pathname.replace(/\.data$/, "") + url.search;
-      throw redirect(`/admin?${new URLSearchParams({ next })}`);
+      throw redirect(`${href("/admin")}?${new URLSearchParams({ next })}`);
     }
     throw data<ActionResult>(
       { ok: false, error: adminCopy.sessionExpired, sessionExpired: true },

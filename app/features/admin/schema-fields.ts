@@ -83,3 +83,6 @@ export const checkboxField = z
 
 /** Row ids are UUIDs; anything else is answered as "not found", never a database error. */
 export const rowId = z.guid();
+
+/** A form that names one row (a button's hidden `id`). */
+export const rowIdForm = z.object({ id: rowId });

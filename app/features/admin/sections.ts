@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { postsAdminCopy, robotsAdminCopy, waitlistAdminCopy } from "../../content/admin.ts";
 import { campaignsAdminCopy } from "../../content/campaigns.ts";
 import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
@@ -40,7 +41,7 @@ export const adminSectionLabels: Record<AdminSection, string> = {
 };
 
 export function adminSectionHref(section: AdminSection): string {
-  return `/admin/${section}`;
+  return href(`/admin/${section}` as const);
 }
 
 /** The URL an old `/admin?tab=…` link meant (unknown or missing tab: the waitlist). */

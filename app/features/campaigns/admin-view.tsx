@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, href, Link, useFetcher } from "react-router";
 import { agentIds, agentNames } from "../../content/agent-ids.ts";
 import { campaignsAdminCopy as copy } from "../../content/campaigns.ts";
 import { FieldError } from "../../components/ui/form-fields.tsx";
@@ -327,7 +327,7 @@ export function CampaignsView({
                 </span>
               </span>
               <Link
-                to={`/admin/campanhas?id=${item.id}`}
+                to={`${href("/admin/campanhas")}?id=${item.id}`}
                 className="rounded-md border px-3 py-1 text-sm"
               >
                 {copy.edit}

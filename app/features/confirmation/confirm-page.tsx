@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { confirmPageCopy as copy } from "../../content/email.ts";
 import { ButtonPage, OutcomePage } from "../../components/link-page.tsx";
 
@@ -30,5 +31,5 @@ export function ConfirmPage({ state }: { state: ConfirmPageState }) {
       />
     );
   }
-  return <OutcomePage {...outcomes[state]} link={{ to: "/", label: copy.homeLink }} />;
+  return <OutcomePage {...outcomes[state]} link={{ to: href("/"), label: copy.homeLink }} />;
 }

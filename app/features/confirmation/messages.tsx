@@ -1,6 +1,7 @@
 // The sign-up's messages: "Confirme sua inscrição" with its 7-day link (double opt-in,
 // docs/decisions/081), its one reminder a day later (decision 204), and "already listed" to
 // a confirmed address that signed up again (083).
+import { href } from "react-router";
 import { emailCopy } from "../../content/email.ts";
 import { defineMessage } from "../../platform/jobs/registry.ts";
 import { actionMessage } from "../../platform/mail/layout.tsx";
@@ -21,7 +22,7 @@ export const confirmSignupMessage = defineMessage({
       {
         greeting: confirm.greetingWithName(name),
         lines: [confirm.body],
-        path: `/confirmar/${token}`,
+        path: href("/confirmar/:token", { token }),
       },
       context,
     ),
@@ -38,7 +39,7 @@ export const confirmSignupReminderMessage = defineMessage({
       {
         greeting: reminder.greeting(name),
         lines: [reminder.body(eraseDays)],
-        path: `/confirmar/${token}`,
+        path: href("/confirmar/:token", { token }),
       },
       context,
     ),
@@ -51,7 +52,7 @@ export const alreadyListedMessage = defineMessage({
   compose: (_payload, _links, context) =>
     actionMessage(
       listed,
-      { greeting: listed.greeting, lines: [listed.body], path: "/meus-dados" },
+      { greeting: listed.greeting, lines: [listed.body], path: href("/meus-dados") },
       context,
     ),
 });

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { mailboxCopy as copy } from "../../content/email.ts";
 import { TextField } from "../admin/field.tsx";
@@ -21,7 +21,7 @@ export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: st
     if (query) params.set("q", query);
     if (apos) params.set("apos", apos);
     const text = params.toString();
-    return text ? `/admin/emails?${text}` : "/admin/emails";
+    return text ? `${href("/admin/emails")}?${text}` : href("/admin/emails");
   };
   const paged = new URLSearchParams(mailbox.search).has("apos");
   return (
@@ -56,7 +56,7 @@ export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: st
         </div>
         <Button type="submit">{copy.searchButton}</Button>
         {query ? (
-          <Link to="/admin/emails" className={buttonClasses({ variant: "outline" })}>
+          <Link to={href("/admin/emails")} className={buttonClasses({ variant: "outline" })}>
             {copy.clearSearch}
           </Link>
         ) : null}

@@ -1,4 +1,4 @@
-import { Form, useFetcher } from "react-router";
+import { Form, href, useFetcher } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
@@ -43,7 +43,7 @@ function ActionForm({
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.state, fetcher.data, messages);
   return (
-    <fetcher.Form method="post" action="/admin/convites" className={className}>
+    <fetcher.Form method="post" action={href("/admin/convites")} className={className}>
       <fieldset aria-label={label} disabled={fetcher.state !== "idle"} className="contents">
         {children}
       </fieldset>
@@ -114,7 +114,7 @@ function InviteNext({ robot, fetcher }: { robot: RobotInvitationsView; fetcher: 
         </Button>
       </Form>
       {robot.preview && robot.preview.length > 0 ? (
-        <fetcher.Form method="post" action="/admin/convites" className="grid gap-2">
+        <fetcher.Form method="post" action={href("/admin/convites")} className="grid gap-2">
           <input type="hidden" name="intent" value={invitationIntents.inviteNext} />
           <input type="hidden" name="robotId" value={robot.id} />
           <p className="text-sm font-medium">{copy.previewTitle(robot.preview.length)}</p>

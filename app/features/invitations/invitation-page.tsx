@@ -1,5 +1,5 @@
 import { BrokerText } from "../../components/site/broker-text.tsx";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { PriceTag } from "../../components/site/price-tag.tsx";
 import { invitationPageCopy as copy } from "../../content/invitations.ts";
 
@@ -42,7 +42,10 @@ export function InvitationPage({ view }: { view: InvitationPageState }) {
       <main id="conteudo" className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">{title}</h1>
         <p className="mt-4 text-muted-foreground">{text}</p>
-        <Link to="/" className="mt-6 inline-block text-primary underline underline-offset-4">
+        <Link
+          to={href("/")}
+          className="mt-6 inline-block text-primary underline underline-offset-4"
+        >
           {copy.homeLink}
         </Link>
       </main>

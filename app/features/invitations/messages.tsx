@@ -3,6 +3,7 @@
 // the notice that one ended with the person back in the queue. An
 // accepted spot is confirmed by the order's e-mail (features/orders/messages.tsx).
 import { sql } from "drizzle-orm";
+import { href } from "react-router";
 import { invitationEmailCopy } from "../../content/invitations.ts";
 import { defineMessage, type LinkToken } from "../../platform/jobs/registry.ts";
 import { actionMessage } from "../../platform/mail/layout.tsx";
@@ -61,7 +62,7 @@ export const invitationMessage = defineMessage({
           invitation.discounted(payload.discountedPrice),
           invitation.deadline(payload.deadline),
         ],
-        path: `/convite/${token}`,
+        path: href("/convite/:token", { token }),
       },
       context,
     ),
@@ -78,7 +79,7 @@ export const invitationReminderMessage = defineMessage({
       {
         greeting: reminder.greeting(payload.name),
         lines: [reminder.body(payload.robotName), reminder.deadline(payload.deadline)],
-        path: `/convite/${token}`,
+        path: href("/convite/:token", { token }),
       },
       context,
     ),

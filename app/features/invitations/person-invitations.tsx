@@ -1,4 +1,4 @@
-import { useFetcher } from "react-router";
+import { href, useFetcher } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { TableScroll } from "../../components/ui/table-scroll.tsx";
@@ -86,7 +86,7 @@ export function PersonInvitations({
       {confirmed ? (
         <fetcher.Form
           method="post"
-          action="/admin/convites"
+          action={href("/admin/convites")}
           className="mt-4 flex flex-wrap items-end gap-2"
         >
           <input type="hidden" name="intent" value={invitationIntents.invitePerson} />

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { subscribersAdminCopy as copy } from "../../content/newsletter-admin.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import { subscriberStates, type SubscriberFilter } from "./admin-filters.ts";
@@ -63,7 +63,7 @@ export function SubscribersView({
           {copy.filter}
         </button>
         <a
-          href={`/admin/assinantes.csv?${csvQuery}`}
+          href={`${href("/admin/assinantes.csv")}?${csvQuery}`}
           className="rounded-md border px-4 py-2"
           download
         >

@@ -1,5 +1,6 @@
 // The newsletter's messages (docs/decisions/104): the double opt-in link, then the welcome
 // with one-click unsubscribe (a marketing message, decision 089).
+import { href } from "react-router";
 import { newsletterCopy } from "../../content/email.ts";
 import { defineMessage } from "../../platform/jobs/registry.ts";
 import { actionMessage } from "../../platform/mail/layout.tsx";
@@ -16,7 +17,11 @@ export const confirmNewsletterMessage = defineMessage({
   compose: (_payload, { token }, context) =>
     actionMessage(
       confirm,
-      { greeting: confirm.greeting, lines: [confirm.body], path: `/newsletter/confirmar/${token}` },
+      {
+        greeting: confirm.greeting,
+        lines: [confirm.body],
+        path: href("/newsletter/confirmar/:token", { token }),
+      },
       context,
     ),
 });
@@ -32,7 +37,7 @@ export const newsletterWelcomeMessage = defineMessage({
       {
         greeting: welcome.greeting,
         lines: [welcome.body],
-        path: "/blog",
+        path: href("/blog"),
         unsubscribePath: unsubscribePath(unsubscribe),
       },
       context,

@@ -1,6 +1,6 @@
 // The actions of /admin/pedidos (the admin layout checked the session); `staff` is the
 // admin's e-mail, written in every audit row.
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { orderStateLabels, ordersAdminCopy as copy } from "../../content/orders.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
@@ -167,7 +167,7 @@ export async function ordersAction(form: FormEntries, staff: string) {
           result.error === "too-large" ? 413 : 400,
           copy.importErrors[result.error],
         );
-      throw redirect(`/admin/pedidos?extrato=${result.importId}`);
+      throw redirect(`${href("/admin/pedidos")}?extrato=${result.importId}`);
     }
     case orderIntents.applyImport: {
       const importId = id(form, "importId");

@@ -3,6 +3,7 @@
 // configured, agent running) and to staff for each acceptance and each payment. Amounts and
 // dates travel as the text the message shows; links are minted when the message is sent.
 import { sql } from "drizzle-orm";
+import { href } from "react-router";
 import { orderEmailCopy as copy } from "../../content/orders.ts";
 import { defineMessage, type LinkToken } from "../../platform/jobs/registry.ts";
 import { actionMessage } from "../../platform/mail/layout.tsx";
@@ -11,7 +12,7 @@ import { invitationLink } from "../invitations/messages.tsx";
 /** How long the e-mailed setup link works (once). */
 const SETUP_LINK_LIFETIME = "30 days";
 
-const setupPath = (token: string) => `/configurar/${token}`;
+const setupPath = (token: string) => href("/configurar/:token", { token });
 
 /** The setup form's single-use link, owned by the order (order_tokens). */
 const setupLink: LinkToken<"orderId"> = {
@@ -54,7 +55,7 @@ export const orderCreatedMessage = defineMessage({
           payload.pixCode && copy.created.pix(payload.pixCode),
           copy.created.otherMethods,
         ].filter(Boolean),
-        path: `/convite/${token}`,
+        path: href("/convite/:token", { token }),
       },
       context,
     ),
@@ -76,7 +77,7 @@ export const orderReminderMessage = defineMessage({
           payload.amountBrl && copy.reminder.amountBrl(payload.amountBrl),
           copy.reminder.alreadyPaid,
         ].filter(Boolean),
-        path: `/convite/${token}`,
+        path: href("/convite/:token", { token }),
       },
       context,
     ),
@@ -166,7 +167,7 @@ export const staffOrderAcceptedMessage = defineMessage({
           `${payload.reference}: ${copy.staffAccepted.amounts(payload.amountUsd, payload.amountBrl)}`,
           copy.staffAccepted.deadline(payload.deadline),
         ],
-        path: "/admin/pedidos",
+        path: href("/admin/pedidos"),
       },
       context,
     ),
@@ -185,7 +186,7 @@ export const staffOrderPaidMessage = defineMessage({
           `${payload.reference}: ${copy.staffPaid.body(payload.name, payload.email, payload.robotName)}`,
           copy.staffPaid.payment(payload.amount, payload.method, payload.paymentReference),
         ],
-        path: "/admin/implantacao",
+        path: href("/admin/implantacao"),
       },
       context,
     ),

@@ -6,6 +6,7 @@ import { orderEvents, orders, orderSetups, orderTokens, waitlist } from "../../.
 import { setupFormCopy } from "../../content/orders.ts";
 import { withTransaction } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
+import { parseForm } from "../../platform/http/parse-form.ts";
 import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { businessMsBetween, yearsBetween } from "./business-hours.ts";
 import { openCredential, parseCredentialKey, sealCredential } from "./credential.server.ts";
@@ -47,19 +48,14 @@ export interface SetupFormErrors {
 export function readSetupForm(
   form: FormEntries,
 ): { ok: true; form: SetupForm } | ({ ok: false } & SetupFormErrors) {
-  const parsed = setupFormSchema.safeParse(Object.fromEntries(form));
+  const parsed = parseForm(setupFormSchema, form);
   if (parsed.success) return { ok: true, form: parsed.data };
   const values: Record<string, string> = {};
   for (const name of ["accountNumber", "brokerServer", "platform", "whatsapp"]) {
     const value = form.get(name);
     if (typeof value === "string") values[name] = value.slice(0, 200);
   }
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const name = String(issue.path[0] ?? "");
-    errors[name] ??= issue.message;
-  }
-  return { ok: false, values, errors };
+  return { ok: false, values, errors: parsed.fieldErrors };
 }
 
 export function credentialKey(): Buffer | null {

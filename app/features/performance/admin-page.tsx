@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import {
@@ -71,7 +71,7 @@ export function PerformanceAdminPage({
   return (
     <section aria-labelledby="desempenho-titulo" className="space-y-8">
       <div>
-        <Link to="/admin/robos" className="text-sm text-muted-foreground underline">
+        <Link to={href("/admin/robos")} className="text-sm text-muted-foreground underline">
           {copy.back}
         </Link>
         <h2 id="desempenho-titulo" className="mt-2 text-2xl font-bold">

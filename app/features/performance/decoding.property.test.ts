@@ -1,20 +1,48 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCents, parseScaled } from "./numbers.ts";
+import { parseCents, parseScaled, parseServerTime } from "./numbers.ts";
 import { decodeStatement } from "./statement-html.ts";
 
 // The fast paths of docs/decisions/199 give what the general ones give.
 describe("reading fast paths", () => {
-  it("decodes UTF-16 LE exactly as TextDecoder does, lone surrogates and odd lengths included", () => {
+  it("decodes UTF-16 LE in slices exactly as TextDecoder decodes the whole, lone surrogates and odd lengths included", () => {
     fc.assert(
       fc.property(
         fc.uint8Array({ maxLength: 64 }),
         fc.array(fc.integer({ min: 0xd800, max: 0xdfff }), { maxLength: 3 }),
-        (bytes, surrogates) => {
+        fc.integer({ min: 1, max: 70 }),
+        (bytes, surrogates, sliceBytes) => {
           const units = [...surrogates].flatMap((unit) => [unit & 0xff, unit >> 8]);
           const body = new Uint8Array([...bytes, ...units]);
           const file = new Uint8Array([0xff, 0xfe, ...body]);
-          expect(decodeStatement(file)).toBe(new TextDecoder("utf-16le").decode(body));
+          expect([...decodeStatement(file, sliceBytes)].join("")).toBe(
+            new TextDecoder("utf-16le").decode(body),
+          );
+        },
+      ),
+    );
+  });
+
+  it("decodes UTF-8 (or else Windows-1252) in slices exactly as the whole file decodes", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc
+            .string({ unit: "grapheme", maxLength: 20 })
+            .map((text) => new TextEncoder().encode(text)),
+          fc.uint8Array({ maxLength: 64 }),
+        ),
+        fc.integer({ min: 1, max: 70 }),
+        (bytes, sliceBytes) => {
+          // A leading "x" keeps it from being read as UTF-16 or by a byte-order mark.
+          const file = new Uint8Array([0x78, 0x78, 0x78, 0x78, ...bytes]);
+          let whole: string;
+          try {
+            whole = new TextDecoder("utf-8", { fatal: true }).decode(file);
+          } catch {
+            whole = new TextDecoder("windows-1252").decode(file);
+          }
+          expect([...decodeStatement(file, sliceBytes)].join("")).toBe(whole);
         },
       ),
     );
@@ -34,6 +62,25 @@ describe("reading fast paths", () => {
         expect(parseCents(`${sign}${units}`)).toBe(parseCents(`${sign}${grouped},00`));
       }),
     );
+  });
+
+  it("reads MetaTrader's times (2026.01.02 10:05:00) as the general rule does, impossible dates refused", () => {
+    const two = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, "0"));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, "0")),
+        fc.tuple(two, two, two, two, two),
+        fc.constantFrom(".", "-", ":", "x"),
+        (year, [month, day, hour, minute, second], separator) => {
+          const text = `${year}${separator}${month}.${day} ${hour}:${minute}:${second}`;
+          // With a space before it the text takes the general rule (a regular expression).
+          expect(parseServerTime(text)).toEqual(parseServerTime(` ${text}`));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+    expect(parseServerTime("2024.02.29 23:59:59")).not.toBeNull();
+    expect(parseServerTime("2023.02.29 10:00:00")).toBeNull();
   });
 
   it("leaves numbers with more decimals than allowed to the general rules", () => {

@@ -1,10 +1,12 @@
-import { Parser } from "htmlparser2";
+import { isUtf8 } from "node:buffer";
+import { Tokenizer } from "htmlparser2";
 
-// A statement file as text and then as rows of cell texts (docs/decisions/130). The file is
-// read with htmlparser2, a streaming tokenizer with no recursion, so deep nesting costs
-// nothing; rows, cells and text are capped; and the text is fed in slices, yielding to the
-// event loop between them, so a 5 MB file never holds the server for more than a few
-// milliseconds at a time; past the deadline the read stops.
+// A statement file as text and then as rows of cell texts (docs/decisions/130, 215). The
+// file is decoded in slices and each slice fed to htmlparser2's Tokenizer, a streaming
+// tokenizer with no recursion (deep nesting costs nothing) that reports positions; only the
+// texts the ledger needs (cells, title, loose text) become strings, so neither the whole
+// decoded file nor a tree is ever held. Rows, cells and text are capped, the read yields to
+// the event loop between slices, and past the deadline it stops.
 
 /**
  * UTF-16 LE as TextDecoder reads it, by Node's native codec when that gives the same text
@@ -19,23 +21,52 @@ function decodeUtf16le(bytes: Uint8Array): string {
   return new TextDecoder("utf-16le").decode(bytes);
 }
 
-/** What the file decodes to, by its byte-order mark (MetaTrader 5 writes UTF-16 LE). */
-export function decodeStatement(bytes: Uint8Array): string {
+/**
+ * UTF-16 LE in slices of `sliceBytes` (even): a slice never ends between a high surrogate
+ * and what follows it, so each decodes alone to what the whole file decodes to there.
+ */
+function* utf16leSlices(bytes: Uint8Array, sliceBytes: number): Generator<string> {
+  const size = Math.max(4, sliceBytes - (sliceBytes % 2));
+  for (let start = 0; start < bytes.length;) {
+    let end = Math.min(bytes.length, start + size);
+    if (end < bytes.length) {
+      const last = (bytes[end - 2] ?? 0) | ((bytes[end - 1] ?? 0) << 8);
+      if (last >= 0xd800 && last <= 0xdbff) end -= 2;
+    }
+    yield decodeUtf16le(bytes.subarray(start, end));
+    start = end;
+  }
+}
+
+/** Any other encoding through a streaming TextDecoder (what it gives equals one decode). */
+function* decoderSlices(bytes: Uint8Array, encoding: string, sliceBytes: number) {
+  const decoder = new TextDecoder(encoding);
+  for (let start = 0; start < bytes.length; start += sliceBytes) {
+    const text = decoder.decode(bytes.subarray(start, start + sliceBytes), { stream: true });
+    if (text) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/**
+ * What the file decodes to, by its byte-order mark (MetaTrader 5 writes UTF-16 LE), in
+ * slices of about `sliceBytes` bytes whose concatenation is the whole file's text.
+ */
+export function decodeStatement(bytes: Uint8Array, sliceBytes: number): Iterable<string> {
   const startsWith = (...prefix: number[]) => prefix.every((byte, i) => bytes[i] === byte);
-  if (startsWith(0xff, 0xfe)) return decodeUtf16le(bytes.subarray(2));
-  if (startsWith(0xfe, 0xff)) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
-  if (startsWith(0xef, 0xbb, 0xbf)) return new TextDecoder("utf-8").decode(bytes.subarray(3));
+  if (startsWith(0xff, 0xfe)) return utf16leSlices(bytes.subarray(2), sliceBytes);
+  if (startsWith(0xfe, 0xff)) return decoderSlices(bytes.subarray(2), "utf-16be", sliceBytes);
+  if (startsWith(0xef, 0xbb, 0xbf)) return decoderSlices(bytes.subarray(3), "utf-8", sliceBytes);
   // UTF-16 without a mark: "<" followed by a zero byte (or the other way round).
-  if (bytes.length >= 4 && bytes[1] === 0 && bytes[3] === 0) return decodeUtf16le(bytes);
+  if (bytes.length >= 4 && bytes[1] === 0 && bytes[3] === 0) {
+    return utf16leSlices(bytes, sliceBytes);
+  }
   if (bytes.length >= 4 && bytes[0] === 0 && bytes[2] === 0) {
-    return new TextDecoder("utf-16be").decode(bytes);
+    return decoderSlices(bytes, "utf-16be", sliceBytes);
   }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    // MetaTrader 4 writes the system's ANSI code page; on Western Windows that is 1252.
-    return new TextDecoder("windows-1252").decode(bytes);
-  }
+  // MetaTrader 4 writes the system's ANSI code page; on Western Windows that is 1252.
+  return decoderSlices(bytes, isUtf8(bytes) ? "utf-8" : "windows-1252", sliceBytes);
 }
 
 export interface StatementDocument {
@@ -47,7 +78,8 @@ export interface StatementDocument {
 }
 
 export type ReadResult =
-  { ok: true; document: StatementDocument } | { ok: false; reason: "too-many-rows" | "too-slow" };
+  | { ok: true; document: StatementDocument }
+  | { ok: false; reason: "empty" | "too-many-rows" | "too-slow" };
 
 export const readLimits = {
   maxRows: 400_000,
@@ -55,17 +87,52 @@ export const readLimits = {
   maxColspan: 50,
   maxCellChars: 2_000,
   maxLooseTexts: 100,
-  sliceChars: 128 * 1024,
+  sliceBytes: 256 * 1024,
   deadlineMs: 10_000,
 };
 
-const SKIPPED = new Set(["script", "style", "noscript", "template", "iframe", "object", "svg"]);
+// The tags the reader acts on, by a number computed from their letters (see tagCode).
+const TAGS = ["tr", "td", "th", "table", "title", "br", "p", "div", "b", "font", "colspan"];
+const SKIPPED_TAGS = ["script", "style", "noscript", "template", "iframe", "object", "svg"];
 
+/** A name of up to 8 ASCII letters as a number, any case alike; anything else -1. */
+function nameCode(name: string, at = 0, end = name.length): number {
+  if (end - at > 8 || end <= at) return -1;
+  let code = 0;
+  for (let i = at; i < end; i++) {
+    const letter = (name.charCodeAt(i) | 0x20) - 96;
+    if (letter < 1 || letter > 26) return -1;
+    code = code * 27 + letter;
+  }
+  return code;
+}
+const [TR, TD, TH, TABLE, TITLE, BR, P, DIV, B, FONT, COLSPAN] = TAGS.map((tag) => nameCode(tag));
+const SKIPPED = new Set(SKIPPED_TAGS.map((tag) => nameCode(tag)));
+const SVG = nameCode("svg");
+
+/** \s+ as one space, trimmed; most cells have no run of spaces and are returned as they are. */
 function normalize(text: string): string {
+  const last = text.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (i === 0 || i === last || text.charCodeAt(i + 1) === 32) return slowNormalize(text);
+    } else if (c < 32 || c === 0xa0 || c > 0x167f) {
+      if (c > 32 && c !== 0xa0 && !/\s/.test(text[i] ?? "")) continue;
+      return slowNormalize(text);
+    }
+  }
+  return text;
+}
+
+function slowNormalize(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-export async function readStatementHtml(html: string, limits = readLimits): Promise<ReadResult> {
+export async function readStatementHtml(
+  slices: Iterable<string>,
+  limits = readLimits,
+): Promise<ReadResult> {
   const started = performance.now();
   const rows: string[][] = [];
   const looseText: string[] = [];
@@ -73,21 +140,46 @@ export async function readStatementHtml(html: string, limits = readLimits): Prom
   let skipping = 0;
   let inTitle = false;
   let row: string[] | null = null;
-  let cell: { text: string; span: number } | null = null;
+  // The open cell: its text and colspan (cellOpen false: none).
+  let cellOpen = false;
+  let cellText = "";
+  let cellSpan = 1;
   let loose = "";
   let overflow = false;
+  let sawText = false;
+  // The tag being opened, and its colspan attribute as it is read.
+  let tag = -1;
+  let colspan: string | null = null;
+  let readingColspan = false;
+
+  // The slices still referred to by the tokenizer's positions, the first at bufferOffset.
+  const buffers: string[] = [];
+  let bufferOffset = 0;
+  const slice = (start: number, end: number): string => {
+    while (buffers.length > 1 && start - bufferOffset >= (buffers[0] as string).length) {
+      bufferOffset += (buffers.shift() as string).length;
+    }
+    let from = bufferOffset;
+    let text = (buffers[0] as string).slice(start - from, end - from);
+    for (let i = 1; i < buffers.length && end - from > (buffers[i - 1] as string).length; i++) {
+      from += (buffers[i - 1] as string).length;
+      text += (buffers[i] as string).slice(0, end - from);
+    }
+    return text;
+  };
+  const codeAt = (start: number, end: number): number =>
+    end - start > 8 ? -1 : nameCode(slice(start, end));
 
   const flushLoose = () => {
-    const text = normalize(loose);
+    const text = slowNormalize(loose);
     loose = "";
     if (text && looseText.length < limits.maxLooseTexts) looseText.push(text.slice(0, 500));
   };
   const endCell = () => {
-    if (!cell || !row) return;
-    const text = normalize(cell.text);
-    row.push(text);
-    for (let i = 1; i < cell.span && row.length < limits.maxCellsPerRow; i++) row.push("");
-    cell = null;
+    if (!cellOpen || !row) return;
+    cellOpen = false;
+    row.push(normalize(cellText));
+    for (let i = 1; i < cellSpan && row.length < limits.maxCellsPerRow; i++) row.push("");
   };
   const endRow = () => {
     endCell();
@@ -97,68 +189,110 @@ export async function readStatementHtml(html: string, limits = readLimits): Prom
     }
     row = null;
   };
+  const addText = (text: string) => {
+    if (skipping) return;
+    if (inTitle) title = slowNormalize(title + text).slice(0, 500);
+    else if (cellOpen) {
+      if (cellText.length < limits.maxCellChars) cellText += text;
+    } else if (!row && loose.length < 2_000) loose += text;
+  };
+  const openTag = () => {
+    if (SKIPPED.has(tag)) skipping++;
+    else if (skipping) return;
+    else if (tag === TITLE) inTitle = true;
+    else if (tag === TR) {
+      endRow();
+      flushLoose();
+      row = [];
+    } else if (tag === TD || tag === TH) {
+      endCell();
+      row ??= [];
+      if (row.length >= limits.maxCellsPerRow) return;
+      const span = Number.parseInt(colspan ?? "1", 10);
+      cellOpen = true;
+      cellText = "";
+      cellSpan = Number.isFinite(span) ? Math.min(Math.max(span, 1), limits.maxColspan) : 1;
+    } else if (tag === BR || tag === P || tag === DIV) {
+      if (cellOpen) cellText += " ";
+      else loose += " ";
+      if (tag === DIV && !cellOpen && !row) flushLoose();
+    }
+  };
 
-  const parser = new Parser(
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
     {
-      onopentag(name, attributes) {
-        if (SKIPPED.has(name)) {
-          skipping++;
-          return;
-        }
-        if (skipping) return;
-        if (name === "title") inTitle = true;
-        else if (name === "tr") {
-          endRow();
-          flushLoose();
-          row = [];
-        } else if (name === "td" || name === "th") {
-          endCell();
-          if (!row) row = [];
-          if (row.length >= limits.maxCellsPerRow) return;
-          const span = Number.parseInt(attributes.colspan ?? "1", 10);
-          cell = {
-            text: "",
-            span: Number.isFinite(span) ? Math.min(Math.max(span, 1), limits.maxColspan) : 1,
-          };
-        } else if (name === "br" || name === "p" || name === "div") {
-          if (cell) cell.text += " ";
-          else loose += " ";
-          if (name === "div" && !cell && !row) flushLoose();
-        }
+      ontext(start, end) {
+        // Only the texts kept become strings (not the spaces between a row's cells).
+        if (skipping || (!inTitle && !cellOpen && (row || loose.length >= 2_000))) return;
+        addText(slice(start, end));
       },
-      ontext(text) {
-        if (skipping) return;
-        if (inTitle) title = normalize(title + text).slice(0, 500);
-        else if (cell) {
-          if (cell.text.length < limits.maxCellChars) cell.text += text;
-        } else if (!row && loose.length < 2_000) loose += text;
+      ontextentity(codepoint) {
+        addText(String.fromCodePoint(codepoint));
       },
-      onclosetag(name) {
+      onopentagname(start, end) {
+        tag = codeAt(start, end);
+        colspan = null;
+      },
+      onattribname(start, end) {
+        readingColspan =
+          (tag === TD || tag === TH) && colspan === null && codeAt(start, end) === COLSPAN;
+        if (readingColspan) colspan = "";
+      },
+      onattribdata(start, end) {
+        if (readingColspan) colspan += slice(start, end);
+      },
+      onattribentity(codepoint) {
+        if (readingColspan) colspan += String.fromCodePoint(codepoint);
+      },
+      onattribend() {
+        readingColspan = false;
+      },
+      onopentagend() {
+        openTag();
+      },
+      onselfclosingtag() {
+        // As htmlparser2's Parser: <svg/> opens and closes; in HTML others only open.
+        if (tag !== SVG) openTag();
+      },
+      onclosetag(start, end) {
+        const name = codeAt(start, end);
         if (SKIPPED.has(name)) {
           skipping = Math.max(0, skipping - 1);
           return;
         }
         if (skipping) return;
-        if (name === "title") inTitle = false;
-        else if (name === "td" || name === "th") endCell();
-        else if (name === "tr" || name === "table") endRow();
-        else if (name === "div" || name === "b" || name === "font") {
+        if (name === TITLE) inTitle = false;
+        else if (name === TD || name === TH) endCell();
+        else if (name === TR || name === TABLE) endRow();
+        else if (name === BR) {
+          // </br> is a line break, as browsers read it.
+          tag = BR;
+          openTag();
+        } else if (name === DIV || name === B || name === FONT) {
           if (!row) flushLoose();
         }
       },
+      oncdata() {},
+      oncomment() {},
+      ondeclaration() {},
+      onprocessinginstruction() {},
+      onend() {},
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
 
-  for (let offset = 0; offset < html.length; offset += limits.sliceChars) {
-    parser.write(html.slice(offset, offset + limits.sliceChars));
+  let first = true;
+  for (const text of slices) {
+    if (!first) await new Promise((resolve) => setImmediate(resolve));
+    first = false;
+    if (!sawText && /\S/.test(text)) sawText = true;
+    buffers.push(text);
+    tokenizer.write(text);
     if (overflow) return { ok: false, reason: "too-many-rows" };
     if (performance.now() - started > limits.deadlineMs) return { ok: false, reason: "too-slow" };
-    if (offset + limits.sliceChars < html.length) {
-      await new Promise((resolve) => setImmediate(resolve));
-    }
   }
-  parser.end();
+  if (!sawText) return { ok: false, reason: "empty" };
+  tokenizer.end();
   endRow();
   flushLoose();
   if (overflow) return { ok: false, reason: "too-many-rows" };

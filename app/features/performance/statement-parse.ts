@@ -54,14 +54,20 @@ const key = (text: string) => text.toLowerCase().replace(/\s+/g, " ").replace(/:
 
 /** A row holding only a section title, such as "Closed Transactions:" or "Deals". */
 function isTitleRow(row: readonly string[], titles: ReadonlySet<string>): boolean {
-  const texts = row.filter((cell) => cell !== "");
-  return texts.length === 1 && titles.has(key(texts[0] ?? ""));
+  let text: string | undefined;
+  for (const cell of row) {
+    if (cell === "") continue;
+    if (text !== undefined) return false;
+    text = cell;
+  }
+  return text !== undefined && titles.has(key(text));
 }
 
 function findTitle(rows: readonly string[][], title: string, from = 0): number {
+  const titles = new Set([title]);
   for (let i = from; i < rows.length; i++) {
     const row = rows[i];
-    if (row && isTitleRow(row, new Set([title]))) return i;
+    if (row && isTitleRow(row, titles)) return i;
   }
   return -1;
 }
@@ -474,9 +480,7 @@ function detectFormat(document: StatementDocument): "mt4" | "mt5" | null {
 
 /** Reads a statement file's bytes into its ledger, or says what is wrong with it. */
 export async function parseStatement(bytes: Uint8Array, limits = readLimits): Promise<ParseResult> {
-  const text = decodeStatement(bytes);
-  if (text.trim() === "") return { ok: false, problem: { code: "empty" } };
-  const read = await readStatementHtml(text, limits);
+  const read = await readStatementHtml(decodeStatement(bytes, limits.sliceBytes), limits);
   if (!read.ok) return { ok: false, problem: { code: read.reason } };
   const format = detectFormat(read.document);
   if (!format) return { ok: false, problem: { code: "not-a-statement" } };

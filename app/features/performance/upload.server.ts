@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { formReadMessages } from "../../content/http-errors.ts";
 import { performanceAdminCopy, statementProblemMessage } from "../../content/performance.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
@@ -14,7 +14,7 @@ import { analyseStatement } from "./statement-analysis.server.ts";
 
 const { errors } = performanceAdminCopy;
 
-const pagePath = (robotId: string) => `/admin/robos/${robotId}/desempenho`;
+const pagePath = (robotId: string) => href("/admin/robos/:id/desempenho", { id: robotId });
 
 /** What the form had, so a refused upload keeps what staff typed (the file aside). */
 function typedFields(form: FormData): Record<string, string> {

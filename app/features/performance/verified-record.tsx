@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { riskWarning } from "../../content/common.ts";
 import {
@@ -30,7 +30,10 @@ export function ReturnsNotice({ className }: { className?: string }) {
     <p className={className ?? "text-xs text-muted-foreground"}>
       <strong className="font-semibold text-foreground">{pastPerformanceNotice}</strong>{" "}
       {riskWarning.text}{" "}
-      <Link to="/aviso-de-risco" className="underline underline-offset-4 hover:text-primary">
+      <Link
+        to={href("/aviso-de-risco")}
+        className="underline underline-offset-4 hover:text-primary"
+      >
         {riskWarning.linkLabel}
       </Link>
     </p>
@@ -85,7 +88,7 @@ export function VerifiedRecord({
         <h3 className="font-semibold">{copy.downloadTitle}</h3>
         {downloadable ? (
           <a
-            href={`/extratos/${view.statementId}`}
+            href={href("/extratos/:id", { id: view.statementId })}
             download={view.fileName}
             className="font-semibold text-primary underline underline-offset-4 hover:no-underline"
           >

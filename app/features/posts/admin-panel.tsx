@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { postsAdminCopy as copy } from "../../content/admin.ts";
@@ -24,7 +25,7 @@ function PostCard({ post }: { post: AdminPost }) {
       <div className="flex flex-wrap gap-2">
         {post.isPublished ? (
           <a
-            href={`/blog/${post.slug}`}
+            href={href("/blog/:slug", { slug: post.slug })}
             aria-label={copy.viewOnSiteLabel(post.title)}
             className={buttonClasses({ variant: "outline", size: "sm" })}
           >
@@ -32,7 +33,7 @@ function PostCard({ post }: { post: AdminPost }) {
           </a>
         ) : (
           <a
-            href={`/admin/blog/${post.id}/previa`}
+            href={href("/admin/blog/:id/previa", { id: post.id })}
             aria-label={copy.previewLabelFor(post.title)}
             className={buttonClasses({ variant: "outline", size: "sm" })}
           >

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { href } from "react-router";
 import { postCategories } from "./model.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogFooter, DialogTrigger } from "../../components/ui/dialog.tsx";
@@ -56,7 +57,7 @@ export function PostDialog({ mode }: { mode: Mode }) {
         <fetcher.Form
           ref={formRef}
           method="post"
-          action="/admin/blog"
+          action={href("/admin/blog")}
           noValidate
           onSubmit={onSubmit}
           className="mt-4 grid gap-4"

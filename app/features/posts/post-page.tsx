@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { CtaBand } from "../../components/site/cta-band.tsx";
 import { PostMeta } from "./post-meta.tsx";
 import { RiskWarning } from "../../components/site/risk-warning.tsx";
@@ -27,7 +27,7 @@ export function PostPage({
     <main id="conteudo" className="mx-auto max-w-3xl px-4 py-12">
       {notice}
       <Link
-        to="/blog"
+        to={href("/blog")}
         className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
@@ -67,7 +67,10 @@ export function PostPage({
               <li key={other.slug} className="rounded-xl border border-border bg-card p-5">
                 <PostMeta post={other} compact />
                 <h3 className="mt-2 text-lg font-semibold">
-                  <Link to={`/blog/${other.slug}`} className="hover:text-primary">
+                  <Link
+                    to={href("/blog/:slug", { slug: other.slug })}
+                    className="hover:text-primary"
+                  >
                     {other.title}
                   </Link>
                 </h3>

@@ -1,4 +1,4 @@
-import { Form, useFetcher } from "react-router";
+import { Form, href, useFetcher } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox } from "../../components/ui/form-fields.tsx";
 import { adminEntryEmailCopy as copy } from "../../content/email.ts";
@@ -24,7 +24,7 @@ export function AdminEntryEmail({
 }) {
   const resend = useFetcher<ActionResult>();
   useActionToast(resend.state, resend.data, resendToast);
-  const action = `/admin/lista/${entry.id}`;
+  const action = href("/admin/lista/:id", { id: entry.id });
   return (
     <section aria-labelledby="email-privacidade" className="mt-10">
       <h3 id="email-privacidade" className="text-xl font-semibold">

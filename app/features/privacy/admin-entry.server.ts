@@ -1,6 +1,6 @@
 // The person's admin page, e-mail side: "Reenviar confirmação" and erasing the entry
 // (docs/decisions/088 and 105). Intents posted to /admin/lista/:id next to the status change.
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { adminEntryEmailCopy as copy } from "../../content/email.ts";
 import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
@@ -18,7 +18,7 @@ export async function entryEmailAction(entryId: string, form: FormEntries) {
   if (form.get("intent") === "erase") {
     if (form.get("confirm") !== "on") return actionFailed(400, copy.eraseNeedsConfirm);
     if (!(await eraseWaitlistEntry(entryId))) return actionFailed(404, waitlistAdminCopy.notFound);
-    return redirect("/admin/lista", 303);
+    return redirect(href("/admin/lista"), 303);
   }
   switch (await resendConfirmation(entryId)) {
     case "queued":

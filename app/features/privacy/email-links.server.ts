@@ -2,6 +2,7 @@
 // LinkToken (docs/decisions/113): a fresh token per send, only its hash in email_tokens, tied
 // to the outbox message that carried it so a resend can revoke it.
 import { sql } from "drizzle-orm";
+import { href } from "react-router";
 import type { EmailTokenPurpose } from "./model.ts";
 import type { LinkToken } from "../../platform/jobs/registry.ts";
 
@@ -43,4 +44,4 @@ export function subscriberLink(
   };
 }
 
-export const unsubscribePath = (token: string) => `/descadastrar/${token}`;
+export const unsubscribePath = (token: string) => href("/descadastrar/:token", { token });

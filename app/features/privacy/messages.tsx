@@ -1,4 +1,5 @@
 // The Meus dados link (docs/decisions/085 and 086): works once, within 1 hour.
+import { href } from "react-router";
 import { myDataCopy } from "../../content/email.ts";
 import { defineMessage } from "../../platform/jobs/registry.ts";
 import { actionMessage } from "../../platform/mail/layout.tsx";
@@ -14,7 +15,7 @@ export const myDataLinkMessage = defineMessage({
   compose: (_payload, { token }, context) =>
     actionMessage(
       copy,
-      { greeting: copy.greeting, lines: [copy.body], path: `/meus-dados/${token}` },
+      { greeting: copy.greeting, lines: [copy.body], path: href("/meus-dados/:token", { token }) },
       context,
     ),
 });

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Honeypot } from "../../components/ui/honeypot.tsx";
 import { Checkbox, FieldError, Input, Label } from "../../components/ui/form-fields.tsx";
@@ -81,13 +81,13 @@ export function MyDataPanel({
         ))}
       </dl>
       <a
-        href="/meus-dados/dados.json"
+        href={href("/meus-dados/dados.json")}
         download
         className="mt-6 inline-block text-primary underline"
       >
         {copy.download}
       </a>
-      <a href="/minha-conta" className="mt-3 block text-primary underline">
+      <a href={href("/minha-conta")} className="mt-3 block text-primary underline">
         {copy.accountLink}
       </a>
 
@@ -100,7 +100,7 @@ export function MyDataPanel({
             {orders.map((order) => (
               <li key={order.reference}>
                 <a
-                  href={`/meus-dados/pedidos/${order.reference}`}
+                  href={href("/meus-dados/pedidos/:reference", { reference: order.reference })}
                   className="text-primary underline"
                 >
                   {copy.orderLine(

@@ -5,10 +5,12 @@
 // marketing consent.
 import { eq, sql } from "drizzle-orm";
 import * as z from "zod/mini";
+import { href } from "react-router";
 import { waitlist } from "../../../db/schema.ts";
 import { myDataCopy as copy } from "../../content/email.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
+import { validateFields } from "../../platform/http/parse-form.ts";
 import { signupSchema } from "../waitlist/schema.ts";
 import { consentLedger, setMarketingConsent } from "./consent.server.ts";
 import { type EmailFormAnswer, readEmailForm } from "./email-form.server.ts";
@@ -62,7 +64,7 @@ const session = linkSession({
   link: "my-data",
   session: "my-data-session",
   cookieName: "meus_dados",
-  path: "/meus-dados",
+  path: href("/meus-dados"),
 });
 
 export const myDataLinkState = session.linkState;
@@ -102,18 +104,11 @@ export async function correctMyData(
   entryId: string,
   form: { get(name: string): unknown; getAll(name: string): unknown[] },
 ): Promise<{ ok: true } | { ok: false; errors: CorrectionErrors }> {
-  const parsed = z.safeParse(correctionSchema, {
+  const parsed = validateFields(correctionSchema, {
     name: form.get("name") ?? undefined,
     agents: form.getAll("agents"),
   });
-  if (!parsed.success) {
-    const errors: CorrectionErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "name" || field === "agents") && !errors[field]) errors[field] = issue.message;
-    }
-    return { ok: false, errors };
-  }
+  if (!parsed.success) return { ok: false, errors: parsed.fieldErrors };
   const db = await getDb();
   await db
     .update(waitlist)

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogFooter, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { adminCopy, robotsAdminCopy as copy } from "../../content/admin.ts";
@@ -70,7 +70,7 @@ function RobotEditDialog({ robot }: { robot: Robot }) {
       >
         <fetcher.Form
           method="post"
-          action="/admin/robos"
+          action={href("/admin/robos")}
           noValidate
           onSubmit={onSubmit}
           className="mt-4 grid gap-4"
@@ -175,7 +175,7 @@ function RobotCard({ robot }: { robot: Robot }) {
           </a>
         ) : null}
         <Link
-          to={`/admin/robos/${robot.id}/desempenho`}
+          to={href("/admin/robos/:id/desempenho", { id: robot.id })}
           aria-label={performanceAdminCopy.linkLabel(robot.name)}
           className="mt-1 block text-sm text-primary underline"
         >

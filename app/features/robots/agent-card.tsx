@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { agentCardCopy } from "../../content/common.ts";
 import type { AgentCardView } from "./agent-view.ts";
 import { ArrowRight } from "../../components/ui/icons/arrow-right.tsx";
@@ -59,7 +59,7 @@ export function AgentCard({
         className="mt-6 border-t border-border pt-4"
       />
       <Link
-        to={`/agentes/${card.slug}`}
+        to={href("/agentes/:slug", { slug: card.slug })}
         className="mt-6 inline-flex items-center gap-2 font-semibold text-primary hover:underline"
       >
         {linkLabel}

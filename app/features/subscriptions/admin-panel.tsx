@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, href } from "react-router";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox, Input, Label, Select } from "../../components/ui/form-fields.tsx";
@@ -157,7 +157,7 @@ function Filters({
         {subscriptionStates.map((state) => (
           <li key={state}>
             <a
-              href={`/admin/assinaturas?situacao=${state}`}
+              href={`${href("/admin/assinaturas")}?situacao=${state}`}
               aria-current={filter.state === state ? "page" : undefined}
               className="inline-block rounded-full border border-border px-3 py-1 aria-[current=page]:border-primary"
             >

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { waitlistEntryCopy as copy } from "../../content/admin.ts";
 import { StatusBadge, StatusButtons } from "./admin-panel.tsx";
 import { agentsText } from "./agents-text.ts";
@@ -44,7 +44,7 @@ export function WaitlistEntryPanel({ entry, history }: WaitlistEntryView) {
   ];
   return (
     <section aria-labelledby="inscricao-titulo">
-      <Link to="/admin/lista" className="text-sm underline underline-offset-4">
+      <Link to={href("/admin/lista")} className="text-sm underline underline-offset-4">
         {copy.back}
       </Link>
       <h2 id="inscricao-titulo" className="mt-4 text-2xl font-bold break-words">
@@ -59,7 +59,11 @@ export function WaitlistEntryPanel({ entry, history }: WaitlistEntryView) {
         ))}
       </dl>
       <div className="mt-6">
-        <StatusButtons id={entry.id} status={entry.status} action={`/admin/lista/${entry.id}`} />
+        <StatusButtons
+          id={entry.id}
+          status={entry.status}
+          action={href("/admin/lista/:id", { id: entry.id })}
+        />
       </div>
       <h3 className="mt-8 text-xl font-semibold">{copy.history}</h3>
       {history.length === 0 ? (

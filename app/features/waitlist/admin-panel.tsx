@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, href, Link, useFetcher } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
@@ -200,18 +200,18 @@ function Filters({ params }: { params: URLSearchParams }) {
       </SelectField>
       <div className="flex flex-wrap gap-2 sm:col-span-3 lg:col-span-4">
         <Button type="submit">{filterCopy.apply}</Button>
-        <Link to="/admin/lista" className={buttonClasses({ variant: "outline" })}>
+        <Link to={href("/admin/lista")} className={buttonClasses({ variant: "outline" })}>
           {filterCopy.clear}
         </Link>
         <a
-          href={`/admin/lista.csv${filterSearch(params)}`}
+          href={`${href("/admin/lista.csv")}${filterSearch(params)}`}
           download
           className={buttonClasses({ variant: "outline" })}
         >
           {filterCopy.exportCsv}
         </a>
         <a
-          href={`/admin/lista.csv${filterSearch(params) || "?"}${filterSearch(params) ? "&" : ""}separador=virgula`}
+          href={`${href("/admin/lista.csv")}${filterSearch(params) || "?"}${filterSearch(params) ? "&" : ""}separador=virgula`}
           download
           className={buttonClasses({ variant: "outline" })}
         >
@@ -256,7 +256,7 @@ function pageHref(params: URLSearchParams, key: "apos" | "antes" | null, cursor?
   const next = new URLSearchParams(filterSearch(params));
   if (key && cursor) next.set(key, encodeCursor(cursor));
   const text = next.toString();
-  return text ? `/admin/lista?${text}` : "/admin/lista";
+  return text ? `${href("/admin/lista")}?${text}` : href("/admin/lista");
 }
 
 function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void }) {
@@ -267,7 +267,7 @@ function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void 
   return (
     <fetcher.Form
       method="post"
-      action="/admin/lista"
+      action={href("/admin/lista")}
       aria-label={filterCopy.bulkLabel}
       className="mt-4 flex flex-wrap items-center gap-2"
     >
@@ -317,7 +317,11 @@ function WholeFilterStatus({
         description={filterCopy.bulkConfirmText(total, statusLabels[status])}
         closeLabel={adminCopy.close}
       >
-        <fetcher.Form method="post" action="/admin/lista" className="mt-6 flex justify-end gap-2">
+        <fetcher.Form
+          method="post"
+          action={href("/admin/lista")}
+          className="mt-6 flex justify-end gap-2"
+        >
           <input type="hidden" name="escopo" value="filtro" />
           <input type="hidden" name="filtro" value={filter} />
           <input type="hidden" name="quantidade" value={total} />
@@ -424,7 +428,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
                     </td>
                     <td className={cn(card, "font-medium")}>
                       <Link
-                        to={`/admin/lista/${row.id}`}
+                        to={href("/admin/lista/:id", { id: row.id })}
                         aria-label={filterCopy.detailsLabel(row.name)}
                         className="underline-offset-4 hover:underline"
                       >
@@ -447,7 +451,11 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
                       {formatDate(row.createdAt)}
                     </td>
                     <td className={cn(card, "max-md:pt-1")}>
-                      <StatusButtons id={row.id} status={row.status} action="/admin/lista" />
+                      <StatusButtons
+                        id={row.id}
+                        status={row.status}
+                        action={href("/admin/lista")}
+                      />
                     </td>
                   </tr>
                 ))}

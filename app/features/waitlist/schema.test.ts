@@ -52,11 +52,13 @@ describe("signup schema", () => {
     expect(validateSignup({ ...base, name: "a".repeat(120), email: email254 }).success).toBe(true);
     expect(validateSignup({ ...base, name: "a".repeat(121) })).toEqual({
       success: false,
-      errors: { name: signupMessages.nameTooLong },
+      fieldErrors: { name: signupMessages.nameTooLong },
+      error: signupMessages.nameTooLong,
     });
     expect(validateSignup({ ...base, email: `a${email254}` })).toEqual({
       success: false,
-      errors: { email: signupMessages.emailTooLong },
+      fieldErrors: { email: signupMessages.emailTooLong },
+      error: signupMessages.emailTooLong,
     });
   });
 
@@ -69,15 +71,16 @@ describe("signup schema", () => {
     const result = validateSignup({ ...base, name: undefined, email: "x", terms: undefined });
     expect(result).toEqual({
       success: false,
-      errors: {
+      fieldErrors: {
         name: signupMessages.nameRequired,
         email: signupMessages.emailInvalid,
         terms: "Você deve aceitar os termos e condições.",
       },
+      error: signupMessages.nameRequired,
     });
     if (result.success) return;
-    expect(firstInvalidField(result.errors)).toBe("name");
-    expect(signupErrorSummary(result.errors)).toBe("Você deve aceitar os termos e condições.");
+    expect(firstInvalidField(result.fieldErrors)).toBe("name");
+    expect(signupErrorSummary(result.fieldErrors)).toBe("Você deve aceitar os termos e condições.");
     expect(signupErrorSummary({ email: signupMessages.emailInvalid })).toBe(
       signupMessages.emailInvalid,
     );
@@ -86,7 +89,8 @@ describe("signup schema", () => {
   it("checks an e-mail's length before its pattern", () => {
     expect(validateSignup({ ...base, email: `${"a.".repeat(32 * 1024)}@` })).toEqual({
       success: false,
-      errors: { email: signupMessages.emailTooLong },
+      fieldErrors: { email: signupMessages.emailTooLong },
+      error: signupMessages.emailTooLong,
     });
   });
 
@@ -96,7 +100,7 @@ describe("signup schema", () => {
     expect(fields).toMatchObject({ name: ["a", "b"], agents: ["yenmax", "midaspulse"] });
     expect(validateSignup(fields)).toMatchObject({
       success: false,
-      errors: { name: signupMessages.invalidValue },
+      fieldErrors: { name: signupMessages.invalidValue },
     });
   });
 });

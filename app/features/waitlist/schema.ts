@@ -5,13 +5,8 @@ import * as z from "zod/mini";
 import { agentIds } from "../../content/agent-ids.ts";
 import { signupMessages as m } from "../../content/signup.ts";
 import { hasControlCharacters } from "../../lib/text.ts";
-import {
-  signupFields,
-  signupLimits,
-  type SignupField,
-  type SignupFieldErrors,
-  type SignupFields,
-} from "./fields.ts";
+import { type ParsedForm, validateFields } from "../../platform/http/parse-form.ts";
+import { signupLimits, type SignupFields } from "./fields.ts";
 
 // Browsers send textarea line breaks as CRLF while maxlength counts them as one character.
 const normalizeLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");
@@ -54,23 +49,7 @@ export const signupSchema = z.object({
 
 export type SignupData = z.output<typeof signupSchema>;
 
-export type SignupValidation =
-  { success: true; data: SignupData } | { success: false; errors: SignupFieldErrors };
-
 /** Validates the fields; on failure, one message per field (its first problem). */
-export function validateSignup(fields: SignupFields): SignupValidation {
-  const result = z.safeParse(signupSchema, fields);
-  if (result.success) return { success: true, data: result.data };
-  const errors: SignupFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && isSignupField(field) && !errors[field]) {
-      errors[field] = issue.message;
-    }
-  }
-  return { success: false, errors };
-}
-
-function isSignupField(name: string): name is SignupField {
-  return (signupFields as readonly string[]).includes(name);
+export function validateSignup(fields: SignupFields): ParsedForm<SignupData> {
+  return validateFields(signupSchema, fields);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, href, useNavigation, useSubmit } from "react-router";
 import type * as SchemaModuleShape from "./schema.ts";
 import { showToast } from "../../components/ui/toaster.tsx";
 import { Button } from "../../components/ui/button.tsx";
@@ -15,7 +15,7 @@ import {
   type SignupField,
   type SignupFieldErrors,
 } from "./fields.ts";
-import { honeypotField } from "../../components/ui/honeypot.tsx";
+import { Honeypot } from "../../components/ui/honeypot.tsx";
 import { attributionFields, type SignupAttribution } from "./source.ts";
 
 // The schema (Zod) is fetched when the visitor first touches the form, not with the page.
@@ -101,9 +101,9 @@ export function SignupForm({ preselectedAgent, attribution, result }: SignupForm
       return true;
     }
     // docs/product.md section 5: without the terms (or any valid field) nothing is sent.
-    setClientErrors(validation.errors);
-    showToast("error", signupToasts.errorTitle, signupErrorSummary(validation.errors));
-    focusField(form, firstInvalidField(validation.errors));
+    setClientErrors(validation.fieldErrors);
+    showToast("error", signupToasts.errorTitle, signupErrorSummary(validation.fieldErrors));
+    focusField(form, firstInvalidField(validation.fieldErrors));
     return false;
   }
 
@@ -226,11 +226,11 @@ export function SignupForm({ preselectedAgent, attribution, result }: SignupForm
           />
           <Label htmlFor={ids.terms} className="font-normal! leading-relaxed">
             {copy.termsBefore}
-            <LegalLink href="/termos">{copy.termsLink}</LegalLink>
+            <LegalLink href={href("/termos")}>{copy.termsLink}</LegalLink>
             {copy.termsBetween}
-            <LegalLink href="/privacidade">{copy.privacyLink}</LegalLink>
+            <LegalLink href={href("/privacidade")}>{copy.privacyLink}</LegalLink>
             {copy.termsAnd}
-            <LegalLink href="/aviso-de-risco">{copy.riskLink}</LegalLink>
+            <LegalLink href={href("/aviso-de-risco")}>{copy.riskLink}</LegalLink>
             {copy.termsAfter}
           </Label>
         </div>
@@ -252,18 +252,7 @@ export function SignupForm({ preselectedAgent, attribution, result }: SignupForm
         <ErrorSlot field="contact" errors={errors} />
       </div>
 
-      {/* Honeypot: off screen and out of the tab order; bots fill it, people never see it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="signup-website">{copy.honeypotLabel}</label>
-        <input
-          id="signup-website"
-          type="text"
-          name={honeypotField}
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <Honeypot id="signup-website" />
       {(Object.keys(attributionFields) as (keyof SignupAttribution)[]).map((part) =>
         attribution[part] ? (
           <input

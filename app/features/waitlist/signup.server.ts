@@ -89,7 +89,7 @@ export async function handleSignup(
     if (honeypot.some((value) => value !== "")) return success;
 
     const validation = validateSignup(fields);
-    if (!validation.success) return rejected(400, m.fixFields, values, validation.errors);
+    if (!validation.success) return rejected(400, m.fixFields, values, validation.fieldErrors);
 
     const { name, email, agents, message, contact } = validation.data;
     const problem = addressProblem(email);

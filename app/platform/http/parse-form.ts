@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import * as z from "zod/mini";
 import { formReadMessages } from "../../content/http-errors.ts";
 
 export type FieldErrors = Record<string, string>;
@@ -8,10 +8,10 @@ export type ParsedForm<T> =
 
 /**
  * Runs a form's Zod schema on its FormData or URLSearchParams (the same call on the client before submitting
- * and in the action). Only text values are read; each field keeps its first message, and
- * `error` is the first message overall (the toast's description).
+ * and in the action). Only text values are read, the first of a repeated name; each field
+ * keeps its first message, and `error` is the first message overall (the toast's description).
  */
-export function parseForm<S extends z.ZodType>(
+export function parseForm<S extends z.core.$ZodType>(
   schema: S,
   formData: Iterable<[string, FormDataEntryValue]>,
 ): ParsedForm<z.output<S>> {
@@ -26,15 +26,22 @@ export function parseForm<S extends z.ZodType>(
   }
   const refused = Object.values(fieldErrors)[0];
   if (refused) return { success: false, fieldErrors, error: refused };
-  const result = schema.safeParse(values);
+  return validateFields(schema, values);
+}
+
+/**
+ * The same schema run and the same field errors as parseForm, on values a form has already
+ * gathered (checkbox groups as lists, a repeated single field as a list its schema refuses).
+ */
+export function validateFields<S extends z.core.$ZodType>(
+  schema: S,
+  values: Record<string, unknown>,
+): ParsedForm<z.output<S>> {
+  const result = z.safeParse(schema, values);
   if (result.success) return { success: true, data: result.data };
+  const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "");
-    fieldErrors[field] ??= issue.message;
+    fieldErrors[String(issue.path[0] ?? "")] ??= issue.message;
   }
-  return {
-    success: false,
-    fieldErrors,
-    error: result.error.issues[0]?.message ?? "",
-  };
+  return { success: false, fieldErrors, error: result.error.issues[0]?.message ?? "" };
 }

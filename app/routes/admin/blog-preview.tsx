@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, href, Link } from "react-router";
 import { postsAdminCopy as copy } from "../../content/admin.ts";
 import { PostPage } from "../../features/posts/post-page.tsx";
 import { toPostCard } from "../../features/posts/post-view.ts";
@@ -37,7 +37,7 @@ export default function BlogPreview({ loaderData }: Route.ComponentProps) {
       notice={
         <p role="note" className="mb-6 rounded-md border border-yellow-500/40 p-3 text-sm">
           {isPublished ? copy.previewPublished : copy.previewDraft}{" "}
-          <Link to="/admin/blog" className="underline underline-offset-4">
+          <Link to={href("/admin/blog")} className="underline underline-offset-4">
             {copy.previewBack}
           </Link>
         </p>

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { campaignsAdminCopy as copy } from "../../content/campaigns.ts";
 import { ADMIN_FORM_MAX_BYTES } from "../../features/admin/form.server.ts";
 import { adminSessionContext } from "../../features/admin/guard.server.ts";
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     read.form,
     context.get(adminSessionContext).email,
   );
-  if (result.createdId) return redirect(`/admin/campanhas?id=${result.createdId}`);
+  if (result.createdId) return redirect(`${href("/admin/campanhas")}?id=${result.createdId}`);
   return data(result, { status });
 }
 

@@ -3,12 +3,13 @@ import { mailboxCopy } from "../../content/email.ts";
 import { MailboxView } from "../../features/email/mailbox-view.tsx";
 import { mailboxQuerySchema } from "../../features/email/mailbox-query.ts";
 import { loadMailbox, resendFailedEmail } from "../../features/email/mailbox.server.ts";
+import { readAdminForm } from "../../features/admin/form.server.ts";
+import { rowIdForm } from "../../features/admin/schema-fields.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
 import type { Route } from "./+types/emails";
 
 // /admin/emails: staff's view of e-mail, a section of the admin layout, whose guard checks
 // the session (docs/decisions/070); the logic lives in app/features/email.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function meta() {
   return [{ title: mailboxCopy.metaTitle }, { name: "robots", content: "noindex" }];
@@ -26,11 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const id = (await request.formData().catch(() => null))?.get("id");
-  if (typeof id !== "string" || !UUID.test(id)) {
-    return data({ notice: mailboxCopy.invalidRequest }, { status: 400 });
-  }
-  const resent = await resendFailedEmail(id);
+  const read = await readAdminForm(request, rowIdForm, mailboxCopy.invalidRequest);
+  if (!read.ok) return data({ notice: read.message }, { status: read.status });
+  const resent = await resendFailedEmail(read.data.id);
   return data(
     { notice: resent ? mailboxCopy.resent : mailboxCopy.notResent },
     { status: resent ? 200 : 409 },

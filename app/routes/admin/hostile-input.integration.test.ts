@@ -15,6 +15,7 @@ import { invitationIntents } from "../../features/invitations/intents.ts";
 import { entryEmailIntents } from "../../features/privacy/admin-entry.server.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
+import routes from "../../routes.ts";
 import * as blogPreviewRoute from "./blog-preview.tsx";
 
 // Attack class 5 of issue 25: whatever an admin's browser (or someone holding an admin's
@@ -152,8 +153,27 @@ function expectHandled(outcome: Outcome, what: string) {
 
 const runs = { numRuns: 25, seed: 25 };
 
+interface RouteEntry {
+  file: string;
+  path?: string;
+  children?: RouteEntry[];
+}
+
+/** The paths app/routes.ts puts under the admin layout's guard. */
+function guardedSections(entries: readonly RouteEntry[]): string[] {
+  return entries.flatMap((entry) =>
+    entry.file === "routes/admin/layout.tsx"
+      ? (entry.children ?? []).map((child) => `/${child.path}`)
+      : guardedSections(entry.children ?? []),
+  );
+}
+
 describe("hostile admin input", () => {
   const sections = Object.keys(adminSectionRoutes) as AdminSectionPath[];
+
+  it("fuzzes every section the admin layout guards in app/routes.ts", () => {
+    expect(sections.toSorted()).toEqual(guardedSections(routes).toSorted());
+  });
 
   it("every section's loader answers a hostile query and id without a 500", async () => {
     for (const route of sections) {
@@ -173,7 +193,7 @@ describe("hostile admin input", () => {
         },
       );
     }
-  }, 180_000);
+  }, 300_000);
 
   it("every section's action answers a hostile form without a 500", async () => {
     for (const route of sections) {
@@ -191,7 +211,7 @@ describe("hostile admin input", () => {
         runs,
       );
     }
-  }, 180_000);
+  }, 300_000);
 
   it("the login page and its action, and the post preview, answer without a 500", async () => {
     await fc.assert(

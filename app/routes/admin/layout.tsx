@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import {
   Form,
+  href,
   isRouteErrorResponse,
   NavLink,
   Outlet,
@@ -86,7 +87,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold">{adminCopy.heading}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{loaderData.email}</p>
         </div>
-        <Form method="post" action="/admin">
+        <Form method="post" action={href("/admin")}>
           <input type="hidden" name="intent" value={loginIntents.logout} />
           <Button type="submit" variant="outline" disabled={signingOut}>
             {adminCopy.signOut}
@@ -142,7 +143,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <p role="alert" className="mx-auto mb-6 max-w-md">
           {adminCopy.sessionExpired}
         </p>
-        <LoginForm action={`/admin?${next}`} />
+        <LoginForm action={`${href("/admin")}?${next}`} />
       </main>
     );
   }

@@ -3,11 +3,12 @@ import { subscribersAdminCopy as copy } from "../../content/newsletter-admin.ts"
 import { eraseSubscriber, loadSubscribers } from "../../features/newsletter/admin.server.ts";
 import { SubscribersView } from "../../features/newsletter/admin-view.tsx";
 import { subscriberFilterSchema } from "../../features/newsletter/admin-filters.ts";
+import { readAdminForm } from "../../features/admin/form.server.ts";
+import { rowIdForm } from "../../features/admin/schema-fields.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
 import type { Route } from "./+types/subscribers";
 
 // /admin/assinantes: the newsletter's subscribers (the admin layout checks the session).
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function meta() {
   return [{ title: copy.metaTitle }, { name: "robots", content: "noindex" }];
@@ -24,11 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const id = (await request.formData().catch(() => null))?.get("id");
-  if (typeof id !== "string" || !UUID.test(id)) {
-    return data({ notice: copy.invalidRequest }, { status: 400 });
-  }
-  const erased = await eraseSubscriber(id);
+  const read = await readAdminForm(request, rowIdForm, copy.invalidRequest);
+  if (!read.ok) return data({ notice: read.message }, { status: read.status });
+  const erased = await eraseSubscriber(read.data.id);
   return data({ notice: erased ? copy.erased : copy.notErased }, { status: erased ? 200 : 404 });
 }
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/list";
 import { NewsletterBox } from "../../components/site/newsletter-box.tsx";
 import { PageHero } from "../../components/site/page-hero.tsx";
@@ -32,7 +32,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [
     ...seoMeta({
       siteUrl,
-      path: selected ? `/blog?categoria=${selected}` : "/blog",
+      path: selected ? `${href("/blog")}?categoria=${selected}` : href("/blog"),
       ...blogCopy.meta,
       card: "blog",
     }),
@@ -62,7 +62,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               return (
                 <li key={chip.label}>
                   <Link
-                    to={chip.slug ? `/blog?categoria=${chip.slug}` : "/blog"}
+                    to={chip.slug ? `${href("/blog")}?categoria=${chip.slug}` : href("/blog")}
                     aria-current={current ? "page" : undefined}
                     className={cn(
                       "inline-flex h-9 items-center rounded-full border px-4 text-sm font-medium transition-colors",
@@ -102,7 +102,10 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                   <div className="flex flex-1 flex-col p-6">
                     <PostMeta post={post} compact />
                     <h2 className="mt-3 text-xl font-bold">
-                      <Link to={`/blog/${post.slug}`} className="hover:text-primary">
+                      <Link
+                        to={href("/blog/:slug", { slug: post.slug })}
+                        className="hover:text-primary"
+                      >
                         {post.title}
                       </Link>
                     </h2>

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { newsletterCopy as copy } from "../../content/email.ts";
 import { ButtonPage, OutcomePage } from "../../components/link-page.tsx";
 import {
@@ -43,5 +43,5 @@ export default function NewsletterConfirmRoute({ loaderData, actionData }: Route
       <ButtonPage title={copy.confirmTitle} text={copy.confirmText} button={copy.confirmButton} />
     );
   }
-  return <OutcomePage {...outcomes[state]} link={{ to: "/blog", label: copy.blogLink }} />;
+  return <OutcomePage {...outcomes[state]} link={{ to: href("/blog"), label: copy.blogLink }} />;
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { NewsletterBox } from "../../components/site/newsletter-box.tsx";
 import { newsletterCopy } from "../../content/email.ts";
 import { subscribeToNewsletter } from "../../features/newsletter/newsletter.server.ts";
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientIp: context.get(clientIpContext),
     rateLimitPerMinute: getEnv().SIGNUP_RATE_LIMIT,
   });
-  if (result.status === 200) return redirect("/newsletter?pedido=enviado", 303);
+  if (result.status === 200) return redirect(`${href("/newsletter")}?pedido=enviado`, 303);
   return data({ message: result.message }, { status: result.status });
 }
 

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import type { Route } from "./+types/post";
 import { blogCopy } from "../../content/blog.ts";
 import { PostPage } from "../../features/posts/post-page.tsx";
@@ -30,7 +30,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const siteUrl = siteUrlFromMatches(matches);
   const page = {
     siteUrl,
-    path: `/blog/${post.slug}`,
+    path: href("/blog/:slug", { slug: post.slug }),
     title: post.title,
     description: post.excerpt || blogCopy.meta.description,
   };
@@ -41,7 +41,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       author: post.author,
       section: post.category,
       publishedAt: post.isoDate,
-      image: post.imageUrl ?? `${siteUrl}${shareCards.blog.path}`,
+      image: post.imageUrl ?? `${siteUrl}${shareCards.blog.image}`,
     }),
   ];
 }

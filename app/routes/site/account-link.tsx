@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { accountCopy as copy } from "../../content/account.ts";
 import { ButtonPage, OutcomePage } from "../../components/link-page.tsx";
 import { accountSession } from "../../features/account/session.server.ts";
@@ -26,7 +26,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ params }: Route.ActionArgs) {
   const opened = await accountSession.open(params.token);
   if (opened.state === "opened") {
-    return redirect("/minha-conta/painel", {
+    return redirect(href("/minha-conta/painel"), {
       status: 303,
       headers: { "Set-Cookie": opened.setCookie },
     });
@@ -44,5 +44,7 @@ export default function AccountLinkRoute({ loaderData, actionData }: Route.Compo
   if (state === "valid") {
     return <ButtonPage title={copy.openTitle} text={copy.openText} button={copy.openButton} />;
   }
-  return <OutcomePage {...problems[state]} link={{ to: "/minha-conta", label: copy.title }} />;
+  return (
+    <OutcomePage {...problems[state]} link={{ to: href("/minha-conta"), label: copy.title }} />
+  );
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { accountCopy as copy, accountPanelCopy as panel } from "../../content/account.ts";
 import { subscriptionOutcomeCopy as outcomes } from "../../content/subscriptions.ts";
 import { OutcomePage } from "../../components/link-page.tsx";
@@ -78,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     case "account": {
       const corrected = await correctOwnAccount(entryId, form, now);
-      if (corrected.ok) return redirect("/minha-conta/painel?aviso=conta", 303);
+      if (corrected.ok) return redirect(`${href("/minha-conta/painel")}?aviso=conta`, 303);
       if ("notFound" in corrected) return failed(404, outcomes.notFound);
       return failed(400, panel.fixFields, {
         orderId: String(form.get("order")),
@@ -90,9 +90,12 @@ export async function action({ request }: Route.ActionArgs) {
       const cancelled = await cancelOwnSubscription(entryId, subscription, now);
       switch (cancelled.outcome) {
         case "cancelled":
-          return redirect(`/minha-conta/painel?cancelada=${cancelled.lastServedDay}`, 303);
+          return redirect(
+            `${href("/minha-conta/painel")}?cancelada=${cancelled.lastServedDay}`,
+            303,
+          );
         case "ended":
-          return redirect("/minha-conta/painel?cancelada", 303);
+          return redirect(`${href("/minha-conta/painel")}?cancelada`, 303);
         case "already-cancelled":
           return failed(409, outcomes.alreadyCancelled(formatLocalDate(cancelled.lastServedDay)));
         case "already-ended":
@@ -106,7 +109,7 @@ export async function action({ request }: Route.ActionArgs) {
       const requested = await requestOwnRefund(entryId, subscription, now);
       switch (requested.outcome) {
         case "requested":
-          return redirect("/minha-conta/painel?aviso=reembolso", 303);
+          return redirect(`${href("/minha-conta/painel")}?aviso=reembolso`, 303);
         case "already-requested":
           return failed(409, outcomes.refundAlreadyRequested);
         case "guarantee-over":
@@ -128,7 +131,7 @@ export default function AccountPanelRoute({ loaderData, actionData }: Route.Comp
       <OutcomePage
         title={copy.sessionTitle}
         text={copy.sessionText}
-        link={{ to: "/minha-conta", label: copy.title }}
+        link={{ to: href("/minha-conta"), label: copy.title }}
       />
     );
   }

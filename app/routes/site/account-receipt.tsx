@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { accountCopy, receiptCopy } from "../../content/account.ts";
 import { OutcomePage } from "../../components/link-page.tsx";
 import { ownReceipt } from "../../features/account/account.server.ts";
@@ -32,13 +32,13 @@ export default function AccountReceiptRoute({ loaderData }: Route.ComponentProps
     <OutcomePage
       title={accountCopy.sessionTitle}
       text={accountCopy.sessionText}
-      link={{ to: "/minha-conta", label: accountCopy.title }}
+      link={{ to: href("/minha-conta"), label: accountCopy.title }}
     />
   ) : (
     <OutcomePage
       title={receiptCopy.notFoundTitle}
       text={receiptCopy.notFoundText}
-      link={{ to: "/minha-conta/painel", label: receiptCopy.back }}
+      link={{ to: href("/minha-conta/painel"), label: receiptCopy.back }}
     />
   );
 }

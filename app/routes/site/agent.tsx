@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/agent";
 import { AgentIcon } from "../../components/site/agent-icon.tsx";
 import { PriceTag } from "../../components/site/price-tag.tsx";
@@ -26,7 +26,8 @@ export const handle = publicPage;
 // 301 to the current one (docs/decisions/090).
 export async function loader({ params }: Route.LoaderArgs) {
   const found = await resolveAgentSlug(params.slug);
-  if (found && "movedTo" in found) throw redirect(`/agentes/${found.movedTo}`, 301);
+  if (found && "movedTo" in found)
+    throw redirect(href("/agentes/:slug", { slug: found.movedTo }), 301);
   if (found && isAgentId(found.robot.key)) {
     return {
       ...agentPage(found.robot.key, found.robot),
@@ -45,7 +46,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seoMeta({
     siteUrl: siteUrlFromMatches(matches),
     card: "agent",
-    path: `/agentes/${offer.slug}`,
+    path: href("/agentes/:slug", { slug: offer.slug }),
     title: offer.name,
     description,
   });
@@ -53,13 +54,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function AgentPage({ loaderData }: Route.ComponentProps) {
   const { offer, agent, notice, verified } = loaderData;
-  const waitlistUrl = `/contato?agente=${offer.id}`;
+  const waitlistUrl = `${href("/contato")}?agente=${offer.id}`;
   return (
     <main id="conteudo">
       <section className="border-b border-border bg-linear-to-b from-card to-background">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
           <Link
-            to="/agentes"
+            to={href("/agentes")}
             className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-foreground"
           >
             <ArrowLeft aria-hidden="true" className="size-4" />

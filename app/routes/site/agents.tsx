@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { Route } from "./+types/agents";
 import { AgentCard } from "../../features/robots/agent-card.tsx";
 import { CtaBand } from "../../components/site/cta-band.tsx";
@@ -23,7 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
     siteUrl: siteUrlFromMatches(matches),
     card: "agent",
-    path: "/agentes",
+    path: href("/agentes"),
     ...agentsPageCopy.meta,
   });
 }

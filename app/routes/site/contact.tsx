@@ -1,5 +1,5 @@
 import { Check } from "../../components/ui/icons/check.tsx";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { isAgentId } from "../../content/agent-ids.ts";
 import { contactPage } from "../../content/contact.ts";
 import { signupConfirmed, signupDoneParam } from "../../features/waitlist/fields.ts";
@@ -13,7 +13,11 @@ import { useSiteConfig } from "../../lib/use-site-config.ts";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seoMeta({ siteUrl: siteUrlFromMatches(matches), path: "/contato", ...contactPage.meta });
+  return seoMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    path: href("/contato"),
+    ...contactPage.meta,
+  });
 }
 
 export function loader({ request, url }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { BrokerText } from "../../components/site/broker-text.tsx";
 import type { Route } from "./+types/home";
 import { FeatureGrid } from "../../components/site/feature-grid.tsx";
@@ -31,7 +32,7 @@ export async function loader() {
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
     siteUrl: siteUrlFromMatches(matches),
-    path: "/",
+    path: href("/"),
     ...homeCopy.meta,
     brandFirst: true,
   });
@@ -59,11 +60,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {hero.text}
           </p>
           <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-            <ButtonLink to="/contato" size="lg">
+            <ButtonLink to={href("/contato")} size="lg">
               {waitlistCta.vipButton}
               <ArrowRight aria-hidden="true" className="size-5" />
             </ButtonLink>
-            <ButtonLink to="/agentes" size="lg" variant="outline">
+            <ButtonLink to={href("/agentes")} size="lg" variant="outline">
               {hero.secondaryButton}
             </ButtonLink>
           </div>

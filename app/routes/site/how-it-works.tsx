@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { Route } from "./+types/how-it-works";
 import { FeatureGrid } from "../../components/site/feature-grid.tsx";
 import { CtaBand } from "../../components/site/cta-band.tsx";
@@ -19,7 +20,7 @@ export const handle = publicPage;
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
     siteUrl: siteUrlFromMatches(matches),
-    path: "/como-funciona",
+    path: href("/como-funciona"),
     ...howItWorksCopy.meta,
   });
 }

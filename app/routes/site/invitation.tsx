@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { invitationPageCopy } from "../../content/invitations.ts";
 import { orderPageCopy } from "../../content/orders.ts";
 import {
@@ -85,7 +85,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = read.ok ? read.form.get("intent") : null;
   const link = { invitation: params.token };
   const answered = read.ok
-    ? await answerOrderPageForm(link, `/convite/${params.token}`, read.form, appNow())
+    ? await answerOrderPageForm(
+        link,
+        href("/convite/:token", { token: params.token }),
+        read.form,
+        appNow(),
+      )
     : null;
   if (answered?.done) throw redirect(answered.location, 303);
   if (answered) {
@@ -102,7 +107,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const partnerBroker = read.ok && read.form.get("partnerBroker") === "on";
   const outcome = await answerInvitation(params.token, intent, appNow(), partnerBroker);
   // The order page is the next step: a GET, so reloading it accepts nothing twice.
-  if (outcome === "accepted") throw redirect(`/convite/${params.token}`, 303);
+  if (outcome === "accepted") throw redirect(href("/convite/:token", { token: params.token }), 303);
   return answer({ state: outcome });
 }
 

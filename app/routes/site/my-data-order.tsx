@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { myDataCopy as copy } from "../../content/email.ts";
 import { orderPageCopy } from "../../content/orders.ts";
 import { OutcomePage } from "../../components/link-page.tsx";
@@ -39,7 +39,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!entryId) return problem("no-session");
   const link = { entryId, reference: params.reference };
   const read = await readForm(request, FORM_MAX_BYTES);
-  const pagePath = `/meus-dados/pedidos/${params.reference}`;
+  const pagePath = href("/meus-dados/pedidos/:reference", { reference: params.reference });
   const answered = read.ok ? await answerOrderPageForm(link, pagePath, read.form, appNow()) : null;
   if (answered?.done) throw redirect(answered.location, 303);
   const order = await orderPageView(
@@ -65,7 +65,7 @@ export default function MyDataOrderRoute({ loaderData, actionData }: Route.Compo
   return (
     <OutcomePage
       {...problems[shown.state ?? "not-found"]}
-      link={{ to: "/meus-dados/painel", label: copy.title }}
+      link={{ to: href("/meus-dados/painel"), label: copy.title }}
     />
   );
 }

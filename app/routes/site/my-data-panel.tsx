@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { myDataCopy as copy } from "../../content/email.ts";
 import { confirmFromMyData } from "../../features/confirmation/confirmation.server.ts";
 import { eraseWaitlistEntry } from "../../features/privacy/erasure.server.ts";
@@ -60,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
   const read = await readForm(request, FORM_MAX_BYTES);
   if (!read.ok) return failed(read.status, read.message);
   const done = (notice: keyof typeof notices) =>
-    redirect(`/meus-dados/painel?aviso=${notice}`, 303);
+    redirect(`${href("/meus-dados/painel")}?aviso=${notice}`, 303);
   switch (read.form.get("intent")) {
     case "correct": {
       const corrected = await correctMyData(entryId, read.form);
@@ -81,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
         return failed(400, copy.deleteNeedsConfirm);
       }
       await eraseWaitlistEntry(entryId);
-      return redirect("/meus-dados?apagado", {
+      return redirect(`${href("/meus-dados")}?apagado`, {
         status: 303,
         headers: { "Set-Cookie": await endSessionCookie() },
       });
@@ -96,7 +96,7 @@ export default function MyDataPanelRoute({ loaderData, actionData }: Route.Compo
       <OutcomePage
         title={copy.sessionTitle}
         text={copy.sessionText}
-        link={{ to: "/meus-dados", label: copy.title }}
+        link={{ to: href("/meus-dados"), label: copy.title }}
       />
     );
   }

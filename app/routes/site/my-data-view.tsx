@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { myDataCopy as copy } from "../../content/email.ts";
 import { ButtonPage, OutcomePage } from "../../components/link-page.tsx";
 import { myDataLinkState, openMyData } from "../../features/privacy/my-data.server.ts";
@@ -26,7 +26,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ params }: Route.ActionArgs) {
   const opened = await openMyData(params.token);
   if (opened.state === "opened") {
-    return redirect("/meus-dados/painel", {
+    return redirect(href("/meus-dados/painel"), {
       status: 303,
       headers: { "Set-Cookie": opened.setCookie },
     });
@@ -44,5 +44,5 @@ export default function MyDataLinkRoute({ loaderData, actionData }: Route.Compon
   if (state === "valid") {
     return <ButtonPage title={copy.openTitle} text={copy.openText} button={copy.openButton} />;
   }
-  return <OutcomePage {...problems[state]} link={{ to: "/meus-dados", label: copy.title }} />;
+  return <OutcomePage {...problems[state]} link={{ to: href("/meus-dados"), label: copy.title }} />;
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { orderPageCopy, setupLinkCopy as copy } from "../../content/orders.ts";
 import { LinkPage, OutcomePage } from "../../components/link-page.tsx";
 import { tokenStatus } from "../../features/email/tokens.server.ts";
@@ -62,6 +62,6 @@ export default function OrderSetupRoute({ loaderData, actionData }: Route.Compon
   return state === "sent" ? (
     <LinkPage {...pages.sent} />
   ) : (
-    <OutcomePage {...pages[state]} link={{ to: "/", label: copy.homeLink }} />
+    <OutcomePage {...pages[state]} link={{ to: href("/"), label: copy.homeLink }} />
   );
 }

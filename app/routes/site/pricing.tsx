@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { BrokerText } from "../../components/site/broker-text.tsx";
 import type { Route } from "./+types/pricing";
 import { AgentIcon } from "../../components/site/agent-icon.tsx";
@@ -31,7 +31,11 @@ export async function loader() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seoMeta({ siteUrl: siteUrlFromMatches(matches), path: "/precos", ...pricingCopy.meta });
+  return seoMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    path: href("/precos"),
+    ...pricingCopy.meta,
+  });
 }
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
@@ -69,7 +73,11 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
                 <Badge tone={plan.notice.soldOut ? "red" : "yellow"}>{plan.notice.badge}</Badge>
                 <p className="mt-2 text-sm font-medium">{plan.notice.text}</p>
                 {plan.notice.soldOut ? (
-                  <ButtonLink to={`/contato?agente=${plan.id}`} size="sm" className="mt-3 w-full">
+                  <ButtonLink
+                    to={`${href("/contato")}?agente=${plan.id}`}
+                    size="sm"
+                    className="mt-3 w-full"
+                  >
                     {waitlistCta.button}
                   </ButtonLink>
                 ) : null}
@@ -84,7 +92,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <Link
-              to={`/agentes/${plan.slug}`}
+              to={href("/agentes/:slug", { slug: plan.slug })}
               className="mt-6 inline-flex items-center gap-2 font-semibold text-primary hover:underline"
             >
               {pricingCopy.planLink}

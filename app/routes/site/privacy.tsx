@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/privacy";
 import { LegalPage } from "../../components/site/legal-page.tsx";
 import { privacyCopy } from "../../content/legal.ts";
@@ -11,7 +11,7 @@ export const handle = publicPage;
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
     siteUrl: siteUrlFromMatches(matches),
-    path: "/privacidade",
+    path: href("/privacidade"),
     ...privacyCopy.meta,
   });
 }
@@ -35,7 +35,7 @@ export default function Privacy() {
         </p>
         <p>
           <Link
-            to="/meus-dados"
+            to={href("/meus-dados")}
             className="font-semibold text-primary underline underline-offset-4"
           >
             {privacyCopy.myDataLink}

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { Route } from "./+types/risk-notice";
 import { LegalPage } from "../../components/site/legal-page.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
@@ -11,7 +12,7 @@ export const handle = publicPage;
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
     siteUrl: siteUrlFromMatches(matches),
-    path: "/aviso-de-risco",
+    path: href("/aviso-de-risco"),
     ...riskNoticeCopy.meta,
   });
 }
@@ -42,7 +43,7 @@ export default function RiskNotice() {
             {contactEmail}
           </a>
         </p>
-        <ButtonLink to="/contato" className="mt-5">
+        <ButtonLink to={href("/contato")} className="mt-5">
           {contact.link}
         </ButtonLink>
       </section>

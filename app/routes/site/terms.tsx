@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import type { Route } from "./+types/terms";
 import { LegalPage } from "../../components/site/legal-page.tsx";
 import { termsCopy } from "../../content/legal.ts";
@@ -7,7 +8,11 @@ import { publicPage } from "../../lib/page-scripts.ts";
 export const handle = publicPage;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seoMeta({ siteUrl: siteUrlFromMatches(matches), path: "/termos", ...termsCopy.meta });
+  return seoMeta({
+    siteUrl: siteUrlFromMatches(matches),
+    path: href("/termos"),
+    ...termsCopy.meta,
+  });
 }
 
 export default function Terms() {

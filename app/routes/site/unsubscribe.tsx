@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, href } from "react-router";
 import { unsubscribeCopy as copy } from "../../content/email.ts";
 import { ButtonPage, OutcomePage } from "../../components/link-page.tsx";
 import { unsubscribe, unsubscribeLinkExists } from "../../features/privacy/unsubscribe.server.ts";
@@ -44,5 +44,5 @@ export default function UnsubscribeRoute({ loaderData, actionData }: Route.Compo
     state === "done"
       ? { title: copy.doneTitle, text: copy.doneText }
       : { title: copy.notFoundTitle, text: copy.notFoundText };
-  return <OutcomePage {...outcome} link={{ to: "/", label: copy.homeLink }} />;
+  return <OutcomePage {...outcome} link={{ to: href("/"), label: copy.homeLink }} />;
 }
