@@ -76,11 +76,14 @@ async function spots(key: string, now = T0) {
   return spotsOf(db, await robot(key), now);
 }
 
-/** Sends what is queued; answers the link tokens of the e-mails `email` got, oldest first. */
+/**
+ * Sends what is queued; answers the link tokens of the e-mails `email` got, oldest first. Every
+ * robot here is TrendKey BTC, which the subjects name.
+ */
 async function tokensFor(email: string, kind: "invitation" | "reminder" = "invitation") {
   await deliverQueued(smtp);
   return messagesTo(smtp, email)
-    .filter((mail) => mail.subject === invitationEmailCopy[kind].subject)
+    .filter((mail) => mail.subject === invitationEmailCopy[kind].subject("TrendKey BTC"))
     .map((mail) => /\/convite\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")?.[1] ?? "");
 }
 
@@ -344,7 +347,7 @@ describe("deadlines", () => {
     ]);
     await deliverQueued(smtp);
     const [ended] = messagesTo(smtp, first!.email).filter(
-      (mail) => mail.subject === invitationEmailCopy.ended.subject,
+      (mail) => mail.subject === invitationEmailCopy.ended.subject("TrendKey BTC"),
     );
     expect(ended?.text).toContain(invitationEmailCopy.ended.expired("TrendKey BTC"));
     expect(ended?.text).toContain(invitationEmailCopy.ended.queue("TrendKey BTC"));
@@ -381,7 +384,7 @@ describe("deadlines", () => {
     ]);
     await deliverQueued(smtp);
     const ended = messagesTo(smtp, person!.email).filter(
-      (mail) => mail.subject === invitationEmailCopy.ended.subject,
+      (mail) => mail.subject === invitationEmailCopy.ended.subject("TrendKey BTC"),
     );
     expect(ended).toHaveLength(1);
     expect(ended[0]?.text).toContain(invitationEmailCopy.ended.revoked("TrendKey BTC"));
