@@ -77,13 +77,17 @@ async function spots(key: string, now = T0) {
 }
 
 /**
- * Sends what is queued; answers the link tokens of the e-mails `email` got, oldest first. Every
- * robot here is TrendKey BTC, which the subjects name.
+ * Sends what is queued; answers the link tokens of the e-mails `email` got about `robotName`
+ * (which the subject names), oldest first.
  */
-async function tokensFor(email: string, kind: "invitation" | "reminder" = "invitation") {
+async function tokensFor(
+  email: string,
+  kind: "invitation" | "reminder" = "invitation",
+  robotName = "TrendKey BTC",
+) {
   await deliverQueued(smtp);
   return messagesTo(smtp, email)
-    .filter((mail) => mail.subject === invitationEmailCopy[kind].subject("TrendKey BTC"))
+    .filter((mail) => mail.subject === invitationEmailCopy[kind].subject(robotName))
     .map((mail) => /\/convite\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")?.[1] ?? "");
 }
 
@@ -211,12 +215,14 @@ describe("inviting", () => {
 describe("the invitee's answer", () => {
   async function invitedTo(key: string, count: number) {
     const people = await addPeople(key, count);
-    const { id } = await robot(key);
+    const { id, name } = await robot(key);
     await inviteNext(id, count, "staff@agentesfx.test", T0);
     // One delivery, then each person's link (parallel deliveries would take each other's).
     await deliverQueued(smtp);
     const tokens: string[] = [];
-    for (const person of people) tokens.push((await tokensFor(person.email))[0]!);
+    for (const person of people) {
+      tokens.push((await tokensFor(person.email, "invitation", name))[0]!);
+    }
     return { people, tokens, robotId: id };
   }
 
