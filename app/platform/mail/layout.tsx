@@ -21,10 +21,16 @@ import type { MessageContent, MessageContext } from "../jobs/registry.ts";
 // default link blue (#067df7) reads at 3.9:1, under WCAG's 4.5:1 for text.
 const colors = { brand: "#0f766e", text: "#1f2937", muted: "#6b7280" } as const;
 
-/** A link in a message: the brand's colour, and a long address breaks to fit a phone. */
+/**
+ * A link in a message: the brand's colour, underlined (told apart from the text around it by
+ * more than colour), and a long address breaks to fit a phone.
+ */
 export function MailLink({ href, children }: { href: string; children: React.ReactNode }) {
   return (
-    <Link href={href} style={{ color: colors.brand, wordBreak: "break-all" }}>
+    <Link
+      href={href}
+      style={{ color: colors.brand, textDecoration: "underline", wordBreak: "break-all" }}
+    >
       {children}
     </Link>
   );
