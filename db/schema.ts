@@ -481,7 +481,7 @@ export const performanceStatements = pgTable(
       .notNull()
       .references(() => robots.id),
     fileName: text("file_name").notNull(),
-    file: bytea("file").notNull(),
+    // The file itself is in performance_statement_files.
     sha256: text("sha256").notNull(),
     format: text("format", { enum: statementFormats }).notNull(),
     accountKind: text("account_kind", { enum: accountKinds }).notNull(),
@@ -499,6 +499,21 @@ export const performanceStatements = pgTable(
     check("performance_statements_clock_check", isOneOf(table.serverClock, serverClocks)),
     index("performance_statements_robot_idx").on(table.robotId, table.uploadedAt),
   ],
+);
+
+// Issue 22: each uploaded statement's exact file, in parts of at most 256 KB, each written by
+// a statement of its own before the statement's row, so the embedded database never holds
+// the server for a whole 5 MB file (docs/decisions/216). No foreign key: the row that makes
+// the parts a statement's is written last (a failed upload leaves parts nobody refers to).
+// Append-only like the history (a trigger in the migration).
+export const performanceStatementFiles = pgTable(
+  "performance_statement_files",
+  {
+    statementId: uuid("statement_id").notNull(),
+    part: integer("part").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.statementId, table.part] })],
 );
 
 // Issue 22: which statement the public sees for a robot: the latest row. Append-only too.

@@ -195,6 +195,8 @@ export function statementProblemMessage(problem: StatementProblem | ComputeProbl
       return "O extrato não tem nenhuma operação fechada.";
     case "too-many-rows":
       return "O extrato tem linhas demais para ser lido (mais de 400.000).";
+    case "out-of-memory":
+      return "O extrato precisou de mais memória do que a leitura de um extrato pode usar. Envie o arquivo exatamente como o MetaTrader o gerou.";
     case "too-slow":
       return "O extrato demorou demais para ser lido. Envie o arquivo como o MetaTrader o gerou.";
     case "bad-number":

@@ -11,7 +11,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import { createOrResetAdmin } from "../../app/lib/auth.server.ts";
 import {
@@ -27,7 +26,7 @@ import {
   postgresReachable,
   uniqueDatabaseName,
 } from "../../tests/support/postgres.ts";
-import { rssMegabytes } from "./measure.ts";
+import { rssMegabytes, startHealthProber } from "./measure.ts";
 
 const ADMIN_EMAIL = "bench-admin@example.com";
 const ADMIN_PASSWORD = "bench-admin-password-123";
@@ -146,27 +145,6 @@ interface ExportMeasured {
   healthChecks: number;
 }
 
-// The /healthz prober runs on a thread of its own: on the main thread, reading the 131 MB
-// download would delay its timers and answers, and the figures would be the client's.
-const healthProber = `
-  const { parentPort, workerData } = require("node:worker_threads");
-  const latencies = [];
-  let running = true;
-  parentPort.once("message", () => (running = false));
-  (async () => {
-    // A first, unmeasured check: a new thread's first fetch pays for connecting and compiling.
-    await (await fetch(workerData + "/healthz")).arrayBuffer();
-    parentPort.postMessage("ready");
-    while (running) {
-      const started = performance.now();
-      await (await fetch(workerData + "/healthz")).arrayBuffer();
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    parentPort.postMessage(latencies);
-  })();
-`;
-
 /** Downloads the whole CSV while /healthz is asked every 100 ms from another thread. */
 async function measureExport(
   server: BuiltServer,
@@ -174,9 +152,7 @@ async function measureExport(
   idleMb: number,
 ): Promise<ExportMeasured> {
   const pid = server.process.pid as number;
-  const prober = new Worker(healthProber, { eval: true, workerData: server.url });
-  await new Promise((resolve) => prober.once("message", resolve));
-  const probed = new Promise<number[]>((resolve) => prober.once("message", resolve));
+  const prober = await startHealthProber(server.url, 100);
   const { result, peakMb } = await withPeakMemory(pid, async () => {
     const started = performance.now();
     const response = await fetch(`${server.url}/admin/lista.csv`, { headers: { cookie } });
@@ -191,9 +167,7 @@ async function measureExport(
     }
     return { seconds: (performance.now() - started) / 1000, bytes, lines };
   });
-  prober.postMessage("stop");
-  const health = await probed;
-  await prober.terminate();
+  const health = await prober.stop();
   return {
     ...result,
     peakMbAboveIdle: peakMb - idleMb,

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { type BuiltServer, startBuiltServer } from "../../tests/support/built-server.ts";
 
 /** Resident memory of a process in MB (Linux /proc). */
@@ -66,4 +67,47 @@ export async function withBuiltServer<T>(
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+// The /healthz prober runs on a thread of its own: on the bench's main thread, its own work
+// (reading a large download, building an upload) would delay the prober's timers and
+// answers, and the figures would be the client's.
+const healthProberSource = `
+  const { parentPort, workerData } = require("node:worker_threads");
+  const latencies = [];
+  let running = true;
+  parentPort.once("message", () => (running = false));
+  (async () => {
+    // A first, unmeasured check: a new thread's first fetch pays for connecting and compiling.
+    await (await fetch(workerData.url + "/healthz")).arrayBuffer();
+    parentPort.postMessage("ready");
+    while (running) {
+      const started = performance.now();
+      await (await fetch(workerData.url + "/healthz")).arrayBuffer();
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, workerData.intervalMs));
+    }
+    parentPort.postMessage(latencies);
+  })();
+`;
+
+/**
+ * Starts asking `url`/healthz every `intervalMs` from a worker thread; `stop()` gives the
+ * latencies (ms) measured since the first, unmeasured, check answered.
+ */
+export async function startHealthProber(
+  url: string,
+  intervalMs: number,
+): Promise<{ stop(): Promise<number[]> }> {
+  const prober = new Worker(healthProberSource, { eval: true, workerData: { url, intervalMs } });
+  await new Promise((resolve) => prober.once("message", resolve));
+  const probed = new Promise<number[]>((resolve) => prober.once("message", resolve));
+  return {
+    async stop() {
+      prober.postMessage("stop");
+      const latencies = await probed;
+      await prober.terminate();
+      return latencies;
+    },
+  };
 }

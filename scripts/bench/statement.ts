@@ -3,7 +3,8 @@
 //    (UTF-16), each in a process of its own: time of parse + compute (median of 5) and
 //    the peak resident memory above the process's idle, with the file already in memory.
 // 2. The built server on a fresh embedded database: staff upload (over HTTP, as the admin
-//    form posts it) a five-year MT4 statement while /healthz is asked every 5 ms, publish
+//    form posts it) a five-year MT4 statement while /healthz is asked every 5 ms (from a
+//    worker thread of the bench), publish
 //    it, then the agent page is rendered 30 times (a cookie keeps the page cache out of the
 //    way): p50/p95 latency on loopback, its HTML gzipped and its <script> count.
 // Targets: < 1 s and < 100 MB above idle; /healthz < 50 ms during the upload; the page
@@ -22,6 +23,7 @@ import { createOrResetAdmin } from "../../app/lib/auth.server.ts";
 import { connectPglite } from "../../app/platform/db/db.server.ts";
 import { startBuiltServer } from "../../tests/support/built-server.ts";
 import { cookieFrom, form } from "../../tests/support/http.ts";
+import { loadAverage, startHealthProber } from "./measure.ts";
 import {
   generatedLedger,
   mt4Statement,
@@ -176,17 +178,8 @@ async function serverBench() {
         body.set(name, value);
       }
       const pagePath = `/admin/robos/${robotId}/desempenho`;
-      // /healthz every 5 ms while the upload is parsed.
-      const health: number[] = [];
-      let uploading = true;
-      const probe = (async () => {
-        while (uploading) {
-          const started = performance.now();
-          await (await fetch(`${server.url}/healthz`)).arrayBuffer();
-          health.push(performance.now() - started);
-          await new Promise((resolve) => setTimeout(resolve, 5));
-        }
-      })();
+      // /healthz every 5 ms, from a thread of its own, while the upload is read and stored.
+      const prober = await startHealthProber(server.url, 5);
       const uploadStarted = performance.now();
       const uploaded = await fetch(`${server.url}${pagePath}`, {
         method: "POST",
@@ -195,8 +188,7 @@ async function serverBench() {
         redirect: "manual",
       });
       const uploadMs = performance.now() - uploadStarted;
-      uploading = false;
-      await probe;
+      const health = await prober.stop();
       const location = uploaded.headers.get("location") ?? "";
       const statementId = new URL(location, server.url).searchParams.get("extrato");
       if (uploaded.status !== 302 || !statementId)
@@ -244,9 +236,10 @@ if (process.argv[2] === "--child") {
   await child(process.argv[3] ?? "");
 } else {
   console.log(
-    `Statement parse + compute, ${TRADES.toLocaleString("en")} trades over ${MONTHS} months:`,
+    `Statement parse + compute, ${TRADES.toLocaleString("en")} trades over ${MONTHS} months (load average ${loadAverage()}):`,
   );
   await parseBench();
   console.log("Agent page and upload on the built server (PGlite):");
   await serverBench();
+  console.log(`Load average at the end: ${loadAverage()}`);
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { performanceStatements, robots } from "../../../db/schema.ts";
+import { performanceStatementFiles, performanceStatements, robots } from "../../../db/schema.ts";
 import { goldenLedger } from "../../../tests/support/golden-ledger.ts";
 import {
   generatedLedger,
@@ -78,6 +78,17 @@ async function upload(robotId: string, file: Uint8Array, fields = {}, fileName?:
   return id;
 }
 
+/** The stored parts of a statement's file, in order. */
+async function storedParts(statementId: string) {
+  const db = await getDb();
+  const rows = await db
+    .select({ part: performanceStatementFiles.part, bytes: performanceStatementFiles.bytes })
+    .from(performanceStatementFiles)
+    .where(eq(performanceStatementFiles.statementId, statementId))
+    .orderBy(asc(performanceStatementFiles.part));
+  return rows.map((row) => Buffer.from(row.bytes));
+}
+
 describe("statement upload, history and publication", () => {
   it("keeps the exact file with its SHA-256; the public sees nothing until staff publish", async () => {
     const bytes = utf16le(mt5Statement(goldenLedger));
@@ -87,7 +98,7 @@ describe("statement upload, history and publication", () => {
       .select()
       .from(performanceStatements)
       .where(eq(performanceStatements.id, id));
-    expect(Buffer.from(stored!.file).equals(Buffer.from(bytes))).toBe(true);
+    expect(Buffer.concat(await storedParts(id)).equals(Buffer.from(bytes))).toBe(true);
     expect(stored!.sha256).toBe(crypto.createHash("sha256").update(bytes).digest("hex"));
     expect(stored).toMatchObject({
       format: "mt5",
@@ -133,8 +144,33 @@ describe("statement upload, history and publication", () => {
 
     const db = await getDb();
     await expect(db.execute(sql`update performance_statements set broker = 'x'`)).rejects.toThrow();
+    await expect(
+      db.execute(sql`update performance_statement_files set bytes = '\\x00'`),
+    ).rejects.toThrow();
+    await expect(db.execute(sql`delete from performance_statement_files`)).rejects.toThrow();
     await expect(db.execute(sql`delete from performance_publications`)).rejects.toThrow();
     expect(await listStatements(yenmax)).toHaveLength(2);
+  });
+
+  it("keeps a large file in parts of at most 256 KB and gives it back whole, byte for byte", async () => {
+    const bytes = utf8(mt4Statement(generatedLedger({ trades: 2_000, months: 24, seed: 3 })));
+    expect(bytes.byteLength).toBeGreaterThan(3 * 256 * 1024);
+    const id = await upload(yenmax, bytes);
+    const parts = await storedParts(id);
+    expect(parts.length).toBe(Math.ceil(bytes.byteLength / (256 * 1024)));
+    expect(parts.every((part) => part.byteLength <= 256 * 1024)).toBe(true);
+    expect(Buffer.concat(parts).equals(Buffer.from(bytes))).toBe(true);
+    const [listed] = await listStatements(yenmax);
+    expect(listed).toMatchObject({ id, size: bytes.byteLength });
+
+    await act(yenmax, publishRequest(id));
+    const download = await fileLoader({ params: { id } } as never);
+    expect(download.headers.get("Content-Length")).toBe(String(bytes.byteLength));
+    const downloaded = Buffer.from(await download.arrayBuffer());
+    expect(downloaded.equals(Buffer.from(bytes))).toBe(true);
+    expect(crypto.createHash("sha256").update(downloaded).digest("hex")).toBe(
+      download.headers.get("X-Checksum-SHA256"),
+    );
   });
 
   it("refuses bad files with a Portuguese message, keeping what staff typed", async () => {

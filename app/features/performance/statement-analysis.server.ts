@@ -31,10 +31,11 @@ function workerModule(): URL {
 export function analyseStatement(
   bytes: Uint8Array,
   serverClock: ServerClock,
+  { heapLimitMb = HEAP_LIMIT_MB } = {},
 ): Promise<StatementAnalysis> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerModule(), {
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB },
+      resourceLimits: { maxOldGenerationSizeMb: heapLimitMb },
     });
     const timer = setTimeout(
       () => settle({ ok: false, problem: { code: "too-slow" } }),
@@ -51,10 +52,12 @@ export function analyseStatement(
     }
     worker.once("message", (answer: StatementAnalysis) => settle(answer));
     worker.once("error", (error) =>
-      // Out of its heap: a statement too large to read, not a server fault.
+      // Out of its heap: a statement that needs more memory than a reading may take (not
+      // necessarily too many rows; the reader's own row limit says so itself), not a server
+      // fault.
       settle(
         (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY"
-          ? { ok: false, problem: { code: "too-many-rows" } }
+          ? { ok: false, problem: { code: "out-of-memory" } }
           : error,
       ),
     );

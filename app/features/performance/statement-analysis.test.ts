@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { goldenLedger } from "../../../tests/support/golden-ledger.ts";
 import {
+  generatedLedger,
   mt4Statement,
   mt5Statement,
   utf16le,
@@ -28,6 +29,15 @@ describe("a statement analysed in a worker thread", () => {
       computed: computeRecord(parsed.statement, "+02:00"),
     });
   });
+
+  it("answers a reading that runs out of its memory as such, not as a server fault", async () => {
+    // A heap far below what this 5,000-trade file needs stands in for a hostile file.
+    const bytes = utf16le(mt5Statement(generatedLedger({ trades: 5_000, months: 24 })));
+    expect(await analyseStatement(bytes, "+00:00", { heapLimitMb: 4 })).toEqual({
+      ok: false,
+      problem: { code: "out-of-memory" },
+    });
+  }, 60_000);
 
   it("answers a file that is no statement with the reader's problem", async () => {
     const bytes = utf8("<html><body><p>Olá</p></body></html>");

@@ -28,7 +28,14 @@ import {
 
 export type StatementProblem =
   | {
-      code: "empty" | "not-a-statement" | "no-summary" | "no-trades" | "too-many-rows" | "too-slow";
+      code:
+        | "empty"
+        | "not-a-statement"
+        | "no-summary"
+        | "no-trades"
+        | "too-many-rows"
+        | "too-slow"
+        | "out-of-memory";
     }
   | { code: "bad-number"; value: string; where: string }
   | { code: "bad-time"; value: string; where: string }

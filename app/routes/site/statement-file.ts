@@ -11,11 +11,20 @@ export async function loader({ params }: Route.LoaderArgs) {
   const found = id.success ? await getPublishedFile(id.data) : undefined;
   if (!found) throw data("Extrato não encontrado.", { status: 404 });
   const asciiName = found.fileName.replace(/[^\x20-\x7e]/g, "_");
-  return new Response(new Uint8Array(found.file), {
+  // Streamed part by part: the whole file is never read from the database at once.
+  const parts = found.parts();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await parts.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+  });
+  return new Response(body, {
     headers: {
       "Content-Type": "application/octet-stream",
       "Content-Disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(found.fileName)}`,
-      "Content-Length": String(found.file.byteLength),
+      "Content-Length": String(found.size),
       "Cache-Control": "public, max-age=31536000, immutable",
       "X-Checksum-SHA256": found.sha256,
     },
