@@ -92,7 +92,12 @@ const stopRateLimitPurge = startRateLimitPurge((error) =>
 );
 
 const { PORT, HOST } = getEnv();
-const server = createHttpServer(root);
+// A stored public page is answered before Express and its middleware, as a file would be
+// (docs/decisions/222); everything else, and everything while draining, goes through `root`.
+const serveStoredPage = development ? () => false : appModule.serveStoredPage;
+const server = createHttpServer((req, res) => {
+  if (draining || !serveStoredPage(req, res)) root(req, res);
+});
 server.listen(PORT, HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : PORT;

@@ -1,3 +1,4 @@
+import type http from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import helmet from "helmet";
@@ -14,6 +15,7 @@ import {
 import { receiveReportPost } from "../app/features/deliverability/receiver.server.ts";
 import { isErasedEmailSql } from "../app/features/privacy/erasure.server.ts";
 import { getEnv } from "../app/platform/http/env.server.ts";
+import { onPublicPagesChanged } from "../app/platform/http/public-pages.server.ts";
 import { getLogger } from "../app/platform/http/logger.server.ts";
 import { startJobs, stopJobs } from "../app/platform/jobs/background.server.ts";
 import { registry } from "../app/registry.server.ts";
@@ -31,7 +33,8 @@ import {
 import { bodySizeLimit } from "./body-limit.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
-import { createPageCacheMiddleware } from "./page-cache.ts";
+import { createPageCache } from "./page-cache.ts";
+import { sharedPages } from "./shared-pages.ts";
 import {
   hstsOverHttps,
   permissionsPolicy,
@@ -152,13 +155,30 @@ function loadContext(req: express.Request, nonce: string): RouterContextProvider
   return context;
 }
 
-app.use(
-  createPageCacheMiddleware({
-    origin: env.SITE_URL,
-    handleRequest: createFetchHandler(build, mode),
-    getLoadContext: loadContext,
-  }),
-);
+// Shared public pages, in production only: there the build (and so the routes) never
+// changes, and `serveStoredPage` answers stored ones before Express (server.ts).
+const pageCache =
+  typeof build === "function"
+    ? undefined
+    : createPageCache({
+        origin: env.SITE_URL,
+        sharedPageOf: sharedPages(build.routes),
+        handleRequest: createFetchHandler(build, mode),
+        getLoadContext: loadContext,
+        onChange: onPublicPagesChanged,
+      });
+if (pageCache) app.use(pageCache.middleware);
+
+/**
+ * Answers a request from the page cache, ahead of every middleware: true when it did. Only
+ * pages a request through the middleware stored, with the headers that answer carried.
+ */
+export function serveStoredPage(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  if (!pageCache) return false;
+  // Express's own request methods (`secure` under the app's trust proxy, `acceptsEncodings`).
+  Object.setPrototypeOf(req, app.request);
+  return pageCache.serve(req as express.Request, res);
+}
 
 app.use(
   createRequestHandler({

@@ -1,69 +1,95 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
-import type { Server } from "node:http";
 import { gunzipSync } from "node:zlib";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { publicPagesChanged } from "../app/platform/http/public-pages.server.ts";
-import { createPageCacheMiddleware } from "./page-cache.ts";
+import { createPageCache } from "./page-cache.ts";
+import type { SharedPage } from "./shared-pages.ts";
 
 // The cache in front of a stand-in for React Router's handler that answers each page with
-// the URL it rendered (and, on /contato, the visitor's referrer, as a private page), over
-// real HTTP. Pages under /publica declare themselves shared; the others do not.
+// the URL it rendered (and the visitor's referrer), over real HTTP, with the cache's front
+// (`serve`) ahead of Express as server.ts has it. Every path is a shared page except
+// /contato, which streams through the next handler; /privada is shared by its route but
+// answers as private; /blog reads `categoria` (two values change it).
 const ORIGIN = "https://site.example";
 // A download: UTF-16 text with a byte-order mark, which no text decoding may touch.
 const FILE = new Uint8Array([0xff, 0xfe, 0x3c, 0x00, 0xe9, 0x00, 0x00, 0xd8]);
-let server: Server | undefined;
+let server: http.Server | undefined;
 
 async function startSite() {
   const renders: string[] = [];
   let version = 1;
+  let nonces = 0;
+  const listeners = new Set<() => void>();
   const app = express();
+  // Stands in for the app's header middleware: a CSP with this answer's nonce.
   app.use((_req, res, next) => {
-    res.locals.cspNonce = "n";
+    nonces += 1;
+    res.locals.cspNonce = `nonce${nonces}`;
+    res.setHeader("Content-Security-Policy", `script-src 'nonce-nonce${nonces}'`);
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
     next();
   });
-  app.use(
-    createPageCacheMiddleware({
-      origin: ORIGIN,
-      handleRequest: async (request) => {
-        renders.push(request.url);
-        const shown = version;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        const shared = !new URL(request.url).pathname.startsWith("/contato");
-        if (new URL(request.url).pathname === "/arquivo") {
-          return new Response(FILE, { headers: { "Content-Type": "application/octet-stream" } });
-        }
-        return new Response(
-          `<p>${request.url} v${shown} ${request.headers.get("referer") ?? ""}</p>`,
-          {
-            headers: {
-              "Content-Type": "text/html; charset=utf-8",
-              "Cache-Control": shared ? "public, no-cache" : "private, no-cache",
-            },
+  const cache = createPageCache({
+    origin: ORIGIN,
+    sharedPageOf: (pathname): SharedPage | undefined => {
+      if (pathname === "/contato") return undefined;
+      if (pathname === "/blog") return { query: { categoria: ["educacao", "mercado"] } };
+      return { query: {} };
+    },
+    handleRequest: async (request) => {
+      renders.push(request.url);
+      const shown = version;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const { pathname } = new URL(request.url);
+      if (pathname === "/arquivo") {
+        return new Response(FILE, { headers: { "Content-Type": "application/octet-stream" } });
+      }
+      return new Response(
+        `<p>${request.url} v${shown} ${request.headers.get("referer") ?? ""}</p>`,
+        {
+          headers: {
+            "Content-Type": "text/html; charset=utf-8",
+            "Cache-Control": pathname === "/privada" ? "private, no-cache" : "public, no-cache",
           },
-        );
-      },
-      getLoadContext: () => new RouterContextProvider(),
-    }),
-  );
+        },
+      );
+    },
+    getLoadContext: () => new RouterContextProvider(),
+    onChange: (listener) => listeners.add(listener),
+  });
+  app.use(cache.middleware);
   // React Router's own handler, which the cache hands the requests it does not answer.
-  app.get("/contato", (req, res) => {
+  app.get(["/contato", "/privada"], (req, res) => {
     renders.push(`next ${req.originalUrl}`);
     res.send(`<p>${req.originalUrl} ${req.headers.referer ?? ""}</p>`);
   });
   app.post("/contato", (_req, res) => {
     res.status(303).end();
   });
-  server = app.listen(0, "127.0.0.1");
+  let throughExpress = 0;
+  server = http.createServer((req, res) => {
+    Object.setPrototypeOf(req, app.request);
+    if (cache.serve(req as express.Request, res)) return;
+    throughExpress += 1;
+    app(req, res);
+  });
+  server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server?.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     renders,
     port,
+    size: cache.size,
+    throughExpress: () => throughExpress,
     /** What the stand-in's pages show from now on. */
     change: () => (version += 1),
+    /** The database's signal that public data changed. */
+    signal: () => {
+      for (const listener of listeners) listener();
+    },
   };
 }
 
@@ -94,8 +120,74 @@ describe("page cache", () => {
     await get(port, "http://evil.example/blog?x=1");
     await raw(port, `GET /sobre HTTP/1.1\r\nHost: evil.example/blog#\r\nConnection: close`);
     expect(await get(port, "/sobre")).toContain(`<p>${ORIGIN}/sobre v1`);
-    expect(await get(port, "/blog?x=1")).toContain(`<p>${ORIGIN}/blog?x=1 v1`);
+    expect(await get(port, "/blog?categoria=mercado")).toContain(
+      `<p>${ORIGIN}/blog?categoria=mercado v1`,
+    );
     expect(await get(port, "/blog")).toContain(`<p>${ORIGIN}/blog v1`);
+  });
+
+  it("keys a page on the query parameters it declares alone: junk queries fill nothing", async () => {
+    const { port, renders, size } = await startSite();
+    await get(port, "/precos");
+    await get(port, "/blog");
+    await get(port, "/blog?categoria=educacao");
+    expect(size()).toBe(3);
+    for (let i = 0; i < 200; i++) {
+      const junk = `utm_source=${i}&categoria=nada${i}&x${i}=1`;
+      expect(await get(port, `/precos?${junk}`)).toContain(`<p>${ORIGIN}/precos v1`);
+      expect(await get(port, `/blog?${junk}`)).toContain(`<p>${ORIGIN}/blog v1`);
+      expect(await get(port, `/blog?categoria=educacao&${junk}`)).toContain(
+        `<p>${ORIGIN}/blog?categoria=educacao v1`,
+      );
+    }
+    expect(size()).toBe(3);
+    expect(renders).toEqual([
+      `${ORIGIN}/precos`,
+      `${ORIGIN}/blog`,
+      `${ORIGIN}/blog?categoria=educacao`,
+    ]);
+  });
+
+  it("hands a page its route does not share to the next handler, never rendering it", async () => {
+    const { port, renders, size } = await startSite();
+    const answer = await raw(
+      port,
+      "GET /contato?agente=yenmax HTTP/1.1\r\nHost: site.example\r\nReferer: https://a.example/\r\nConnection: close",
+    );
+    expect(answer).toContain("<p>/contato?agente=yenmax https://a.example/</p>");
+    await get(port, "/contato");
+    expect(renders).toEqual(["next /contato?agente=yenmax", "next /contato"]);
+    expect(size()).toBe(0);
+  });
+
+  it("answers a stored page before Express, with the first answer's headers and a fresh nonce", async () => {
+    const { port, throughExpress } = await startSite();
+    const first = await fetch(`http://127.0.0.1:${port}/precos`);
+    expect(first.headers.get("content-security-policy")).toBe("script-src 'nonce-nonce1'");
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => fetch(`http://127.0.0.1:${port}/precos`)),
+    );
+    expect(throughExpress()).toBe(1);
+    const policies = new Set<string | null>();
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(answer.headers.get("cache-control")).toBe("public, no-cache");
+      expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(await answer.text()).toContain("/precos v1");
+      policies.add(answer.headers.get("content-security-policy"));
+    }
+    expect(policies.size).toBe(3);
+    for (const policy of policies)
+      expect(policy).toMatch(/^script-src 'nonce-[A-Za-z0-9+/=]{22,}'$/);
+    const head = await raw(
+      port,
+      "HEAD /precos HTTP/1.1\r\nHost: site.example\r\nConnection: close",
+    );
+    expect(head).toMatch(/^HTTP\/1.1 200/);
+    expect(head).toMatch(/content-length: \d+/i);
+    expect(head.slice(head.indexOf("\r\n\r\n") + 4)).toBe("");
+    expect(throughExpress()).toBe(1);
   });
 
   it("passes a file through byte for byte, without storing it", async () => {
@@ -130,7 +222,7 @@ describe("page cache", () => {
     const visit = (referrer: string) =>
       raw(
         port,
-        `GET /contato HTTP/1.1\r\nHost: site.example\r\nReferer: ${referrer}\r\nConnection: close`,
+        `GET /privada HTTP/1.1\r\nHost: site.example\r\nReferer: ${referrer}\r\nConnection: close`,
       );
     const answers = await Promise.all([visit("https://a.example/"), visit("https://b.example/")]);
     expect(answers[0]).toContain("https://a.example/");
@@ -140,24 +232,24 @@ describe("page cache", () => {
   });
 
   it("keeps a page until public pages change, then renders it once again", async () => {
-    const { port, renders, change } = await startSite();
+    const { port, renders, change, signal } = await startSite();
     expect(await get(port, "/precos")).toContain("v1");
     change();
     // Nothing expires: without the signal the stored page stays.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await get(port, "/precos")).toContain("v1");
-    publicPagesChanged("test: robot updated");
+    signal();
     const after = await Promise.all(Array.from({ length: 10 }, () => get(port, "/precos")));
     for (const answer of after) expect(answer).toContain("v2");
     expect(renders).toHaveLength(2);
   });
 
   it("does not keep a page whose render began before a change", async () => {
-    const { port, change } = await startSite();
+    const { port, change, signal } = await startSite();
     const early = get(port, "/precos");
     await new Promise((resolve) => setTimeout(resolve, 10));
     change();
-    publicPagesChanged("test: post updated");
+    signal();
     expect(await early).toContain("v1");
     expect(await get(port, "/precos")).toContain("v2");
   });

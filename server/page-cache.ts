@@ -1,21 +1,28 @@
 import crypto from "node:crypto";
+import type http from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
-import { onPublicPagesChanged } from "../app/platform/http/public-pages.server.ts";
+import { nextCspNonce } from "./csp-nonce.ts";
+import { STRICT_TRANSPORT_SECURITY } from "./request-guards.ts";
+import type { SharedPage } from "./shared-pages.ts";
 
 // Public pages rendered once and kept until what they show changes
-// (docs/decisions/061-public-pages-rendered-once.md). Only answers that declare themselves
-// shared (`Cache-Control: public`, set for routes whose handle says so) are stored, under
-// their path and query alone, with their gzip and brotli forms made once. Nothing expires:
-// the store is emptied by `publicPagesChanged()` (an admin's edit of a robot or a post, free
-// spots; other processes on the same PostgreSQL hear it too, decision 062) and when the
-// year in the footer turns.
+// (docs/decisions/061-public-pages-rendered-once.md, 220). Whether a request may be answered
+// from the store is decided from the route it matches, before anything renders: only pages
+// whose route says `shared`, at their own spelling of the path, keyed by the query parameters
+// the route declares (with the values it declares) and nothing else of the query. Every other
+// request (/contato, a cookie, a 404) streams through React Router's handler untouched.
+//
+// A stored page is what a file is to a file server: its header block and its identity, gzip
+// and brotli bytes, made once. `serve` answers it at the front of the HTTP server, before
+// Express, with a fresh CSP nonce in the header it captured from the first answer
+// (docs/decisions/222). Nothing expires: the store is emptied when the database says public
+// data changed (triggers and NOTIFY, docs/decisions/221) and when the year in the footer turns.
 //
 // Whatever a request carries (a Host header with a path in it, an absolute-form request
-// line), a page is rendered from the fixed site origin and stored under the path and query
-// it was rendered for (docs/decisions/050-page-cache-key.md).
+// line), a page is rendered from the fixed site origin (docs/decisions/050-page-cache-key.md).
 
 interface RenderedPage {
   status: number;
@@ -24,11 +31,19 @@ interface RenderedPage {
   body: string | Uint8Array;
 }
 
-/** A stored page keeps only its bytes, compressed once; not the rendered string as well. */
+type Encoding = "identity" | "gzip" | "br";
+
+/** One encoding of a stored page: its headers as `writeHead` takes them, and its bytes. */
+interface Variant {
+  headers: string[];
+  body: Buffer;
+}
+
 interface StoredPage {
   status: number;
-  headers: Array<[string, string]>;
-  encoded: { identity: Buffer; gzip: Buffer; br: Buffer };
+  /** The CSP header's value either side of the nonce, and where it sits in each list. */
+  csp: { index: number; before: string; after: string } | undefined;
+  variants: Record<Encoding, Variant>;
 }
 
 const MAX_ENTRIES = 500;
@@ -37,24 +52,28 @@ const MAX_ENTRIES = 500;
 const NONCE_PLACEHOLDER = `nonce-placeholder-${crypto.randomBytes(12).toString("hex")}`;
 // Headers that name the origin: the render takes its origin from `origin`, never from these.
 const ORIGIN_HEADERS = new Set(["host", "forwarded", "x-forwarded-host", "x-forwarded-proto"]);
+// Headers of one answer, never replayed: the stored page sets its own length, encoding and
+// Vary; HSTS goes only over HTTPS; Connection and Date are Node's.
+const PER_ANSWER_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "vary",
+  "strict-transport-security",
+  "connection",
+  "keep-alive",
+  "date",
+]);
+const ENCODINGS: Encoding[] = ["br", "gzip", "identity"];
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
-
-function isCacheable(req: express.Request): boolean {
-  return (
-    req.method === "GET" &&
-    !req.headers.cookie &&
-    !req.path.startsWith("/admin") &&
-    !req.path.endsWith(".data")
-  );
-}
 
 function header(page: RenderedPage, name: string): string | undefined {
   return page.headers.find(([key]) => key === name)?.[1];
 }
 
 /** An answer every visitor may get: it says so, and carries nothing of one visitor's. */
-function isShared(page: RenderedPage): boolean {
+function isShared(page: RenderedPage): page is RenderedPage & { body: string } {
   const cacheControl = header(page, "cache-control") ?? "";
   return (
     page.status === 200 &&
@@ -70,7 +89,7 @@ function isShared(page: RenderedPage): boolean {
 // Every visitor who asks for a page while it is stored waits for this, so it must be quick:
 // brotli quality 5 takes about 1.4 ms for /precos (74 KB) and is 1.7 % larger than quality 9,
 // which took about 19 ms.
-async function encode(body: string): Promise<StoredPage["encoded"]> {
+async function encode(body: string): Promise<Record<Encoding, Buffer>> {
   const identity = Buffer.from(body);
   const [gzipped, brotlied] = await Promise.all([
     gzip(identity, { level: 9 }),
@@ -84,30 +103,157 @@ async function encode(body: string): Promise<StoredPage["encoded"]> {
   return { identity, gzip: gzipped, br: brotlied };
 }
 
-export function createPageCacheMiddleware({
+/**
+ * The page's header block: what the app's middleware set on the answer that rendered it
+ * (security headers; its CSP nonce cut out) and what the render set (type, Cache-Control).
+ */
+function storedPage(
+  page: RenderedPage,
+  answerHeaders: http.OutgoingHttpHeaders,
+  nonce: string,
+  bodies: Record<Encoding, Buffer>,
+): StoredPage {
+  const common: string[] = [];
+  let csp: StoredPage["csp"];
+  const add = (name: string, value: string) => {
+    if (PER_ANSWER_HEADERS.has(name)) return;
+    if (name === "content-security-policy" && value.includes(nonce)) {
+      const [before = "", ...after] = value.split(nonce);
+      csp = { index: common.length + 1, before, after: after.join(nonce) };
+    }
+    common.push(name, value);
+  };
+  for (const [name, value] of Object.entries(answerHeaders)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) add(name, String(one));
+  }
+  for (const [name, value] of page.headers) add(name, value);
+  common.push("vary", "Accept-Encoding");
+  const variant = (encoding: Encoding): Variant => ({
+    headers: [
+      ...common,
+      ...(encoding === "identity" ? [] : ["content-encoding", encoding]),
+      "content-length",
+      String(bodies[encoding].length),
+    ],
+    body: bodies[encoding],
+  });
+  return {
+    status: page.status,
+    csp,
+    variants: { identity: variant("identity"), gzip: variant("gzip"), br: variant("br") },
+  };
+}
+
+/** Start of next year, when the footer's year changes. */
+function nextYearStarts(): number {
+  return new Date(new Date().getFullYear() + 1, 0, 1).getTime();
+}
+
+export interface PageCache {
+  /** The Express middleware: answers stored pages, renders and stores shared ones. */
+  middleware: express.RequestHandler;
+  /**
+   * Answers a request from the store at the front of the HTTP server, before Express: true
+   * when it did. `req` must have the app's request prototype (`req.secure`, `acceptsEncodings`).
+   */
+  serve: (req: express.Request, res: http.ServerResponse) => boolean;
+  /** How many pages are stored. */
+  size: () => number;
+}
+
+export function createPageCache({
   origin,
+  sharedPageOf,
   handleRequest,
   getLoadContext,
+  onChange,
 }: {
   /** The site's public origin (SITE_URL): every cached page is rendered for it. */
   origin: string;
+  /** The shared page a path is, from the app's routes (`sharedPages`), or undefined. */
+  sharedPageOf: (pathname: string) => SharedPage | undefined;
   /** React Router's request handler (the same one the uncached requests reach). */
   handleRequest: (request: Request, context: RouterContextProvider) => Promise<Response>;
   getLoadContext: (req: express.Request, nonce: string) => RouterContextProvider;
-}): express.RequestHandler {
+  /** Subscribes to "public data changed" (`onPublicPagesChanged`). */
+  onChange: (listener: () => void) => unknown;
+}): PageCache {
+  // Under the path and the declared query parameters alone (`keyOf`).
   const pages = new Map<string, StoredPage>();
+  // The shared page of each path stored: the front answers only these paths.
+  const storedPaths = new Map<string, SharedPage>();
   // Concurrent misses for one page share one render, as long as it is shared.
   const rendering = new Map<string, Promise<RenderedPage | StoredPage>>();
   // Bumped by every change: a render that began before it is not stored.
   let generation = 0;
-  let year = new Date().getFullYear();
+  let yearEnds = nextYearStarts();
 
   function clear() {
     generation += 1;
     pages.clear();
+    storedPaths.clear();
     rendering.clear();
   }
-  onPublicPagesChanged(clear);
+  onChange(clear);
+
+  function clearAtNewYear() {
+    if (Date.now() < yearEnds) return;
+    yearEnds = nextYearStarts();
+    clear();
+  }
+
+  /** The declared parameters with declared values, in the order the page lists them. */
+  function keyOf(pathname: string, search: string, page: SharedPage): string {
+    const names = Object.keys(page.query);
+    if (search.length <= 1 || names.length === 0) return pathname;
+    const given = new URLSearchParams(search);
+    const kept = new URLSearchParams();
+    for (const name of names) {
+      const value = given.get(name);
+      if (value !== null && page.query[name]?.includes(value)) kept.set(name, value);
+    }
+    return kept.size === 0 ? pathname : `${pathname}?${kept}`;
+  }
+
+  function answer(
+    req: express.Request,
+    res: http.ServerResponse,
+    page: StoredPage,
+    nonce: string,
+    throughExpress: boolean,
+  ) {
+    const encoding = req.acceptsEncodings(ENCODINGS) || "identity";
+    const variant = page.variants[encoding as Encoding];
+    let headers = variant.headers;
+    if (page.csp) headers[page.csp.index] = page.csp.before + nonce + page.csp.after;
+    if (req.secure) headers = [...headers, "strict-transport-security", STRICT_TRANSPORT_SECURITY];
+    if (throughExpress) {
+      // The app's middleware has set headers already: replace them, never repeat them.
+      for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+      res.writeHead(page.status);
+    } else {
+      res.writeHead(page.status, headers);
+    }
+    res.end(req.method === "HEAD" ? undefined : variant.body);
+  }
+
+  function serve(req: express.Request, res: http.ServerResponse): boolean {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const { headers } = req;
+    // A cookie may change a page; a body is for the size limits to refuse.
+    if (headers.cookie || headers["content-length"] || headers["transfer-encoding"]) return false;
+    clearAtNewYear();
+    const url = req.url ?? "";
+    const mark = url.indexOf("?");
+    const pathname = mark === -1 ? url : url.slice(0, mark);
+    const shared = storedPaths.get(pathname);
+    if (!shared) return false;
+    const page = pages.get(keyOf(pathname, mark === -1 ? "" : url.slice(mark), shared));
+    if (!page) return false;
+    answer(req, res, page, nextCspNonce(), false);
+    return true;
+  }
 
   async function render(req: express.Request, url: URL): Promise<RenderedPage> {
     const headers = new Headers();
@@ -131,64 +277,58 @@ export function createPageCacheMiddleware({
 
   async function renderAndStore(
     req: express.Request,
+    res: express.Response,
     key: string,
-    url: URL,
+    pathname: string,
+    shared: SharedPage,
   ): Promise<RenderedPage | StoredPage> {
     const started = generation;
-    const page = await render(req, url);
-    if (!isShared(page) || typeof page.body !== "string") return page;
-    const stored: StoredPage = {
-      status: page.status,
-      headers: page.headers,
-      encoded: await encode(page.body),
-    };
+    const answerHeaders = res.getHeaders();
+    const page = await render(req, new URL(key, origin));
+    if (!isShared(page)) return page;
+    const stored = storedPage(
+      page,
+      answerHeaders,
+      res.locals.cspNonce as string,
+      await encode(page.body),
+    );
     if (generation !== started) return stored;
     if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value as string);
     pages.set(key, stored);
+    storedPaths.set(pathname, shared);
     return stored;
   }
 
   function send(req: express.Request, res: express.Response, page: RenderedPage | StoredPage) {
+    const nonce = res.locals.cspNonce as string;
+    if ("variants" in page) return answer(req, res, page, nonce, true);
     res.status(page.status);
     for (const [name, value] of page.headers) res.append(name, value);
-    if (!("encoded" in page)) {
-      res.send(
-        typeof page.body === "string"
-          ? page.body.replaceAll(NONCE_PLACEHOLDER, res.locals.cspNonce as string)
-          : Buffer.from(page.body),
-      );
-      return;
-    }
-    res.vary("Accept-Encoding");
-    const encoding = req.acceptsEncodings("br", "gzip", "identity");
-    if (encoding === "br" || encoding === "gzip") {
-      res.setHeader("Content-Encoding", encoding);
-      res.send(page.encoded[encoding]);
-    } else {
-      res.send(page.encoded.identity);
-    }
+    res.send(
+      typeof page.body === "string"
+        ? page.body.replaceAll(NONCE_PLACEHOLDER, nonce)
+        : Buffer.from(page.body),
+    );
   }
 
-  return async (req, res, next) => {
-    if (!isCacheable(req)) return next();
-    const thisYear = new Date().getFullYear();
-    if (thisYear !== year) {
-      year = thisYear;
-      clear();
-    }
+  const middleware: express.RequestHandler = async (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie) return next();
     try {
       // An absolute-form request line keeps only its path and query here.
       const requested = new URL(req.originalUrl, origin);
-      const key = `${requested.pathname}${requested.search}`;
+      const shared = sharedPageOf(requested.pathname);
+      if (!shared) return next();
+      clearAtNewYear();
+      const key = keyOf(requested.pathname, requested.search, shared);
       const stored = pages.get(key);
       if (stored) return send(req, res, stored);
       const pending = rendering.get(key);
       if (pending) {
         const page = await pending;
         // A page of the first visitor's own (its referrer, a token) is not for the others.
-        return "encoded" in page ? send(req, res, page) : next();
+        return "variants" in page ? send(req, res, page) : next();
       }
-      const own = renderAndStore(req, key, new URL(key, origin));
+      const own = renderAndStore(req, res, key, requested.pathname, shared);
       rendering.set(key, own);
       try {
         send(req, res, await own);
@@ -199,4 +339,6 @@ export function createPageCacheMiddleware({
       next(error);
     }
   };
+
+  return { middleware, serve, size: () => pages.size };
 }

@@ -1,5 +1,4 @@
 import type { RequestHandler } from "express";
-import helmet from "helmet";
 import { foreignOriginMessage, unknownOriginMessage } from "../app/content/http-errors.ts";
 
 // Headers and refusals of server/app.ts beyond helmet's defaults
@@ -23,12 +22,13 @@ export const permissionsPolicy: RequestHandler = (_req, res, next) => {
   next();
 };
 
-const hsts = helmet.strictTransportSecurity();
+/** helmet's default HSTS (a year, subdomains too), also sent by the page cache's front. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
 /** HSTS only on answers that went over HTTPS: over plain HTTP browsers ignore it anyway. */
 export const hstsOverHttps: RequestHandler = (req, res, next) => {
-  if (req.secure) hsts(req, res, next);
-  else next();
+  if (req.secure) res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+  next();
 };
 
 /**

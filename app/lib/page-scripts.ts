@@ -9,6 +9,12 @@ export interface PageHandle {
    * `Cache-Control: public` and the server's page cache keeps it (docs/decisions/061).
    */
   shared?: boolean;
+  /**
+   * For a shared page: the query parameters it reads, each with the values that change what
+   * it shows. The page cache keys on these alone and renders the page without any other
+   * parameter or value (docs/decisions/220), so a page must list every one it reads.
+   */
+  query?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The `handle` of a page that ships no JavaScript (docs/decisions/060). */

@@ -64,3 +64,18 @@ test("a page loads without any CSP violation in the browser", async ({ page }) =
   await page.waitForLoadState("networkidle");
   expect(violations).toEqual([]);
 });
+
+// docs/decisions/220: whether a page may be shared is decided from its route before it
+// renders; a page that is never shared streams from React Router, cookie or not.
+test("a page no visitor shares streams through React Router, with or without a cookie", async ({
+  request,
+}) => {
+  for (const headers of [{}, { Cookie: "visita=1" }] as Record<string, string>[]) {
+    const response = await request.get("/contato", { headers });
+    expect(response.headers()["transfer-encoding"]).toBe("chunked");
+    expect(response.headers()["content-length"]).toBeUndefined();
+  }
+  // A shared page, once stored, is answered whole with its length.
+  await request.get("/precos");
+  expect((await request.get("/precos")).headers()["content-length"]).toMatch(/^\d+$/);
+});

@@ -9,12 +9,15 @@ import { listPublishedPosts } from "../../features/posts/queries.server.ts";
 import { cn } from "../../lib/cn.ts";
 import { blogFeedPath } from "../../lib/public-routes.ts";
 import { pageTitle, seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
-import { publicPage } from "../../lib/page-scripts.ts";
+import { type PageHandle, publicPage } from "../../lib/page-scripts.ts";
 
 // An unknown ?categoria= shows every post, with "Todos" selected
 // (docs/decisions/013-blog-categories-and-newsletter.md).
 
-export const handle = publicPage;
+export const handle: PageHandle = {
+  ...publicPage,
+  query: { categoria: blogCategories.map((category) => category.slug) },
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).searchParams.get("categoria");
