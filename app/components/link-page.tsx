@@ -65,6 +65,42 @@ export function OutcomePage({
   );
 }
 
+/** The words of a page an e-mailed sign-in link opens (Meus dados, the customer area). */
+export interface SessionLinkCopy {
+  /** The area's name, the link home. */
+  title: string;
+  openTitle: string;
+  openText: string;
+  openButton: string;
+  notFoundTitle: string;
+  notFoundText: string;
+  goneTitle: string;
+  goneText: string;
+}
+
+/**
+ * A sign-in link's page: its button while the link is valid; unknown or spent, why not and
+ * a link to the area's `home` to ask for a new one.
+ */
+export function SessionLinkPage({
+  state,
+  copy,
+  home,
+}: {
+  state: "valid" | "not-found" | "gone";
+  copy: SessionLinkCopy;
+  home: string;
+}) {
+  if (state === "valid") {
+    return <ButtonPage title={copy.openTitle} text={copy.openText} button={copy.openButton} />;
+  }
+  const problem =
+    state === "gone"
+      ? { title: copy.goneTitle, text: copy.goneText }
+      : { title: copy.notFoundTitle, text: copy.notFoundText };
+  return <OutcomePage {...problem} link={{ to: home, label: copy.title }} />;
+}
+
 /** A status line after a form post, announced by screen readers. */
 export function Notice({ message }: { message?: string }) {
   if (!message) return null;

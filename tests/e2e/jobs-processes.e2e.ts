@@ -1,4 +1,3 @@
-import pg from "pg";
 import { expect, test } from "../support/e2e-test.ts";
 import {
   type BuiltServer,
@@ -6,8 +5,7 @@ import {
   startBuiltServer,
   startBuiltWorker,
 } from "../support/built-server.ts";
-import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
-import { startSmtpServer } from "../support/smtp-server.ts";
+import { startProcessRun } from "../support/process-run.ts";
 
 // Issue 20: two web processes (WORKER=off) take the sign-ups, two `npm run worker` processes
 // send on one PostgreSQL; one worker is SIGKILLed mid-drain and a third takes over. Every
@@ -18,12 +16,8 @@ test.describe.configure({ timeout: 480_000 });
 const COUNT = 2_000;
 
 test("two web and two worker processes deliver each of 2,000 messages exactly once, through a SIGKILL", async () => {
-  const databaseName = uniqueDatabaseName("agentes_e2e_jobs");
-  const databaseUrl = await createDatabase(databaseName);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  pool.on("error", () => {});
-  const smtp = await startSmtpServer();
-  const env = { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url, EMAIL_LEASE_MS: "3000" };
+  const run = await startProcessRun("agentes_e2e_jobs");
+  const { smtp, env } = run;
   const webs: BuiltServer[] = [];
   const workers: BuiltWorker[] = [];
   try {
@@ -62,37 +56,20 @@ test("two web and two worker processes deliver each of 2,000 messages exactly on
       workers.push(await startBuiltWorker(env));
     }
 
-    const idsOf = () => {
-      const seen = new Map<string, Set<string>>();
-      for (const mail of smtp.messages) {
-        const to = mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined;
-        if (!to) continue;
-        seen.set(to, (seen.get(to) ?? new Set()).add(mail.messageId ?? ""));
-      }
-      return seen;
-    };
     await expect
-      .poll(() => emails.filter((email) => idsOf().has(email)).length, { timeout: 180_000 })
+      .poll(() => emails.filter((email) => run.messageIds().has(email)).length, {
+        timeout: 180_000,
+      })
       .toBe(COUNT);
-    const ids = idsOf();
+    const ids = run.messageIds();
     for (const email of emails) expect(ids.get(email)?.size).toBe(1);
     test.info().annotations.push({
       type: "deliveries",
       description: `${smtp.messages.length} SMTP deliveries for ${COUNT} messages`,
     });
-    await expect
-      .poll(
-        async () =>
-          (await pool.query("select status, count(*)::int as n from email_outbox group by status"))
-            .rows,
-        { timeout: 30_000 },
-      )
-      .toEqual([{ status: "sent", n: COUNT }]);
+    await run.expectOutboxSent(COUNT);
   } finally {
-    await Promise.all([...webs, ...workers].map((process) => process.stop()));
-    await smtp.close();
-    await pool.end();
-    await dropDatabase(databaseName);
+    await run.close([...webs, ...workers]);
   }
 });
 
@@ -102,18 +79,11 @@ test("two web and two worker processes deliver each of 2,000 messages exactly on
 const RECIPIENTS = 1_500;
 
 test("a campaign whose workers are SIGKILLed twice mid-send reaches each recipient once", async () => {
-  const databaseName = uniqueDatabaseName("agentes_e2e_campaign");
-  const databaseUrl = await createDatabase(databaseName);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  pool.on("error", () => {});
-  const smtp = await startSmtpServer();
-  const env = {
-    DATABASE_URL: databaseUrl,
-    SMTP_URL: smtp.url,
-    EMAIL_LEASE_MS: "3000",
+  const run = await startProcessRun("agentes_e2e_campaign", {
     CAMPAIGN_RATE_PER_SECOND: "0",
     CAMPAIGN_DOMAIN_RATE_PER_SECOND: "0",
-  };
+  });
+  const { pool, smtp, env } = run;
   const workers: BuiltWorker[] = [];
   try {
     // The first worker migrates the database.
@@ -138,16 +108,8 @@ test("a campaign whose workers are SIGKILLed twice mid-send reaches each recipie
       workers.push(await startBuiltWorker(env), await startBuiltWorker(env));
     }
 
-    const idsOf = () => {
-      const seen = new Map<string, Set<string>>();
-      for (const mail of smtp.messages) {
-        const to = mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined;
-        if (to) seen.set(to, (seen.get(to) ?? new Set()).add(mail.messageId ?? ""));
-      }
-      return seen;
-    };
-    await expect.poll(() => idsOf().size, { timeout: 180_000 }).toBe(RECIPIENTS);
-    for (const ids of idsOf().values()) expect(ids.size).toBe(1);
+    await expect.poll(() => run.messageIds().size, { timeout: 180_000 }).toBe(RECIPIENTS);
+    for (const ids of run.messageIds().values()) expect(ids.size).toBe(1);
     test.info().annotations.push({
       type: "deliveries",
       description: `${smtp.messages.length} SMTP deliveries for ${RECIPIENTS} recipients`,
@@ -166,10 +128,7 @@ test("a campaign whose workers are SIGKILLed twice mid-send reaches each recipie
       )
       .toEqual([{ status: "done", sent: RECIPIENTS }]);
   } finally {
-    await Promise.all(workers.map((worker) => worker.stop()));
-    await smtp.close();
-    await pool.end();
-    await dropDatabase(databaseName);
+    await run.close(workers);
   }
 });
 

@@ -1,9 +1,7 @@
-import pg from "pg";
 import { expect, test } from "../support/e2e-test.ts";
 import { type BuiltWorker, startBuiltServer, startBuiltWorker } from "../support/built-server.ts";
 import { RENEWALS_DUE_AT, seedDueRenewals } from "../support/due-renewals.ts";
-import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
-import { startSmtpServer } from "../support/smtp-server.ts";
+import { startProcessRun } from "../support/process-run.ts";
 
 // Issue 24: the renewal sweep of `npm run worker` SIGKILLed mid-run; a new worker takes the
 // job over once its lease lapses. Each due charge exists once and each customer has one
@@ -13,18 +11,11 @@ test.describe.configure({ timeout: 300_000 });
 const SUBSCRIPTIONS = 3_000;
 
 test("a renewal sweep SIGKILLed mid-run charges and e-mails each subscription exactly once", async () => {
-  const databaseName = uniqueDatabaseName("agentes_e2e_renewals");
-  const databaseUrl = await createDatabase(databaseName);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  pool.on("error", () => {});
-  const smtp = await startSmtpServer();
   // One clock for every worker, so the killed one's job lease lapses for the next.
-  const env = {
-    DATABASE_URL: databaseUrl,
-    SMTP_URL: smtp.url,
-    EMAIL_LEASE_MS: "3000",
+  const run = await startProcessRun("agentes_e2e_renewals", {
     CLOCK_OFFSET_MS: String(RENEWALS_DUE_AT - Date.now()),
-  };
+  });
+  const { pool, env } = run;
   const workers: BuiltWorker[] = [];
   const charges = async () =>
     (await pool.query<{ n: number }>("select count(*)::int as n from subscription_charges")).rows[0]
@@ -45,38 +36,20 @@ test("a renewal sweep SIGKILLed mid-run charges and e-mails each subscription ex
     expect(atKill).toBeLessThan(SUBSCRIPTIONS);
     workers.push(await startBuiltWorker(env));
 
-    const idsOf = () => {
-      const seen = new Map<string, Set<string>>();
-      for (const mail of smtp.messages) {
-        const to = mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined;
-        if (to) seen.set(to, (seen.get(to) ?? new Set()).add(mail.messageId ?? ""));
-      }
-      return seen;
-    };
-    await expect.poll(() => idsOf().size, { timeout: 180_000 }).toBe(SUBSCRIPTIONS);
-    for (const ids of idsOf().values()) expect(ids.size).toBe(1);
+    await expect.poll(() => run.messageIds().size, { timeout: 180_000 }).toBe(SUBSCRIPTIONS);
+    for (const ids of run.messageIds().values()) expect(ids.size).toBe(1);
     const { rows } = await pool.query<{ n: number; subscriptions: number; cycles: number }>(
       `select count(*)::int as n, count(distinct subscription_id)::int as subscriptions,
          count(distinct cycle)::int as cycles
        from subscription_charges`,
     );
     expect(rows[0]).toEqual({ n: SUBSCRIPTIONS, subscriptions: SUBSCRIPTIONS, cycles: 1 });
-    await expect
-      .poll(
-        async () =>
-          (await pool.query("select status, count(*)::int as n from email_outbox group by status"))
-            .rows,
-        { timeout: 30_000 },
-      )
-      .toEqual([{ status: "sent", n: SUBSCRIPTIONS }]);
+    await run.expectOutboxSent(SUBSCRIPTIONS);
     test.info().annotations.push({
       type: "kill",
       description: `${atKill} of ${SUBSCRIPTIONS} charges made when the worker was killed`,
     });
   } finally {
-    await Promise.all(workers.map((worker) => worker.stop()));
-    await smtp.close();
-    await pool.end();
-    await dropDatabase(databaseName);
+    await run.close(workers);
   }
 });

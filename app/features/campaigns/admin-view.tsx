@@ -2,7 +2,9 @@ import { useEffect, useRef } from "react";
 import { Form, href, Link, useFetcher } from "react-router";
 import { agentIds, agentNames } from "../../content/agent-ids.ts";
 import { campaignsAdminCopy as copy } from "../../content/campaigns.ts";
+import { FieldError } from "../../components/ui/form-fields.tsx";
 import { formatDateTime } from "../admin/date-time.ts";
+import { SelectField, TextAreaField, TextField } from "../admin/field.tsx";
 import { waitlistStatuses } from "../waitlist/model.ts";
 import { statusLabels } from "../waitlist/statuses.ts";
 import { campaignIntents as intents } from "./intents.ts";
@@ -40,15 +42,12 @@ interface Opened {
   scheduledLocal: string;
 }
 
-const inputClass = "w-full rounded-md border bg-background px-3 py-2";
-
-function FieldError({ id, message }: { id: string; message?: string | undefined }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-destructive">
-      {message}
-    </p>
-  ) : null;
-}
+/** The free-text parts of the audience filter, as the waitlist's filter names them. */
+const filterInputs = [
+  { name: "origem", type: "text", label: "filterSource" },
+  { name: "de", type: "date", label: "filterFrom" },
+  { name: "ate", type: "date", label: "filterTo" },
+] as const;
 
 /** The editor of a draft: saved as it is typed, so nothing is lost on a reload. */
 function DraftEditor({ opened, result }: { opened: Opened; result?: CampaignActionResult }) {
@@ -59,7 +58,6 @@ function DraftEditor({ opened, result }: { opened: Opened; result?: CampaignActi
   useEffect(() => () => clearTimeout(timer.current), []);
   const errors = result?.fieldErrors ?? {};
   const filter = campaign.waitlistFilter;
-  const described = (name: string) => (errors[name] ? `erro-${name}` : undefined);
 
   return (
     <Form
@@ -77,56 +75,33 @@ function DraftEditor({ opened, result }: { opened: Opened; result?: CampaignActi
       }}
     >
       <input type="hidden" name="id" value={campaign.id} />
-      <div>
-        <label htmlFor="campanha-assunto" className="font-medium">
-          {copy.fields.subject}
-        </label>
-        <input
-          id="campanha-assunto"
-          name="subject"
-          defaultValue={campaign.subject}
-          maxLength={150}
-          className={inputClass}
-          aria-invalid={errors.subject ? true : undefined}
-          aria-describedby={described("subject")}
-        />
-        <FieldError id="erro-subject" message={errors.subject} />
-      </div>
-      <div>
-        <label htmlFor="campanha-previa" className="font-medium">
-          {copy.fields.previewText}
-        </label>
-        <input
-          id="campanha-previa"
-          name="previewText"
-          defaultValue={campaign.previewText}
-          maxLength={200}
-          className={inputClass}
-          aria-describedby="campanha-previa-dica"
-        />
-        <p id="campanha-previa-dica" className="text-sm text-muted-foreground">
-          {copy.fields.previewHint}
-        </p>
-        <FieldError id="erro-previewText" message={errors.previewText} />
-      </div>
-      <div>
-        <label htmlFor="campanha-corpo" className="font-medium">
-          {copy.fields.body}
-        </label>
-        <textarea
-          id="campanha-corpo"
-          name="body"
-          defaultValue={campaign.body}
-          rows={14}
-          className={`${inputClass} font-mono text-sm`}
-          aria-invalid={errors.body ? true : undefined}
-          aria-describedby={`campanha-corpo-dica${errors.body ? " erro-body" : ""}`}
-        />
-        <p id="campanha-corpo-dica" className="text-sm text-muted-foreground">
-          {copy.fields.bodyHint}
-        </p>
-        <FieldError id="erro-body" message={errors.body} />
-      </div>
+      <TextField
+        id="campanha-assunto"
+        name="subject"
+        label={copy.fields.subject}
+        defaultValue={campaign.subject}
+        maxLength={150}
+        error={errors.subject}
+      />
+      <TextField
+        id="campanha-previa"
+        name="previewText"
+        label={copy.fields.previewText}
+        defaultValue={campaign.previewText}
+        maxLength={200}
+        hint={copy.fields.previewHint}
+        error={errors.previewText}
+      />
+      <TextAreaField
+        id="campanha-corpo"
+        name="body"
+        label={copy.fields.body}
+        defaultValue={campaign.body}
+        rows={14}
+        className="font-mono text-sm"
+        hint={copy.fields.bodyHint}
+        error={errors.body}
+      />
       <fieldset className="rounded-md border p-4">
         <legend className="px-1 font-medium">{copy.fields.audience}</legend>
         {campaignAudiences.map((audience) => (
@@ -143,48 +118,52 @@ function DraftEditor({ opened, result }: { opened: Opened; result?: CampaignActi
         <FieldError id="erro-audience" message={errors.audience} />
         <p className="mt-3 text-sm font-medium">{copy.filterTitle}</p>
         <div className="mt-2 grid gap-3 sm:grid-cols-3">
-          <label className="text-sm">
-            {copy.filterAgent}
-            <select name="agente" defaultValue={filter.agente ?? ""} className={inputClass}>
-              <option value="">{copy.filterAll}</option>
-              {agentIds.map((id) => (
-                <option key={id} value={id}>
-                  {agentNames[id]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            {copy.filterStatus}
-            <select name="status" defaultValue={filter.status ?? ""} className={inputClass}>
-              <option value="">{copy.filterAll}</option>
-              {waitlistStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {statusLabels[status]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            {copy.filterConfirmed}
-            <select name="confirmado" defaultValue={filter.confirmado ?? ""} className={inputClass}>
-              <option value="">{copy.filterAll}</option>
-              <option value="sim">{copy.yes}</option>
-              <option value="nao">{copy.no}</option>
-            </select>
-          </label>
-          <label className="text-sm">
-            {copy.filterSource}
-            <input name="origem" defaultValue={filter.origem ?? ""} className={inputClass} />
-          </label>
-          <label className="text-sm">
-            {copy.filterFrom}
-            <input type="date" name="de" defaultValue={filter.de ?? ""} className={inputClass} />
-          </label>
-          <label className="text-sm">
-            {copy.filterTo}
-            <input type="date" name="ate" defaultValue={filter.ate ?? ""} className={inputClass} />
-          </label>
+          <SelectField
+            id="filtro-agente"
+            name="agente"
+            label={copy.filterAgent}
+            defaultValue={filter.agente ?? ""}
+          >
+            <option value="">{copy.filterAll}</option>
+            {agentIds.map((id) => (
+              <option key={id} value={id}>
+                {agentNames[id]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id="filtro-status"
+            name="status"
+            label={copy.filterStatus}
+            defaultValue={filter.status ?? ""}
+          >
+            <option value="">{copy.filterAll}</option>
+            {waitlistStatuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabels[status]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id="filtro-confirmado"
+            name="confirmado"
+            label={copy.filterConfirmed}
+            defaultValue={filter.confirmado ?? ""}
+          >
+            <option value="">{copy.filterAll}</option>
+            <option value="sim">{copy.yes}</option>
+            <option value="nao">{copy.no}</option>
+          </SelectField>
+          {filterInputs.map(({ name, type, label }) => (
+            <TextField
+              key={name}
+              id={`filtro-${name}`}
+              name={name}
+              type={type}
+              label={copy[label]}
+              defaultValue={filter[name] ?? ""}
+            />
+          ))}
         </div>
       </fieldset>
       {opened.reach !== null ? (
@@ -192,21 +171,14 @@ function DraftEditor({ opened, result }: { opened: Opened; result?: CampaignActi
           {copy.reach(opened.reach)}
         </p>
       ) : null}
-      <div>
-        <label htmlFor="campanha-agendar" className="font-medium">
-          {copy.fields.scheduledAt}
-        </label>
-        <input
-          id="campanha-agendar"
-          type="datetime-local"
-          name="scheduledAt"
-          defaultValue={opened.scheduledLocal}
-          className={inputClass}
-          aria-invalid={errors.scheduledAt ? true : undefined}
-          aria-describedby={described("scheduledAt")}
-        />
-        <FieldError id="erro-scheduledAt" message={errors.scheduledAt} />
-      </div>
+      <TextField
+        id="campanha-agendar"
+        type="datetime-local"
+        name="scheduledAt"
+        label={copy.fields.scheduledAt}
+        defaultValue={opened.scheduledLocal}
+        error={errors.scheduledAt}
+      />
       <div className="flex flex-wrap gap-3">
         <button
           type="submit"

@@ -11,6 +11,7 @@ import {
 } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
+import { clearSales } from "../../../tests/support/sales.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { invitationEmailCopy } from "../../content/invitations.ts";
 import { hashToken } from "../../platform/mail/link-tokens.server.ts";
@@ -103,12 +104,7 @@ async function statusOf(email: string) {
 }
 
 beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(orders);
-  await db.delete(invitations);
-  await db.delete(emailOutbox);
-  await db.delete(waitlist);
-  await db.update(robots).set({ capacity: null, autoInvite: false });
+  await clearSales();
   await setRobot("trendkey-btc", { capacity: 20 });
 });
 

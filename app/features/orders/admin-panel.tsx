@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input, Label, Select } from "../../components/ui/form-fields.tsx";
@@ -7,14 +7,14 @@ import {
   ordersAdminCopy as copy,
   paymentMethodLabels,
 } from "../../content/orders.ts";
-import type { ActionResult } from "../admin/action-result.ts";
 import { formatDateTime } from "../admin/date-time.ts";
-import { useActionToast } from "../admin/use-action-toast.ts";
+import { ActionError, Intent, ListSection, usePlainFormResult } from "../admin/plain-form.tsx";
 import type { OrdersFilter, OrdersOverview } from "./admin-queries.server.ts";
 import { formatBrl, formatPercent, formatRate, formatUsd, hoursAndMinutesLeft } from "./format.ts";
 import { orderIntents } from "./intents.ts";
 import type { MatchedCredit } from "./matching.ts";
-import { orderStates, paymentMethods, type OrderState } from "./model.ts";
+import { orderStates, type OrderState } from "./model.ts";
+import { PaymentFields } from "./payment-fields.tsx";
 
 // /admin/pedidos: the exchange rate, each robot's early-list discount, the statement import
 // with its preview, and the orders with their actions. Plain forms: everything works
@@ -41,10 +41,6 @@ const toast = {
   successText: copy.savedText,
   errorTitle: copy.errorTitle,
 };
-
-function Intent({ value }: { value: string }) {
-  return <input type="hidden" name="intent" value={value} />;
-}
 
 function RateForm({ rate }: { rate: OrdersOverview["rate"] }) {
   return (
@@ -285,20 +281,11 @@ function OrderCard({ order, now }: { order: OrdersOverview["orders"][number]; no
           <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-3">
             <Intent value={orderIntents.markPaid} />
             <input type="hidden" name="orderId" value={order.id} />
-            <div className="grid gap-1.5">
-              <Label htmlFor={`metodo-${order.id}`}>{copy.method}</Label>
-              <Select id={`metodo-${order.id}`} name="method" defaultValue="pix">
-                {paymentMethods.map((method) => (
-                  <option key={method} value={method}>
-                    {paymentMethodLabels[method]}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`ref-${order.id}`}>{copy.paymentReference}</Label>
-              <Input id={`ref-${order.id}`} name="reference" required maxLength={200} />
-            </div>
+            <PaymentFields
+              id={order.id}
+              methodLabel={copy.method}
+              referenceLabel={copy.paymentReference}
+            />
             <div className="grid gap-1.5">
               <Label htmlFor={`nota-${order.id}`}>{copy.note}</Label>
               <Input id={`nota-${order.id}`} name="note" maxLength={500} />
@@ -354,36 +341,24 @@ export function OrdersPanel({
   preview: StatementPreviewView | null;
   now: number;
 }) {
-  const result = useActionData<ActionResult>();
-  const navigation = useNavigation();
-  useActionToast(navigation.state, result, toast);
+  const result = usePlainFormResult(toast);
   return (
     <div className="grid gap-6">
-      {result && !result.ok ? (
-        <p role="alert" className="rounded-md border border-danger p-3 text-danger">
-          {result.error}
-        </p>
-      ) : null}
+      <ActionError result={result} />
       <div className="grid gap-4 lg:grid-cols-2">
         <RateForm rate={overview.rate} />
         <ImportForm />
       </div>
       {preview ? <StatementPreview preview={preview} /> : null}
-      <section aria-labelledby="pedidos" className="grid gap-3">
-        <h2 id="pedidos" className="text-xl font-semibold">
-          {copy.title}
-        </h2>
-        <Filters filter={filter} />
-        {overview.orders.length === 0 ? (
-          <p className="text-muted-foreground">{copy.empty}</p>
-        ) : (
-          <ul className="grid gap-2">
-            {overview.orders.map((order) => (
-              <OrderCard key={order.id} order={order} now={now} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <ListSection
+        id="pedidos"
+        title={copy.title}
+        filters={<Filters filter={filter} />}
+        items={overview.orders}
+        empty={copy.empty}
+      >
+        {(order) => <OrderCard order={order} now={now} />}
+      </ListSection>
       <EarlyDiscounts robots={overview.robots} />
     </div>
   );

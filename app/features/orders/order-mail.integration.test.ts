@@ -1,15 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
+import { clearSales } from "../../../tests/support/sales.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
-import {
-  emailOutbox,
-  exchangeRates,
-  invitations,
-  orders,
-  robots,
-  waitlist,
-} from "../../../db/schema.ts";
+import { emailOutbox, exchangeRates, orders, robots, waitlist } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { createTransport } from "../../platform/mail/transport.server.ts";
@@ -104,13 +98,7 @@ function lastMail(email: string, subject: string) {
 }
 
 beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(orders);
-  await db.delete(invitations);
-  await db.delete(emailOutbox);
-  await db.delete(waitlist);
-  await db.delete(exchangeRates);
-  await db.update(robots).set({ capacity: null, autoInvite: false });
+  await clearSales();
   await setExchangeRate(50_000, STAFF, T0);
 });
 

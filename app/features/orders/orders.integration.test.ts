@@ -1,13 +1,11 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
+import { clearSales } from "../../../tests/support/sales.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { ofxStatement as ofx } from "../../../tests/support/ofx.ts";
 import {
   bankCredits,
-  earlyDiscounts,
-  emailOutbox,
-  exchangeRates,
   invitations,
   orderEvents,
   orders,
@@ -130,16 +128,7 @@ async function spots(key: string, now = T0) {
 }
 
 beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(bankCredits);
-  await db.delete(statementImports);
-  await db.delete(orders);
-  await db.delete(invitations);
-  await db.delete(emailOutbox);
-  await db.delete(waitlist);
-  await db.delete(exchangeRates);
-  await db.delete(earlyDiscounts);
-  await db.update(robots).set({ capacity: null, autoInvite: false });
+  await clearSales([bankCredits, statementImports]);
 });
 
 describe("the order an acceptance creates", () => {

@@ -3,9 +3,10 @@
 // applying re-checks each order under its row lock, so two staff applying at once (or a
 // payment marked by hand meanwhile) pay each order once.
 import { createHash } from "node:crypto";
-import { eq, inArray, or } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { bankCredits, orders, statementImports } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import { inBatches, orAmong } from "../../platform/db/rows.ts";
 import {
   chargeReferences,
   matchableCharges,
@@ -21,15 +22,10 @@ export type PreviewResult =
   | { ok: false; error: StatementError | "other-account" };
 
 async function knownKeys(tx: Executor, keys: string[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  for (let i = 0; i < keys.length; i += 1000) {
-    const rows = await tx
-      .select({ key: bankCredits.key })
-      .from(bankCredits)
-      .where(inArray(bankCredits.key, keys.slice(i, i + 1000)));
-    for (const row of rows) known.add(row.key);
-  }
-  return known;
+  const rows = await inBatches(keys, (batch) =>
+    tx.select({ key: bankCredits.key }).from(bankCredits).where(inArray(bankCredits.key, batch)),
+  );
+  return new Set(rows.map((row) => row.key));
 }
 
 /** Orders a statement may pay: every order awaiting payment, and any order it quotes. */
@@ -44,11 +40,7 @@ async function matchableOrders(tx: Executor, quoted: string[]): Promise<Matchabl
       deadline: orders.deadline,
     })
     .from(orders)
-    .where(
-      quoted.length > 0
-        ? or(eq(orders.state, "awaiting-payment"), inArray(orders.reference, quoted))
-        : eq(orders.state, "awaiting-payment"),
-    );
+    .where(orAmong(eq(orders.state, "awaiting-payment"), orders.reference, quoted));
   return rows.map((row) => ({
     id: row.id,
     reference: row.reference,
@@ -122,15 +114,16 @@ export async function getStatementPreview(importId: string) {
         ),
       ),
     ];
-    const references: Record<string, string> = {};
-    for (let i = 0; i < ids.length; i += 1000) {
-      const rows = await tx
+    const orderRows = await inBatches(ids, (batch) =>
+      tx
         .select({ id: orders.id, reference: orders.reference })
         .from(orders)
-        .where(inArray(orders.id, ids.slice(i, i + 1000)));
-      for (const order of rows) references[order.id] = order.reference;
-    }
-    Object.assign(references, await chargeReferences(tx, ids));
+        .where(inArray(orders.id, batch)),
+    );
+    const references = {
+      ...Object.fromEntries(orderRows.map((order) => [order.id, order.reference])),
+      ...(await chargeReferences(tx, ids)),
+    };
     return {
       id: row.id,
       appliedBy: row.appliedBy,

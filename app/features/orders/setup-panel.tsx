@@ -1,9 +1,9 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { setupAdminCopy as copy, setupStateLabels } from "../../content/orders.ts";
 import type { ActionResult } from "../admin/action-result.ts";
-import { useActionToast } from "../admin/use-action-toast.ts";
+import { ActionError, Intent, usePlainFormResult } from "../admin/plain-form.tsx";
 import { hoursAndMinutesLeft } from "./format.ts";
 import type { SetupQueueItem } from "./setup.server.ts";
 
@@ -22,7 +22,7 @@ const toast = {
 function Step({ orderId, intent, label }: { orderId: string; intent: string; label: string }) {
   return (
     <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
+      <Intent value={intent} />
       <input type="hidden" name="orderId" value={orderId} />
       <Button type="submit" variant="outline">
         {label}
@@ -32,9 +32,7 @@ function Step({ orderId, intent, label }: { orderId: string; intent: string; lab
 }
 
 export function SetupPanel({ queue }: { queue: SetupQueueItem[] }) {
-  const result = useActionData<SetupActionResult>();
-  const navigation = useNavigation();
-  useActionToast(navigation.state, result, toast);
+  const result = usePlainFormResult<SetupActionResult>(toast);
   const revealed = result && result.ok && "revealed" in result ? result.revealed : null;
   return (
     <section aria-labelledby="implantacao" className="grid gap-3">
@@ -42,11 +40,7 @@ export function SetupPanel({ queue }: { queue: SetupQueueItem[] }) {
         {copy.title}
       </h2>
       <p className="text-sm text-muted-foreground">{copy.promise}</p>
-      {result && !result.ok ? (
-        <p role="alert" className="rounded-md border border-danger p-3 text-danger">
-          {result.error}
-        </p>
-      ) : null}
+      <ActionError result={result} />
       {queue.length === 0 ? <p className="text-muted-foreground">{copy.empty}</p> : null}
       <ul className="grid gap-2">
         {queue.map((item) => (

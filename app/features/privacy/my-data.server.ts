@@ -69,11 +69,9 @@ const session = linkSession({
 
 export const myDataLinkState = session.linkState;
 
-/**
- * Spends the e-mailed link (once, within its hour) and opens a session: answers the
- * Set-Cookie header, or why not.
- */
-export const openMyData = session.open;
+/** The GET and POST of the page the e-mailed link opens (decision 086). */
+export const myDataLinkPage = session.linkPage;
+export const spendMyDataLink = session.spendLink;
 
 /** The Set-Cookie header that ends the session in the browser. */
 export const endSessionCookie = session.endCookie;

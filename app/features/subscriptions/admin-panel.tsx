@@ -1,4 +1,4 @@
-import { Form, href, useActionData, useNavigation } from "react-router";
+import { Form, href } from "react-router";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox, Input, Label, Select } from "../../components/ui/form-fields.tsx";
@@ -8,11 +8,11 @@ import {
   subscriptionsAdminCopy as copy,
   subscriptionStateLabels,
 } from "../../content/subscriptions.ts";
-import type { ActionResult } from "../admin/action-result.ts";
 import { formatDateTime } from "../admin/date-time.ts";
-import { useActionToast } from "../admin/use-action-toast.ts";
+import { ActionError, Intent, ListSection, usePlainFormResult } from "../admin/plain-form.tsx";
 import { formatBrl } from "../orders/format.ts";
-import { paymentMethods, type PaymentMethod } from "../orders/model.ts";
+import type { PaymentMethod } from "../orders/model.ts";
+import { PaymentFields } from "../orders/payment-fields.tsx";
 import type {
   RevenueLine,
   SubscriptionListItem,
@@ -42,37 +42,12 @@ const toast = {
   errorTitle: copy.errorTitle,
 };
 
-function Intent({ value }: { value: string }) {
-  return <input type="hidden" name="intent" value={value} />;
-}
-
 function StateLabel({ item }: { item: Pick<SubscriptionListItem, "state" | "paidThrough"> }) {
   return (
     <Badge tone={stateTone[item.state]}>
       {subscriptionStateLabels[item.state]}
       {item.state === "cancelled" ? ` ${formatLocalDate(addDays(item.paidThrough, -1))}` : ""}
     </Badge>
-  );
-}
-
-function MethodAndReference({ id, label }: { id: string; label: string }) {
-  return (
-    <>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`forma-${id}`}>{copy.method}</Label>
-        <Select id={`forma-${id}`} name="method" required defaultValue="pix">
-          {paymentMethods.map((method: PaymentMethod) => (
-            <option key={method} value={method}>
-              {paymentMethodLabels[method]}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`ref-${id}`}>{label}</Label>
-        <Input id={`ref-${id}`} name="reference" required maxLength={200} />
-      </div>
-    </>
   );
 }
 
@@ -86,7 +61,7 @@ function MarkPaidForm({ item, place }: { item: SubscriptionListItem; place: stri
       <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
         <Intent value={subscriptionIntents.markPaid} />
         <input type="hidden" name="charge" value={item.openChargeReference} />
-        <MethodAndReference id={id} label={copy.paymentReference} />
+        <PaymentFields id={id} methodLabel={copy.method} referenceLabel={copy.paymentReference} />
         <Button type="submit">{copy.markPaid}</Button>
       </Form>
     </details>
@@ -140,7 +115,11 @@ function SubscriptionCard({ item }: { item: SubscriptionListItem }) {
           <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
             <Intent value={subscriptionIntents.recordRefund} />
             <input type="hidden" name="subscriptionId" value={item.id} />
-            <MethodAndReference id={`reembolso-${item.id}`} label={copy.refundReference} />
+            <PaymentFields
+              id={`reembolso-${item.id}`}
+              methodLabel={copy.method}
+              referenceLabel={copy.refundReference}
+            />
             <Button type="submit">{copy.recordRefund}</Button>
           </Form>
         </details>
@@ -208,6 +187,40 @@ function Filters({
         </Button>
       </Form>
     </>
+  );
+}
+
+/** A boxed list beside another (the renewals due, the robots to stop), or its empty text. */
+function SmallList<Item extends { id: string }>({
+  id,
+  title,
+  items,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  items: Item[];
+  empty: string;
+  children: (item: Item) => React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-border p-4">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="mt-2 grid gap-2 text-sm">
+          {items.map((item) => (
+            <li key={item.id} className="rounded-lg border border-border p-2">
+              {children(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -302,62 +315,43 @@ export function SubscriptionsPanel({
   overview: SubscriptionsOverview;
   filter: SubscriptionsFilter;
 }) {
-  const result = useActionData<ActionResult>();
-  const navigation = useNavigation();
-  useActionToast(navigation.state, result, toast);
+  const result = usePlainFormResult(toast);
   return (
     <div className="grid gap-6">
-      {result && !result.ok ? (
-        <p role="alert" className="rounded-md border border-danger p-3 text-danger">
-          {result.error}
-        </p>
-      ) : null}
+      <ActionError result={result} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <section aria-labelledby="renovacoes" className="rounded-2xl border border-border p-4">
-          <h2 id="renovacoes" className="text-lg font-semibold">
-            {copy.dueTitle}
-          </h2>
-          {overview.due.length === 0 ? (
-            <p className="mt-2 text-sm text-muted-foreground">{copy.dueEmpty}</p>
-          ) : (
-            <ul className="mt-2 grid gap-2 text-sm">
-              {overview.due.map((item) => (
-                <li key={item.id} className="rounded-lg border border-border p-2">
-                  <strong>{item.robotName}</strong> · {item.personName ?? copy.erasedPerson} ·{" "}
-                  {copy.dueDate}: {formatLocalDate(item.paidThrough)} · <StateLabel item={item} />
-                  {item.openChargeReference ? null : (
-                    <span className="text-muted-foreground"> · {copy.noChargeYet}</span>
-                  )}
-                  <MarkPaidForm item={item} place="renovacao" />
-                </li>
-              ))}
-            </ul>
+        <SmallList id="renovacoes" title={copy.dueTitle} items={overview.due} empty={copy.dueEmpty}>
+          {(item) => (
+            <>
+              <strong>{item.robotName}</strong> · {item.personName ?? copy.erasedPerson} ·{" "}
+              {copy.dueDate}: {formatLocalDate(item.paidThrough)} · <StateLabel item={item} />
+              {item.openChargeReference ? null : (
+                <span className="text-muted-foreground"> · {copy.noChargeYet}</span>
+              )}
+              <MarkPaidForm item={item} place="renovacao" />
+            </>
           )}
-        </section>
-        <section aria-labelledby="desligar" className="rounded-2xl border border-border p-4">
-          <h2 id="desligar" className="text-lg font-semibold">
-            {copy.toStopTitle}
-          </h2>
-          {overview.toStop.length === 0 ? (
-            <p className="mt-2 text-sm text-muted-foreground">{copy.toStopEmpty}</p>
-          ) : (
-            <ul className="mt-2 grid gap-2 text-sm">
-              {overview.toStop.map((item) => (
-                <li key={item.id} className="rounded-lg border border-border p-2">
-                  {copy.toStopLine(
-                    item.robotName,
-                    item.suspendedAt ? formatDateTime(new Date(item.suspendedAt)) : "—",
-                  )}
-                  <br />
-                  {item.personName ?? copy.erasedPerson}
-                  {item.accountNumber
-                    ? ` · ${copy.brokerAccount(item.accountNumber, item.brokerServer ?? "—", item.platform ?? "—")}`
-                    : ""}
-                </li>
-              ))}
-            </ul>
+        </SmallList>
+        <SmallList
+          id="desligar"
+          title={copy.toStopTitle}
+          items={overview.toStop}
+          empty={copy.toStopEmpty}
+        >
+          {(item) => (
+            <>
+              {copy.toStopLine(
+                item.robotName,
+                item.suspendedAt ? formatDateTime(new Date(item.suspendedAt)) : "—",
+              )}
+              <br />
+              {item.personName ?? copy.erasedPerson}
+              {item.accountNumber
+                ? ` · ${copy.brokerAccount(item.accountNumber, item.brokerServer ?? "—", item.platform ?? "—")}`
+                : ""}
+            </>
           )}
-        </section>
+        </SmallList>
       </div>
       <section aria-labelledby="receita" className="grid gap-3">
         <h2 id="receita" className="text-xl font-semibold">
@@ -381,21 +375,15 @@ export function SubscriptionsPanel({
           />
         </div>
       </section>
-      <section aria-labelledby="assinaturas" className="grid gap-3">
-        <h2 id="assinaturas" className="text-xl font-semibold">
-          {copy.title}
-        </h2>
-        <Filters filter={filter} counts={overview.counts} />
-        {overview.list.length === 0 ? (
-          <p className="text-muted-foreground">{copy.empty}</p>
-        ) : (
-          <ul className="grid gap-2">
-            {overview.list.map((item) => (
-              <SubscriptionCard key={item.id} item={item} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <ListSection
+        id="assinaturas"
+        title={copy.title}
+        filters={<Filters filter={filter} counts={overview.counts} />}
+        items={overview.list}
+        empty={copy.empty}
+      >
+        {(item) => <SubscriptionCard item={item} />}
+      </ListSection>
     </div>
   );
 }

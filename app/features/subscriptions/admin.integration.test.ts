@@ -1,12 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  invitations,
-  orders,
-  subscriptionCharges,
-  subscriptions,
-  waitlist,
-} from "../../../db/schema.ts";
+import { subscriptionCharges, subscriptions } from "../../../db/schema.ts";
+import { clearSales } from "../../../tests/support/sales.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { STAFF, subscribe } from "../../../tests/support/subscriber.ts";
 import { callRoute } from "../../../tests/support/route-calls.ts";
@@ -25,17 +20,13 @@ const at = (iso: string) => new Date(iso);
 let smtp: TestSmtpServer;
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  await setExchangeRate(50000, STAFF, at("2027-01-01T12:00:00Z"));
 });
 afterAll(() => smtp.close());
 
 // Each test starts with no customers, so the next one invited is its own.
 beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(subscriptions);
-  await db.delete(orders);
-  await db.delete(invitations);
-  await db.delete(waitlist);
+  await clearSales();
+  await setExchangeRate(50000, STAFF, at("2027-01-01T12:00:00Z"));
 });
 
 const act = (fields: Record<string, string>) =>

@@ -1,16 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { clearSales } from "../../../tests/support/sales.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import {
-  emailOutbox,
-  exchangeRates,
-  invitations,
   orders,
   paymentNotifications,
-  robots,
   subscriptionCharges,
   subscriptions,
-  waitlist,
 } from "../../../db/schema.ts";
 import {
   signNotification,
@@ -105,15 +101,7 @@ beforeAll(async () => {
 afterAll(() => smtp.close());
 
 beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(paymentNotifications);
-  await db.delete(subscriptions);
-  await db.delete(orders);
-  await db.delete(invitations);
-  await db.delete(emailOutbox);
-  await db.delete(waitlist);
-  await db.delete(exchangeRates);
-  await db.update(robots).set({ capacity: null, autoInvite: false });
+  await clearSales([paymentNotifications]);
   await setExchangeRate(54321, STAFF, new Date("2027-01-01T12:00:00Z"));
   api.failWith(null);
 });

@@ -1,9 +1,10 @@
 // Renewal charges in the bank-statement import (docs/decisions/189): to the orders' matcher an
 // open charge is one more payable item (its reference is the PIX txid a transfer quotes);
 // applying the import pays it with payChargeIn, in the import's transaction.
-import { eq, inArray, or } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { subscriptionCharges } from "../../../db/schema.ts";
 import type { Executor } from "../../platform/db/db.server.ts";
+import { inBatches, orAmong } from "../../platform/db/rows.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import type { MatchableOrder } from "../orders/matching.ts";
 import type { OrderState, PaymentMethod } from "../orders/model.ts";
@@ -34,11 +35,7 @@ export async function matchableCharges(tx: Executor, quoted: string[]): Promise<
       dueDate: subscriptionCharges.dueDate,
     })
     .from(subscriptionCharges)
-    .where(
-      quoted.length > 0
-        ? or(eq(subscriptionCharges.state, "open"), inArray(subscriptionCharges.reference, quoted))
-        : eq(subscriptionCharges.state, "open"),
-    );
+    .where(orAmong(eq(subscriptionCharges.state, "open"), subscriptionCharges.reference, quoted));
   return rows.map((row) => ({
     id: row.id,
     reference: row.reference,
@@ -54,15 +51,13 @@ export async function chargeReferences(
   tx: Executor,
   ids: string[],
 ): Promise<Record<string, string>> {
-  const references: Record<string, string> = {};
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await tx
+  const rows = await inBatches(ids, (batch) =>
+    tx
       .select({ id: subscriptionCharges.id, reference: subscriptionCharges.reference })
       .from(subscriptionCharges)
-      .where(inArray(subscriptionCharges.id, ids.slice(i, i + 1000)));
-    for (const row of rows) references[row.id] = row.reference;
-  }
-  return references;
+      .where(inArray(subscriptionCharges.id, batch)),
+  );
+  return Object.fromEntries(rows.map((row) => [row.id, row.reference]));
 }
 
 /**

@@ -1,10 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { clearSales } from "../../../tests/support/sales.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import {
-  earlyDiscounts,
   emailOutbox,
-  exchangeRates,
   invitations,
   orders,
   robots,
@@ -61,15 +60,7 @@ beforeAll(async () => {
 afterAll(() => smtp.close());
 
 beforeEach(async () => {
-  const db = await getDb();
-  await db.delete(subscriptions);
-  await db.delete(orders);
-  await db.delete(invitations);
-  await db.delete(emailOutbox);
-  await db.delete(waitlist);
-  await db.delete(exchangeRates);
-  await db.delete(earlyDiscounts);
-  await db.update(robots).set({ capacity: null, autoInvite: false });
+  await clearSales();
   await setExchangeRate(54321, STAFF, at("2027-01-01T12:00:00Z"));
 });
 

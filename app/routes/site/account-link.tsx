@@ -1,8 +1,7 @@
-import { data, href, redirect } from "react-router";
+import { href } from "react-router";
 import { accountCopy as copy } from "../../content/account.ts";
-import { ButtonPage, OutcomePage } from "../../components/link-page.tsx";
+import { SessionLinkPage } from "../../components/link-page.tsx";
 import { accountSession } from "../../features/account/session.server.ts";
-import { tokenStatus } from "../../features/email/tokens.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import type { Route } from "./+types/account-link";
@@ -18,33 +17,17 @@ export function meta() {
 
 export const headers = privatePageHeaders;
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const state = await accountSession.linkState(params.token);
-  return data({ state }, { status: tokenStatus[state] });
-}
+export const loader = ({ params }: Route.LoaderArgs) => accountSession.linkPage(params.token);
 
-export async function action({ params }: Route.ActionArgs) {
-  const opened = await accountSession.open(params.token);
-  if (opened.state === "opened") {
-    return redirect(href("/minha-conta/painel"), {
-      status: 303,
-      headers: { "Set-Cookie": opened.setCookie },
-    });
-  }
-  return data({ state: opened.state }, { status: tokenStatus[opened.state] });
-}
-
-const problems = {
-  "not-found": { title: copy.notFoundTitle, text: copy.notFoundText },
-  gone: { title: copy.goneTitle, text: copy.goneText },
-} as const;
+export const action = ({ params }: Route.ActionArgs) =>
+  accountSession.spendLink(params.token, href("/minha-conta/painel"));
 
 export default function AccountLinkRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const state = actionData?.state ?? loaderData.state;
-  if (state === "valid") {
-    return <ButtonPage title={copy.openTitle} text={copy.openText} button={copy.openButton} />;
-  }
   return (
-    <OutcomePage {...problems[state]} link={{ to: href("/minha-conta"), label: copy.title }} />
+    <SessionLinkPage
+      state={actionData?.state ?? loaderData.state}
+      copy={copy}
+      home={href("/minha-conta")}
+    />
   );
 }

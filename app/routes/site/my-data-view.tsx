@@ -1,8 +1,7 @@
-import { data, href, redirect } from "react-router";
+import { href } from "react-router";
 import { myDataCopy as copy } from "../../content/email.ts";
-import { ButtonPage, OutcomePage } from "../../components/link-page.tsx";
-import { myDataLinkState, openMyData } from "../../features/privacy/my-data.server.ts";
-import { tokenStatus } from "../../features/email/tokens.server.ts";
+import { SessionLinkPage } from "../../components/link-page.tsx";
+import { myDataLinkPage, spendMyDataLink } from "../../features/privacy/my-data.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import type { Route } from "./+types/my-data-view";
@@ -18,31 +17,17 @@ export function meta() {
 
 export const headers = privatePageHeaders;
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const state = await myDataLinkState(params.token);
-  return data({ state }, { status: tokenStatus[state] });
-}
+export const loader = ({ params }: Route.LoaderArgs) => myDataLinkPage(params.token);
 
-export async function action({ params }: Route.ActionArgs) {
-  const opened = await openMyData(params.token);
-  if (opened.state === "opened") {
-    return redirect(href("/meus-dados/painel"), {
-      status: 303,
-      headers: { "Set-Cookie": opened.setCookie },
-    });
-  }
-  return data({ state: opened.state }, { status: tokenStatus[opened.state] });
-}
-
-const problems = {
-  "not-found": { title: copy.notFoundTitle, text: copy.notFoundText },
-  gone: { title: copy.goneTitle, text: copy.goneText },
-} as const;
+export const action = ({ params }: Route.ActionArgs) =>
+  spendMyDataLink(params.token, href("/meus-dados/painel"));
 
 export default function MyDataLinkRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const state = actionData?.state ?? loaderData.state;
-  if (state === "valid") {
-    return <ButtonPage title={copy.openTitle} text={copy.openText} button={copy.openButton} />;
-  }
-  return <OutcomePage {...problems[state]} link={{ to: href("/meus-dados"), label: copy.title }} />;
+  return (
+    <SessionLinkPage
+      state={actionData?.state ?? loaderData.state}
+      copy={copy}
+      home={href("/meus-dados")}
+    />
+  );
 }

@@ -1,0 +1,36 @@
+import { Input, Label, Select } from "../../components/ui/form-fields.tsx";
+import { paymentMethodLabels } from "../../content/orders.ts";
+import { paymentMethods } from "./model.ts";
+
+/**
+ * How a payment (or refund) was made and its reference, as staff record it by hand; `id`
+ * keeps the controls' ids apart when a page shows the form more than once.
+ */
+export function PaymentFields({
+  id,
+  methodLabel,
+  referenceLabel,
+}: {
+  id: string;
+  methodLabel: string;
+  referenceLabel: string;
+}) {
+  return (
+    <>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`forma-${id}`}>{methodLabel}</Label>
+        <Select id={`forma-${id}`} name="method" required defaultValue="pix">
+          {paymentMethods.map((method) => (
+            <option key={method} value={method}>
+              {paymentMethodLabels[method]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`ref-${id}`}>{referenceLabel}</Label>
+        <Input id={`ref-${id}`} name="reference" required maxLength={200} />
+      </div>
+    </>
+  );
+}
