@@ -25,7 +25,6 @@ import {
 import { getDb, withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { discountedPrice, formatDollars, parseStoredPrice } from "../../lib/format.ts";
 import { deadlineText } from "./deadline.ts";
-import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import { hashToken, isWellFormedToken } from "../../platform/mail/link-tokens.server.ts";
 import {
@@ -260,7 +259,6 @@ export async function invitePeople(
     }
     return { invited };
   });
-  if ("invited" in result && result.invited > 0) publicPagesChanged("invitations sent");
   return result;
 }
 
@@ -277,7 +275,6 @@ export async function inviteNext(
     const invited = await inviteNextLocked(tx, robot, count, invitedBy, now);
     return { invited };
   });
-  if ("invited" in result && result.invited > 0) publicPagesChanged("invitations sent");
   return result;
 }
 
@@ -354,7 +351,6 @@ export async function invitePerson(
     }
     return { ok: true } as const;
   });
-  if (result.ok) publicPagesChanged("invitation sent");
   return result;
 }
 
@@ -436,7 +432,7 @@ function oneAtATime<T>(robotId: string, work: () => Promise<T>): Promise<T> {
 export type AnswerOutcome = "accepted" | "declined" | "already-accepted" | "gone" | "full";
 
 type Locked =
-  | { open: false; outcome: "gone" | "already-accepted" | "not-found"; changed: boolean }
+  | { open: false; outcome: "gone" | "already-accepted" | "not-found" }
   | { open: true; robot: LockedRobot; invitation: typeof invitations.$inferSelect };
 
 /**
@@ -451,24 +447,24 @@ async function lockOpenInvitation(
 ): Promise<Locked> {
   const invitationId = found.id;
   const robot = await lockRobot(tx, found.robotId);
-  if (!robot) return { open: false, outcome: "gone", changed: false };
+  if (!robot) return { open: false, outcome: "gone" };
   // Erased while we waited: the invitation went with the person.
   if (lockInvitee && !(await lockPerson(tx, found.waitlistId))) {
-    return { open: false, outcome: "not-found", changed: false };
+    return { open: false, outcome: "not-found" };
   }
   const [invitation] = await tx
     .select()
     .from(invitations)
     .where(eq(invitations.id, invitationId))
     .for("update");
-  if (!invitation) return { open: false, outcome: "not-found", changed: false };
+  if (!invitation) return { open: false, outcome: "not-found" };
   if (invitation.status === "accepted") {
-    return { open: false, outcome: "already-accepted", changed: false };
+    return { open: false, outcome: "already-accepted" };
   }
-  if (invitation.status !== "sent") return { open: false, outcome: "gone", changed: false };
+  if (invitation.status !== "sent") return { open: false, outcome: "gone" };
   if (invitation.deadline <= now) {
     await expireLocked(tx, robot, invitation.id, now);
-    return { open: false, outcome: "gone", changed: true };
+    return { open: false, outcome: "gone" };
   }
   return { open: true, robot, invitation };
 }
@@ -498,15 +494,11 @@ export async function acceptInvitation(
   now: Date,
   partnerBroker = false,
 ): Promise<AnswerOutcome | "not-found"> {
-  let changed = false;
-  const outcome = await withTransaction(async (tx): Promise<AnswerOutcome | "not-found"> => {
+  return withTransaction(async (tx): Promise<AnswerOutcome | "not-found"> => {
     const found = await invitationIdByToken(tx, token);
     if (!found) return "not-found";
     const locked = await lockOpenInvitation(tx, found, true, now);
-    if (!locked.open) {
-      changed = locked.changed;
-      return locked.outcome;
-    }
+    if (!locked.open) return locked.outcome;
     const { robot, invitation } = locked;
     // The capacity counts accepted spots: open invitations beyond it (staff lowered the
     // capacity) are served first come, first served (docs/decisions/091).
@@ -532,11 +524,8 @@ export async function acceptInvitation(
       partnerBroker,
       now,
     });
-    changed = true;
     return "accepted";
   });
-  if (changed) publicPagesChanged(`invitation ${outcome}`);
-  return outcome;
 }
 
 /** "Não tenho mais interesse": frees the spot; the next person may be invited by itself. */
@@ -544,17 +533,13 @@ export async function declineInvitation(
   token: string,
   now: Date,
 ): Promise<AnswerOutcome | "not-found"> {
-  let changed = false;
-  const outcome = await withTransaction(async (tx): Promise<AnswerOutcome | "not-found"> => {
+  return withTransaction(async (tx): Promise<AnswerOutcome | "not-found"> => {
     const found = await invitationIdByToken(tx, token);
     if (!found) return "not-found";
     // A decline changes no person: the invitee's row is not locked (the next person's is,
     // by the automatic invite).
     const locked = await lockOpenInvitation(tx, found, false, now);
-    if (!locked.open) {
-      changed = locked.changed;
-      return locked.outcome;
-    }
+    if (!locked.open) return locked.outcome;
     await tx
       .update(invitations)
       .set({ status: "declined", declinedAt: now })
@@ -562,11 +547,8 @@ export async function declineInvitation(
     if (locked.robot.autoInvite) {
       await inviteNextLocked(tx, locked.robot, 1, invitationsAdminCopy.automaticActor, now);
     }
-    changed = true;
     return "declined";
   });
-  if (changed) publicPagesChanged(`invitation ${outcome}`);
-  return outcome;
 }
 
 /** Staff revoke an open invitation: its spot is free at once. */
@@ -591,7 +573,6 @@ export async function revokeInvitation(
     if (robot) await queueEndedNotice(tx, robot, revoked.waitlistId, "revoked");
     return "revoked" as const;
   });
-  if (outcome === "revoked") publicPagesChanged("invitation revoked");
   return outcome;
 }
 
@@ -672,7 +653,6 @@ export async function expireDueInvitations(now: Date): Promise<number> {
     expired += progressed;
     if (due.length < SWEEP_BATCH || progressed === 0) break;
   }
-  if (expired > 0) publicPagesChanged("invitations expired");
   return expired;
 }
 

@@ -23,7 +23,6 @@ import {
   endSubscriptionOfRefundedOrderLocked,
   startSubscriptionsLocked,
 } from "../subscriptions/order-hooks.server.ts";
-import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { REMINDER_HOURS_BEFORE } from "../../content/invitations.ts";
 import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import {
@@ -151,7 +150,6 @@ export async function setEarlyDiscount(
           set: { ...discount, setBy, setAt: now },
         });
     }
-    publicPagesChanged("early discount");
     return true;
   });
 }
@@ -478,7 +476,6 @@ async function closeOrder(
     if (robot?.autoInvite) await inviteNextOf(tx, robot.id, 1, SYSTEM_ACTOR, now);
     return { outcome: "closed" as const };
   });
-  if (result.outcome === "closed") publicPagesChanged(`order ${to}`);
   return result;
 }
 

@@ -7,7 +7,6 @@ import {
   robots,
 } from "../../../db/schema.ts";
 import { getDb, withTransaction } from "../../platform/db/db.server.ts";
-import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import type { AccountKind, PerformanceRecord, ServerClock, StatementFormat } from "./model.ts";
 
 // The append-only history of statements and publications (docs/decisions/133): rows are
@@ -120,7 +119,6 @@ export async function publishStatement(
     await tx.insert(performancePublications).values({ robotId, statementId, publishedBy });
     return true;
   });
-  if (published) publicPagesChanged("verified performance published");
   return published;
 }
 

@@ -3,7 +3,6 @@ import { blogPosts } from "../../../db/schema.ts";
 import type { PostCategory } from "./model.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { isUniqueViolation } from "../../platform/db/db-errors.server.ts";
-import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { isValidSlug } from "../../lib/slug.ts";
 import type { PostInput } from "./schema.ts";
 
@@ -150,7 +149,6 @@ export async function createPost(input: PostWrite): Promise<PostWriteResult> {
       .values({ ...postValues(input), publishedAt: input.isPublished ? sql`now()` : null })
       .returning({ id: blogPosts.id });
     if (!row) throw new Error("insert returned no row");
-    publicPagesChanged("post created");
     return { ok: true, id: row.id };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-slug" };
@@ -176,7 +174,6 @@ export async function updatePost(id: string, input: PostWrite): Promise<PostWrit
       .where(eq(blogPosts.id, id))
       .returning({ id: blogPosts.id });
     if (!rows[0]) return { ok: false, reason: "not-found" };
-    publicPagesChanged("post updated");
     return { ok: true, id: rows[0].id };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-slug" };

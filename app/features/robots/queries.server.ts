@@ -4,7 +4,6 @@ import { agentIds } from "../../content/agent-ids.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { getDb, withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { isUniqueViolation } from "../../platform/db/db-errors.server.ts";
-import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { isValidSlug } from "../../lib/slug.ts";
 import type { RobotUpdate } from "./schema.ts";
 
@@ -147,7 +146,6 @@ export async function updateRobot(id: string, input: RobotUpdate): Promise<Robot
       }
       return { ok: true } as const;
     });
-    if (result.ok) publicPagesChanged("robot updated");
     return result;
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate-slug" };

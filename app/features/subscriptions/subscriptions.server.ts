@@ -18,7 +18,6 @@ import { getDb, withTransaction, type Executor } from "../../platform/db/db.serv
 import { getEnv } from "../../platform/http/env.server.ts";
 import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import type { MessageJob } from "../../platform/jobs/registry.ts";
-import { publicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { subscriptionEmailCopy } from "../../content/subscriptions.ts";
 import { paymentMethodLabels } from "../../content/orders.ts";
 import { inviteNextOf } from "../invitations/invitations.server.ts";
@@ -474,7 +473,6 @@ async function endSubscription(
     if (robot?.autoInvite) await inviteNextOf(tx, robot.id, 1, SYSTEM_ACTOR, now);
     return row;
   });
-  if (ended) publicPagesChanged(`subscription ${to}`);
   return ended !== null;
 }
 

@@ -8,7 +8,7 @@ import { seed } from "../../../db/seed.ts";
 import { type Connection, type Database, MIGRATIONS_FOLDER } from "./connection.ts";
 import { getEnv } from "../http/env.server.ts";
 import { getLogger } from "../http/logger.server.ts";
-import { sharePublicPagesChanges } from "../http/public-pages.server.ts";
+import { relayPublicPagesChanges } from "../http/public-pages.server.ts";
 
 export type { Connection, Database };
 
@@ -64,11 +64,11 @@ export async function connectPglite(dataDir: string): Promise<Connection> {
   return openPglite(dataDir);
 }
 
-/** The server's PostgreSQL, with its public-page changes shared with the other processes. */
+/** The server's PostgreSQL, with every process's changes of public data heard (decision 221). */
 async function connectServerPostgres(url: string): Promise<Connection> {
   const connection = await connectPostgres(url);
   try {
-    const stopSharing = await sharePublicPagesChanges(url);
+    const stopSharing = await relayPublicPagesChanges(url);
     return {
       db: connection.db,
       close: async () => {

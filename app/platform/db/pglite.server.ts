@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import * as schema from "../../../db/schema.ts";
 import { seed } from "../../../db/seed.ts";
+import { listenForPublicPagesChanges } from "../http/public-pages.server.ts";
 import { serveBackupSnapshots } from "./backup.server.ts";
 import { acquireDataDirLock, makeDataDirPrivate } from "./data-dir-lock.server.ts";
 import { type Connection, type Database, MIGRATIONS_FOLDER } from "./connection.ts";
@@ -46,10 +47,15 @@ export async function openPglite(dataDir: string): Promise<Connection> {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     await seed(db as unknown as Database);
     const stopServingBackups = await serveBackupSnapshots(dataDir, client);
+    // The database's own notice that public data changed (docs/decisions/221).
+    const stopListening = await listenForPublicPagesChanges((channel, callback) =>
+      client.listen(channel, callback),
+    );
     makeDataDirPrivate(dataDir);
     return {
       db: db as unknown as Database,
       close: async () => {
+        await stopListening();
         await stopServingBackups();
         await client.close();
         makeDataDirPrivate(dataDir);
