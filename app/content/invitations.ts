@@ -1,5 +1,5 @@
 // Issue 12: the invitation e-mails, the invitee's page (/convite/:token) and the admin's
-// /admin/convites section. Subject lines are fixed text (no header injection).
+// /admin/convites section. Subjects name the robot (issue 25), on one line.
 import { greetingFor } from "./greeting.ts";
 
 /** docs/product.md section 9: the confirmation window after an invite. */
@@ -9,7 +9,7 @@ export const REMINDER_HOURS_BEFORE = 12;
 
 export const invitationEmailCopy = {
   invitation: {
-    subject: "Sua vaga na Agentes FX: confirme em 48 horas",
+    subject: (robot: string) => `Sua vaga no ${robot}: confirme em 48 horas`,
     preview: "Abriu uma vaga para você. Confirme em até 48 horas.",
     greeting: greetingFor,
     body: (robot: string) =>
@@ -23,7 +23,7 @@ export const invitationEmailCopy = {
       "Se não tiver mais interesse, use o mesmo link e escolha 'Não tenho mais interesse': a vaga fica livre para a próxima pessoa da lista.",
   },
   reminder: {
-    subject: "Faltam 12 horas para confirmar sua vaga",
+    subject: (robot: string) => `Faltam 12 horas para confirmar sua vaga no ${robot}`,
     preview: "Sua vaga reservada expira em 12 horas.",
     greeting: greetingFor,
     body: (robot: string) =>
@@ -34,7 +34,7 @@ export const invitationEmailCopy = {
       "Depois do prazo, a vaga fica livre para a próxima pessoa da lista de espera, e você continua na fila.",
   },
   ended: {
-    subject: "Seu convite terminou: você continua na fila",
+    subject: (robot: string) => `Seu convite para o ${robot} terminou: você continua na fila`,
     preview: "Você continua na fila, no seu lugar pela data de inscrição.",
     greeting: greetingFor,
     expired: (robot: string) =>

@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "../support/e2e-test.ts";
+import AxeBuilder from "@axe-core/playwright";
+import type { ParsedMail } from "mailparser";
+import { expect, type Page, test } from "../support/e2e-test.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import pg from "pg";
 import { type BuiltServer, freePort, startBuiltServer } from "../support/built-server.ts";
@@ -44,10 +46,28 @@ async function signUp(fields: Record<string, string>) {
   return { status: response.status, location: response.headers.get("Location") };
 }
 
+/**
+ * A message as a phone shows it (issue 25): nothing wider than 390 px (a long link breaks),
+ * titled by its subject, the brand's logo loaded from the site, and axe's contrast check
+ * (4.5:1 for text and links) passing.
+ */
+async function expectReadableOnPhone(page: Page, mail: ParsedMail) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setContent(String(mail.html), { waitUntil: "load" });
+  await expect(page).toHaveTitle(mail.subject ?? "");
+  const logo = page.locator('img[src$="/icon-192.png"]');
+  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const { violations } = await new AxeBuilder({ page })
+    .withRules(["color-contrast", "link-in-text-block", "image-alt"])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(" | ")}`)).toEqual([]);
+}
+
 const entryOf = async (email: string) =>
   (await pool.query("select * from waitlist where email = $1", [email])).rows[0];
 
-test("sign up, open the e-mail's link: GET does not confirm, the button does, a second POST is 410", async ({
+test("sign up, read the e-mail on a phone, open its link: GET does not confirm, the button does, a second POST is 410", async ({
   page,
 }) => {
   expect(await signUp({ name: "Ana Souza", email: "ana@example.com" })).toEqual({
@@ -56,6 +76,7 @@ test("sign up, open the e-mail's link: GET does not confirm, the button does, a 
   });
   const [mail] = await smtp.waitForMessages(1);
   expect(mail?.subject).toBe("Confirme sua inscrição");
+  await expectReadableOnPhone(page, mail!);
   const link = /(http:\/\/127\.0\.0\.1:\d+\/confirmar\/[A-Za-z0-9_-]{43})/.exec(mail?.text ?? "");
   expect(link).not.toBeNull();
   const url = link?.[1] ?? "";
@@ -139,6 +160,23 @@ test("Meus dados: request, open once, view, correct, export JSON, give and withd
   await expect(page.getByText("Ana Souza")).toBeVisible();
   await expect(page.getByRole("cell", { name: "Confirmou o e-mail" })).toBeVisible();
   await expectNoAxeViolations(page);
+  // On a phone (issue 25): nothing spills out of a button, the page never scrolls sideways,
+  // and each table sits in a region that scrolls it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const spilling = await page
+    .getByRole("button")
+    .evaluateAll((buttons) =>
+      buttons.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent),
+    );
+  expect(spilling).toEqual([]);
+  const unframed = await page
+    .locator("table")
+    .evaluateAll(
+      (tables) => tables.filter((t) => !t.closest('[role="region"][tabindex="0"]')).length,
+    );
+  expect(unframed).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
   const reopened = await fetch(link, { method: "POST", headers: { Origin: server.url } });
   expect(reopened.status).toBe(410);
 

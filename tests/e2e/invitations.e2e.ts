@@ -74,7 +74,9 @@ async function spotsText(page: Page) {
 const invitationsTo = (email: string) =>
   smtp.messages.filter(
     (m) =>
-      m.to && JSON.stringify(m.to).includes(email) && m.subject?.startsWith("Sua vaga na Agentes"),
+      m.to &&
+      JSON.stringify(m.to).includes(email) &&
+      m.subject === "Sua vaga no TrendKey BTC: confirme em 48 horas",
   );
 
 function linkIn(text: string | undefined): string {
@@ -209,7 +211,7 @@ test("SIGKILL while bia's invitation expires loses nothing; caio is invited by h
       smtp.messages.find(
         (m) =>
           JSON.stringify(m.to).includes("bia@exemplo.com") &&
-          m.subject === "Seu convite terminou: você continua na fila",
+          m.subject === "Seu convite para o TrendKey BTC terminou: você continua na fila",
       ),
     Boolean,
   );

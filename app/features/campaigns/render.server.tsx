@@ -2,11 +2,10 @@
 // layout with the risk line and the company footer, plus the recipient's visible unsubscribe
 // link. Each message is rendered from this component by the worker (docs/decisions/190); only
 // the body's HTML, which depends on the campaign alone, is kept between messages.
-import { Link } from "@react-email/link";
 import { Text } from "@react-email/text";
 import { emailCopy } from "../../content/email.ts";
 import type { MessageContent, MessageContext } from "../../platform/jobs/registry.ts";
-import { Layout } from "../../platform/mail/layout.tsx";
+import { Layout, MailLink } from "../../platform/mail/layout.tsx";
 import { unsubscribePath } from "../privacy/email-links.server.ts";
 import { renderPostHtml } from "../posts/markdown.server.ts";
 
@@ -43,12 +42,14 @@ export function campaignMessage(
     unsubscribeUrl,
     element: (
       <Layout
+        title={campaign.subject}
         preview={campaign.previewText || campaign.subject}
+        siteUrl={context.siteUrl}
         contactEmail={context.contactEmail}
       >
         <div dangerouslySetInnerHTML={{ __html: campaign.bodyHtml }} />
         <Text style={{ color: "#6b7280", fontSize: "12px" }}>
-          {emailCopy.unsubscribe} <Link href={unsubscribeUrl}>{unsubscribeUrl}</Link>
+          {emailCopy.unsubscribe} <MailLink href={unsubscribeUrl}>{unsubscribeUrl}</MailLink>
         </Text>
       </Layout>
     ),

@@ -1,6 +1,7 @@
 import { Form, href, Link } from "react-router";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { mailboxCopy as copy } from "../../content/email.ts";
+import { CountedSection } from "../admin/counted-section.tsx";
 import { TextField } from "../admin/field.tsx";
 import { encodeMailboxCursor } from "./mailbox-query.ts";
 import type { loadMailbox } from "./mailbox.server.ts";
@@ -25,25 +26,16 @@ export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: st
   };
   const paged = new URLSearchParams(mailbox.search).has("apos");
   return (
-    // A section inside the admin layout's <main> (one main landmark, one h1 per page).
-    <section aria-labelledby="emails-titulo">
-      <h2 id="emails-titulo" className="text-2xl font-bold">
-        {copy.title}
-      </h2>
-      {notice ? (
-        <p role="status" className="mt-4 rounded-md border p-3">
-          {notice}
-        </p>
-      ) : null}
-      <dl className="mt-6 grid grid-cols-3 gap-4">
-        {(["queued", "sent", "failed"] as const).map((status) => (
-          <div key={status} className="rounded-md border p-4">
-            <dt className="text-sm text-muted-foreground">{copy.counts[status]}</dt>
-            <dd className="text-2xl font-semibold">{mailbox.counts[status]}</dd>
-          </div>
-        ))}
-      </dl>
-
+    <CountedSection
+      id="emails-titulo"
+      title={copy.title}
+      notice={notice}
+      counts={(["queued", "sent", "failed"] as const).map((status) => [
+        status,
+        mailbox.counts[status],
+      ])}
+      labels={copy.counts}
+    >
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-2">
         <div className="min-w-64 flex-1">
           <TextField
@@ -132,6 +124,6 @@ export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: st
           ) : null}
         </nav>
       ) : null}
-    </section>
+    </CountedSection>
   );
 }

@@ -77,11 +77,18 @@ async function spots(key: string, now = T0) {
   return spotsOf(db, await robot(key), now);
 }
 
-/** Sends what is queued; answers the link tokens of the e-mails `email` got, oldest first. */
-async function tokensFor(email: string, kind: "invitation" | "reminder" = "invitation") {
+/**
+ * Sends what is queued; answers the link tokens of the e-mails `email` got about `robotName`
+ * (which the subject names), oldest first.
+ */
+async function tokensFor(
+  email: string,
+  kind: "invitation" | "reminder" = "invitation",
+  robotName = "TrendKey BTC",
+) {
   await deliverQueued(smtp);
   return messagesTo(smtp, email)
-    .filter((mail) => mail.subject === invitationEmailCopy[kind].subject)
+    .filter((mail) => mail.subject === invitationEmailCopy[kind].subject(robotName))
     .map((mail) => /\/convite\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")?.[1] ?? "");
 }
 
@@ -204,12 +211,14 @@ describe("inviting", () => {
 describe("the invitee's answer", () => {
   async function invitedTo(key: string, count: number) {
     const people = await addPeople(key, count);
-    const { id } = await robot(key);
+    const { id, name } = await robot(key);
     await inviteNext(id, count, "staff@agentesfx.test", T0);
     // One delivery, then each person's link (parallel deliveries would take each other's).
     await deliverQueued(smtp);
     const tokens: string[] = [];
-    for (const person of people) tokens.push((await tokensFor(person.email))[0]!);
+    for (const person of people) {
+      tokens.push((await tokensFor(person.email, "invitation", name))[0]!);
+    }
     return { people, tokens, robotId: id };
   }
 
@@ -340,7 +349,7 @@ describe("deadlines", () => {
     ]);
     await deliverQueued(smtp);
     const [ended] = messagesTo(smtp, first!.email).filter(
-      (mail) => mail.subject === invitationEmailCopy.ended.subject,
+      (mail) => mail.subject === invitationEmailCopy.ended.subject("TrendKey BTC"),
     );
     expect(ended?.text).toContain(invitationEmailCopy.ended.expired("TrendKey BTC"));
     expect(ended?.text).toContain(invitationEmailCopy.ended.queue("TrendKey BTC"));
@@ -377,7 +386,7 @@ describe("deadlines", () => {
     ]);
     await deliverQueued(smtp);
     const ended = messagesTo(smtp, person!.email).filter(
-      (mail) => mail.subject === invitationEmailCopy.ended.subject,
+      (mail) => mail.subject === invitationEmailCopy.ended.subject("TrendKey BTC"),
     );
     expect(ended).toHaveLength(1);
     expect(ended[0]?.text).toContain(invitationEmailCopy.ended.revoked("TrendKey BTC"));

@@ -12,6 +12,9 @@ const invitation = invitationEmailCopy.invitation;
 const reminder = invitationEmailCopy.reminder;
 const ended = invitationEmailCopy.ended;
 
+/** A robot's name inside a subject: staff may type a line break in it, a header may not hold one. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
 /**
  * An invitation that expired or was revoked (issue 25): the person is back in the robot's
  * queue in their place, and told so. No link: there is nothing to do.
@@ -23,7 +26,7 @@ function endedMessage<const N extends string>(name: N, ending: "expired" | "revo
     fields: ["name", "robotName"],
     compose: (payload, _links, context) =>
       actionMessage(
-        ended,
+        { ...ended, subject: ended.subject(oneLine(payload.robotName)) },
         {
           greeting: ended.greeting(payload.name),
           lines: [ended[ending](payload.robotName), ended.queue(payload.robotName)],
@@ -53,7 +56,7 @@ export const invitationMessage = defineMessage({
   links: { token: invitationLink },
   compose: (payload, { token }, context) =>
     actionMessage(
-      invitation,
+      { ...invitation, subject: invitation.subject(oneLine(payload.robotName)) },
       {
         greeting: invitation.greeting(payload.name),
         lines: [
@@ -75,7 +78,7 @@ export const invitationReminderMessage = defineMessage({
   links: { token: invitationLink },
   compose: (payload, { token }, context) =>
     actionMessage(
-      reminder,
+      { ...reminder, subject: reminder.subject(oneLine(payload.robotName)) },
       {
         greeting: reminder.greeting(payload.name),
         lines: [reminder.body(payload.robotName), reminder.deadline(payload.deadline)],

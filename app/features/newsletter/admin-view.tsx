@@ -1,5 +1,6 @@
 import { Form, href } from "react-router";
 import { subscribersAdminCopy as copy } from "../../content/newsletter-admin.ts";
+import { CountedSection } from "../admin/counted-section.tsx";
 import { formatDateTime } from "../admin/date-time.ts";
 import { subscriberStates, type SubscriberFilter } from "./admin-filters.ts";
 import type { SubscribersPage } from "./admin.server.ts";
@@ -16,24 +17,16 @@ export function SubscribersView({
 }) {
   const csvQuery = new URLSearchParams({ q: filter.q, situacao: filter.situacao }).toString();
   return (
-    <section aria-labelledby="assinantes-titulo">
-      <h2 id="assinantes-titulo" className="text-2xl font-bold">
-        {copy.title}
-      </h2>
-      {notice ? (
-        <p role="status" className="mt-4 rounded-md border p-3">
-          {notice}
-        </p>
-      ) : null}
-      <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
-        {(["active", "pending", "unsubscribed"] as const).map((key) => (
-          <div key={key} className="rounded-md border p-4">
-            <dt className="text-sm text-muted-foreground">{copy.counts[key]}</dt>
-            <dd className="text-2xl font-semibold">{page.counts[key]}</dd>
-          </div>
-        ))}
-      </dl>
-
+    <CountedSection
+      id="assinantes-titulo"
+      title={copy.title}
+      notice={notice}
+      counts={(["active", "pending", "unsubscribed"] as const).map((key) => [
+        key,
+        page.counts[key],
+      ])}
+      labels={copy.counts}
+    >
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
           {copy.searchLabel}
@@ -111,6 +104,6 @@ export function SubscribersView({
           ))}
         </ul>
       )}
-    </section>
+    </CountedSection>
   );
 }

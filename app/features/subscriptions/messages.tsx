@@ -1,8 +1,8 @@
 // The subscription's messages (docs/decisions/172): the next cycle's charge and its reminder,
 // the late and suspension notices, the confirmations of a cancellation and of a refund.
 import { subscriptionEmailCopy } from "../../content/subscriptions.ts";
-import { defineMessage } from "../../platform/jobs/registry.ts";
-import { actionMessage } from "../../platform/mail/layout.tsx";
+import { defineMessage, type Payload } from "../../platform/jobs/registry.ts";
+import { actionMessage, type ActionCopy } from "../../platform/mail/layout.tsx";
 
 const { charge, reminder, late, suspended, cancelled, refunded } = subscriptionEmailCopy;
 
@@ -17,7 +17,7 @@ const chargeFields = [
   "pixLine",
 ] as const;
 
-const chargeLines = (payload: Record<(typeof chargeFields)[number], string>) =>
+const chargeLines = (payload: Payload<(typeof chargeFields)[number]>) =>
   [
     charge.body(payload.robotName, payload.dueDate),
     charge.amount(payload.amountUsd, payload.amountBrl, payload.rate),
@@ -26,92 +26,65 @@ const chargeLines = (payload: Record<(typeof chargeFields)[number], string>) =>
     charge.otherMethods,
   ].filter(Boolean);
 
-export const renewalChargeMessage = defineMessage({
-  name: "renewal-charge",
-  kind: "transactional",
-  fields: chargeFields,
-  compose: (payload, _links, context) =>
-    actionMessage(
-      charge,
-      { greeting: charge.greeting(payload.name), lines: chargeLines(payload) },
-      context,
-    ),
-});
+/** A notice to the customer: the copy's subject and preview, a greeting by name, `lines`. */
+function notice<const N extends string, const F extends string>(
+  name: N,
+  copy: ActionCopy,
+  fields: readonly ("name" | F)[],
+  lines: (payload: Payload<"name" | F>) => readonly string[],
+) {
+  return defineMessage({
+    name,
+    kind: "transactional",
+    fields,
+    compose: (payload, _links, context) =>
+      actionMessage(
+        copy,
+        { greeting: charge.greeting(payload.name), lines: lines(payload) },
+        context,
+      ),
+  });
+}
 
-export const renewalReminderMessage = defineMessage({
-  name: "renewal-reminder",
-  kind: "transactional",
-  fields: chargeFields,
-  compose: (payload, _links, context) =>
-    actionMessage(
-      reminder,
-      { greeting: charge.greeting(payload.name), lines: chargeLines(payload) },
-      context,
-    ),
-});
+export const renewalChargeMessage = notice("renewal-charge", charge, chargeFields, chargeLines);
 
-export const renewalLateMessage = defineMessage({
-  name: "renewal-late",
-  kind: "transactional",
-  fields: ["name", "robotName", "dueDate", "graceUntil", "reference"],
-  compose: (payload, _links, context) =>
-    actionMessage(
-      late,
-      {
-        greeting: late.greeting(payload.name),
-        lines: [
-          late.body(payload.robotName, payload.dueDate, payload.graceUntil),
-          late.reference(payload.reference),
-        ],
-      },
-      context,
-    ),
-});
+export const renewalReminderMessage = notice(
+  "renewal-reminder",
+  reminder,
+  chargeFields,
+  chargeLines,
+);
 
-export const subscriptionSuspendedMessage = defineMessage({
-  name: "subscription-suspended",
-  kind: "transactional",
-  fields: ["name", "robotName", "reference"],
-  compose: (payload, _links, context) =>
-    actionMessage(
-      suspended,
-      {
-        greeting: suspended.greeting(payload.name),
-        lines: [suspended.body(payload.robotName), suspended.reference(payload.reference)],
-      },
-      context,
-    ),
-});
+export const renewalLateMessage = notice(
+  "renewal-late",
+  late,
+  ["name", "robotName", "dueDate", "graceUntil", "reference"],
+  (payload) => [
+    late.body(payload.robotName, payload.dueDate, payload.graceUntil),
+    late.reference(payload.reference),
+  ],
+);
 
-export const subscriptionCancelledMessage = defineMessage({
-  name: "subscription-cancelled",
-  kind: "transactional",
-  fields: ["name", "robotName", "lastDay"],
-  compose: (payload, _links, context) =>
-    actionMessage(
-      cancelled,
-      {
-        greeting: cancelled.greeting(payload.name),
-        lines: [cancelled.body(payload.robotName), cancelled.ends(payload.lastDay)],
-      },
-      context,
-    ),
-});
+export const subscriptionSuspendedMessage = notice(
+  "subscription-suspended",
+  suspended,
+  ["name", "robotName", "reference"],
+  (payload) => [suspended.body(payload.robotName), suspended.reference(payload.reference)],
+);
 
-export const subscriptionRefundedMessage = defineMessage({
-  name: "subscription-refunded",
-  kind: "transactional",
-  fields: ["name", "robotName", "amount", "method"],
-  compose: (payload, _links, context) =>
-    actionMessage(
-      refunded,
-      {
-        greeting: refunded.greeting(payload.name),
-        lines: [
-          refunded.body(payload.robotName, payload.amount, payload.method),
-          refunded.guarantee,
-        ],
-      },
-      context,
-    ),
-});
+export const subscriptionCancelledMessage = notice(
+  "subscription-cancelled",
+  cancelled,
+  ["name", "robotName", "lastDay"],
+  (payload) => [cancelled.body(payload.robotName), cancelled.ends(payload.lastDay)],
+);
+
+export const subscriptionRefundedMessage = notice(
+  "subscription-refunded",
+  refunded,
+  ["name", "robotName", "amount", "method"],
+  (payload) => [
+    refunded.body(payload.robotName, payload.amount, payload.method),
+    refunded.guarantee,
+  ],
+);
