@@ -14,6 +14,7 @@ import {
 } from "../app/features/deliverability/background.server.ts";
 import { receiveReportPost } from "../app/features/deliverability/receiver.server.ts";
 import { isErasedEmailSql } from "../app/features/privacy/erasure.server.ts";
+import { attributionRedirect } from "../app/features/waitlist/source.ts";
 import { getEnv } from "../app/platform/http/env.server.ts";
 import { onPublicPagesChanged } from "../app/platform/http/public-pages.server.ts";
 import { getLogger } from "../app/platform/http/logger.server.ts";
@@ -155,6 +156,34 @@ function loadContext(req: express.Request, nonce: string): RouterContextProvider
   return context;
 }
 
+/**
+ * Where a browser's view of a public page must go to carry its visit's attribution on
+ * (attributionRedirect), or null; only page views (documents, not files, admin pages, data or
+ * feeds) with a Referer. Cheap when there is none: it runs before every stored page.
+ */
+function attributionTargetOf(req: http.IncomingMessage): string | null {
+  const referer = req.headers.referer;
+  if (!referer || (req.method !== "GET" && req.method !== "HEAD")) return null;
+  const url = new URL(req.url ?? "/", env.SITE_URL);
+  if (url.pathname.startsWith("/admin") || /\.[a-z0-9]+$/i.test(url.pathname)) return null;
+  const destination = req.headers["sec-fetch-dest"];
+  const page = destination
+    ? destination === "document"
+    : (req.headers.accept ?? "").includes("text/html");
+  return page ? attributionRedirect(url, referer) : null;
+}
+
+// A visit's attribution (utm_*, the external referrer) is carried from page to page in the
+// address, by a redirect read from the Referer, never in a page's HTML or a cookie
+// (docs/decisions/228). Ahead of the page cache, and serveStoredPage asks first: a stored
+// page must not answer a view that has attribution to carry.
+app.use((req, res, next) => {
+  const target = attributionTargetOf(req);
+  if (!target) return next();
+  res.setHeader("Cache-Control", "no-store");
+  res.redirect(302, target);
+});
+
 // Shared public pages, in production only: there the build (and so the routes) never
 // changes, and `serveStoredPage` answers stored ones before Express (server.ts).
 const pageCache =
@@ -174,7 +203,7 @@ if (pageCache) app.use(pageCache.middleware);
  * pages a request through the middleware stored, with the headers that answer carried.
  */
 export function serveStoredPage(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-  if (!pageCache) return false;
+  if (!pageCache || attributionTargetOf(req)) return false;
   // Express's own request methods (`secure` under the app's trust proxy, `acceptsEncodings`).
   Object.setPrototypeOf(req, app.request);
   return pageCache.serve(req as express.Request, res);

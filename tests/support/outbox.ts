@@ -5,6 +5,10 @@
 import type { ParsedMail } from "mailparser";
 import { getDb } from "../../app/platform/db/db.server.ts";
 import { processDueMessages, type WorkerOptions } from "../../app/platform/jobs/worker.server.ts";
+import { linkRequestKey } from "../../app/platform/jobs/enqueue.server.ts";
+import type { MessageDefinition } from "../../app/platform/jobs/registry.ts";
+import { rateLimits } from "../../db/schema.ts";
+import { eq } from "drizzle-orm";
 import { smtpTransport } from "../../app/platform/mail/transport.server.ts";
 import { registry } from "../../app/registry.server.ts";
 import type { TestSmtpServer } from "./smtp-server.ts";
@@ -59,4 +63,20 @@ export async function linkTokens(
   return messagesTo(smtp, email).flatMap((mail) =>
     [...(mail.text ?? "").matchAll(pattern)].map((match) => match[1]!),
   );
+}
+
+/**
+ * The requests for links of this kind counted today for an address, listed or not (its
+ * rate_limits row, docs/decisions/225); 0 when none.
+ */
+export async function linkRequestsCounted(
+  message: Pick<MessageDefinition, "name">,
+  email: string,
+): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, linkRequestKey(message, email)));
+  return row?.count ?? 0;
 }

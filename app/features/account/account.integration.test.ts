@@ -9,7 +9,7 @@ import {
   waitlist,
 } from "../../../db/schema.ts";
 import { form } from "../../../tests/support/http.ts";
-import { deliverQueued, linkTokens } from "../../../tests/support/outbox.ts";
+import { deliverQueued, linkRequestsCounted, linkTokens } from "../../../tests/support/outbox.ts";
 import { callRoute, cookieOf } from "../../../tests/support/route-calls.ts";
 import { freshIp } from "../../../tests/support/signup-requests.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
@@ -128,6 +128,11 @@ describe("/minha-conta, the link and the session", () => {
     // At most 3 links a day to one address, whoever asks (decision 202); the answer is the same.
     for (let i = 0; i < 3; i += 1) expect(await ask(email)).toMatchObject(sent);
     expect(await db.$count(emailOutbox, eq(emailOutbox.template, accountLinkMessage.name))).toBe(3);
+    // An address without an order is counted as one with an order is (decision 225).
+    for (let i = 0; i < 3; i += 1) expect(await ask("ninguem@exemplo.com")).toMatchObject(sent);
+    expect(await linkRequestsCounted(accountLinkMessage, email)).toBe(4);
+    expect(await linkRequestsCounted(accountLinkMessage, "ninguem@exemplo.com")).toBe(4);
+    expect(await linkRequestsCounted(accountLinkMessage, "sem-pedido@exemplo.com")).toBe(1);
   });
 
   it("opens once within the hour, with an HttpOnly strict cookie for /minha-conta only", async () => {

@@ -7,9 +7,9 @@ import { getDb } from "../../platform/db/db.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import {
   insertMessagesSql,
+  linkRequestCap,
   messageSelectSql,
-  recentMessagesSql,
-  wakeWorkers,
+  wakeWorkersLater,
 } from "../../platform/jobs/enqueue.server.ts";
 import { type EmailFormAnswer, readEmailForm } from "../privacy/email-form.server.ts";
 import { linkSession } from "../privacy/link-session.server.ts";
@@ -26,7 +26,8 @@ export const accountSession = linkSession({
 /**
  * Handles the /minha-conta form: honeypot, per-client limit, then the same answer for all.
  * The link goes only to an address with an order, at most LINKS_PER_DAY a day (decision
- * 202), in one statement whatever the address, so nobody learns which addresses have one.
+ * 202), in one statement that counts the request for any address (decision 225), so
+ * nobody learns which addresses have one.
  */
 export async function requestAccountLink(
   request: Request,
@@ -40,15 +41,15 @@ export async function requestAccountLink(
     );
     if ("answer" in read) return read.answer;
     const db = await getDb();
+    const cap = linkRequestCap(accountLinkMessage, read.email, LINKS_PER_DAY);
     await db.execute(
-      insertMessagesSql(
+      sql`with ${cap.cte} ${insertMessagesSql(
         sql`${messageSelectSql(accountLinkMessage, { to: read.email, payload: { entryId: sql`w.id` } })}
         from waitlist w where w.email = ${read.email}
-          and exists (select 1 from orders o where o.waitlist_id = w.id)
-          and ${recentMessagesSql(accountLinkMessage, read.email, "1 day")} < ${LINKS_PER_DAY}`,
-      ),
+          and exists (select 1 from orders o where o.waitlist_id = w.id) and ${cap.within}`,
+      )}`,
     );
-    wakeWorkers(db);
+    wakeWorkersLater(db);
     return { status: 200, message: copy.sent };
   } catch (error) {
     getLogger().error({ err: error }, "customer area link could not be queued");

@@ -18,7 +18,7 @@ import * as confirmRoute from "../../routes/blog/newsletter-confirm.tsx";
 import * as newsletterRoute from "../../routes/blog/newsletter.tsx";
 import * as unsubscribeRoute from "../../routes/site/unsubscribe.tsx";
 import { newToken } from "../../platform/mail/link-tokens.server.ts";
-import { deliverQueued, linkTokens } from "../../../tests/support/outbox.ts";
+import { deliverQueued, linkRequestsCounted, linkTokens } from "../../../tests/support/outbox.ts";
 import { confirmNewsletterMessage } from "./messages.tsx";
 
 const site = "http://localhost:3000";
@@ -146,6 +146,17 @@ describe("the newsletter", () => {
       expect((await subscribe({ email: "repete@example.com" })).status).toBe(303);
     }
     expect(await queued("repete@example.com", confirmNewsletterMessage.name)).toHaveLength(3);
+    // A confirmed subscriber is sent nothing, yet counted as a new address is (decision 225).
+    const db = await getDb();
+    await db
+      .insert(newsletterSubscribers)
+      .values({ email: "ja@example.com", confirmedAt: new Date() });
+    for (let i = 0; i < 4; i++) {
+      expect((await subscribe({ email: "ja@example.com" })).status).toBe(303);
+    }
+    expect(await queued("ja@example.com", confirmNewsletterMessage.name)).toHaveLength(0);
+    expect(await linkRequestsCounted(confirmNewsletterMessage, "ja@example.com")).toBe(4);
+    expect(await linkRequestsCounted(confirmNewsletterMessage, "repete@example.com")).toBe(4);
     const ip = freshIp();
     for (let i = 0; i < 10; i++) await subscribe({ email: `n${i}@example.com` }, ip);
     expect((await subscribe({ email: "mais@example.com" }, ip)).status).toBe(429);

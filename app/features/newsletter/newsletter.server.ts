@@ -19,9 +19,9 @@ import {
 import {
   enqueue,
   insertMessagesSql,
+  linkRequestCap,
   messageSelectSql,
-  recentMessagesSql,
-  wakeWorkers,
+  wakeWorkersLater,
 } from "../../platform/jobs/enqueue.server.ts";
 import { confirmNewsletterMessage, newsletterWelcomeMessage } from "./messages.tsx";
 import { rowsOf } from "../../platform/db/rows.ts";
@@ -45,9 +45,11 @@ export async function subscribeToNewsletter(
     if (problem) return { status: 400, message: addressCheckMessages[problem] };
     const db = await getDb();
     // A confirmed, subscribed address is left alone; anyone else (new, unconfirmed, or
-    // unsubscribed) gets a confirmation, at most 3 a day.
+    // unsubscribed) gets a confirmation. Every request counts for the address, subscribed or
+    // not, and past 3 a day nothing is sent (decision 225).
+    const cap = linkRequestCap(confirmNewsletterMessage, email, CONFIRMATIONS_PER_DAY);
     await db.execute(sql`
-      with subscriber as (
+      with ${cap.cte}, subscriber as (
         insert into newsletter_subscribers (email) values (${email})
         on conflict (email) do update set
           confirmed_at = case when newsletter_subscribers.unsubscribed_at is null
@@ -60,8 +62,7 @@ export async function subscribeToNewsletter(
         delete from erased_emails where email_hash = ${emailHashSql(email)}
           and exists (select 1 from subscriber)
       ), allowed as (
-        select id from subscriber
-        where ${recentMessagesSql(confirmNewsletterMessage, email, "1 day")} < ${CONFIRMATIONS_PER_DAY}
+        select id from subscriber where ${cap.within}
       )
       ${insertMessagesSql(
         sql`${messageSelectSql(confirmNewsletterMessage, {
@@ -69,7 +70,7 @@ export async function subscribeToNewsletter(
           payload: { subscriberId: sql`id` },
         })} from allowed`,
       )}`);
-    wakeWorkers(db);
+    wakeWorkersLater(db);
     return { status: 200, message: copy.sent };
   } catch (error) {
     getLogger().error({ err: error }, "newsletter subscription could not be stored");

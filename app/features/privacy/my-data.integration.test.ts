@@ -27,7 +27,12 @@ import { emailHashSql, isErasedEmailSql } from "./erasure.server.ts";
 import { mailboxTransport } from "../../platform/mail/transport.server.ts";
 import { hashToken } from "../email/tokens.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
-import { deliverQueued, linkTokens, messagesTo } from "../../../tests/support/outbox.ts";
+import {
+  deliverQueued,
+  linkRequestsCounted,
+  linkTokens,
+  messagesTo,
+} from "../../../tests/support/outbox.ts";
 import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
 import { myDataLinkMessage } from "./messages.tsx";
 import { alreadyListedMessage } from "../confirmation/messages.tsx";
@@ -139,6 +144,10 @@ describe("/meus-dados, the request", () => {
       );
     expect(await links("lia.limite@example.com")).toBe(3);
     expect(await links("ninguem.limite@example.com")).toBe(0);
+    // The unlisted address is counted as the listed one is (decision 225): the same write on
+    // both paths, and the count stops one past the cap.
+    expect(await linkRequestsCounted(myDataLinkMessage, "lia.limite@example.com")).toBe(4);
+    expect(await linkRequestsCounted(myDataLinkMessage, "ninguem.limite@example.com")).toBe(4);
   });
 
   it("answers a bad address 400 and floods 429", async () => {

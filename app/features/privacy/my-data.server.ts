@@ -16,9 +16,9 @@ import { consentLedger, setMarketingConsent } from "./consent.server.ts";
 import { type EmailFormAnswer, readEmailForm } from "./email-form.server.ts";
 import {
   insertMessagesSql,
+  linkRequestCap,
   messageSelectSql,
-  recentMessagesSql,
-  wakeWorkers,
+  wakeWorkersLater,
 } from "../../platform/jobs/enqueue.server.ts";
 import { linkSession } from "./link-session.server.ts";
 import { myDataLinkMessage } from "./messages.tsx";
@@ -44,15 +44,16 @@ export async function requestMyDataLink(
     if ("answer" in read) return read.answer;
     const { email } = read;
     const db = await getDb();
-    // One statement whether or not the address is listed, so the answer takes as long.
+    // One statement whether or not the address is listed: it counts the request for the
+    // address either way (decision 225), so the answer takes as long.
+    const cap = linkRequestCap(myDataLinkMessage, email, LINKS_PER_DAY);
     await db.execute(
-      insertMessagesSql(
+      sql`with ${cap.cte} ${insertMessagesSql(
         sql`${messageSelectSql(myDataLinkMessage, { to: email, payload: { entryId: sql`id` } })}
-        from waitlist where email = ${email}
-          and ${recentMessagesSql(myDataLinkMessage, email, "1 day")} < ${LINKS_PER_DAY}`,
-      ),
+        from waitlist where email = ${email} and ${cap.within}`,
+      )}`,
     );
-    wakeWorkers(db);
+    wakeWorkersLater(db);
     return { status: 200, message: copy.sent };
   } catch (error) {
     getLogger().error({ err: error }, "Meus dados link could not be queued");

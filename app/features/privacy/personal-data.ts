@@ -70,7 +70,9 @@ export const keptColumns: Record<string, Record<string, string>> = {
   invitation_tokens: { token_hash: "a hash; deleted with the invitation" },
   delivery_reports: { kind: code, source: code, status: "an SMTP status code", reviewed_by: staff },
   suppressions: { reason: code, lifted_by: staff },
-  rate_limits: { key: "a masked client address and a window; expires with the window" },
+  rate_limits: {
+    key: "a masked client address, or a link kind and the SHA-256 of an address (decision 225), and a window; expires with the window",
+  },
   rate_limit: { id: staff, key: "better-auth's login counter (staff)" },
   user: { id: staff, name: staff, email: staff, image: staff, role: staff, ban_reason: staff },
   session: {

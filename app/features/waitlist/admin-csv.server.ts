@@ -9,7 +9,7 @@ import { statusLabels } from "./statuses.ts";
 // /admin/lista.csv (docs/decisions/072-waitlist-csv-export.md, 146): UTF-8 with BOM, a header
 // row, pt-BR dates in São Paulo time, streamed in keyset batches; cells separated by ";"
 // (what Excel opens in a Brazilian locale, where "," is the decimal mark) unless "," is asked
-// for. Each batch of 500 rows becomes one chunk (csv-stringify's sync API): a chunk per row
+// for. Each batch of rows becomes one chunk (csv-stringify's sync API): a chunk per row
 // cost one socket write and several promise hops per row, and a million-row export took
 // minutes (decision 077).
 

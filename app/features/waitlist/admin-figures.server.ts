@@ -144,15 +144,31 @@ function groupedQuery(
                 from ${waitlistTallies} where ${sql.join(parts, sql` and `)}) as tallies
        group by grouping sets ((status, agents), (status, agents, source), (status, agents, bucket))`;
   }
-  const day = sql`(${waitlist.createdAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)})::date`;
+  // A search is grouped live (decision 226). Grouping sets with the chart's bucket made
+  // PostgreSQL sort every match (its estimate of the bucket's values is the row count), on
+  // disk past work_mem; two hash aggregates over few groups do not sort: the matches by
+  // status, agents and source (the totals are summed from those few rows), and the matches of
+  // the chart's period by day, week or month, which the period's index narrows.
+  const conditions = filterConditions(filter, ["status", "agente"]) ?? sql`true`;
+  const zone = sql.raw(`'${TIME_ZONE}'`);
+  const day = sql`(${waitlist.createdAt} at time zone ${zone})::date`;
   return sql`
-    select grouping(source, bucket) as set, status, agents, source, bucket::text as bucket,
-           count(*)::float8 as n
-      from (select ${waitlist.status} as status, ${waitlist.interestedAgents} as agents,
-                   coalesce(${waitlist.source}, '') as source, ${inChart(day)} as bucket
-              from ${waitlist} where ${filterConditions(filter, ["status", "agente"]) ?? sql`true`})
-           as matches
-     group by grouping sets ((status, agents), (status, agents, source), (status, agents, bucket))`;
+    with by_source as materialized (
+      select ${waitlist.status} as status, ${waitlist.interestedAgents} as agents,
+             coalesce(${waitlist.source}, '') as source, count(*)::float8 as n
+        from ${waitlist} where ${conditions}
+       group by 1, 2, 3)
+    select 1 as set, status, agents, source, null::text as bucket, n from by_source
+    union all
+    select 3, status, agents, null, null, sum(n) from by_source group by status, agents
+    union all
+    select 2, ${waitlist.status}, ${waitlist.interestedAgents}, null,
+           date_trunc(${unit}, ${day}::timestamp)::date::text as bucket, count(*)::float8
+      from ${waitlist}
+     where ${conditions}
+       and ${waitlist.createdAt} >= (${chart.from}::date)::timestamp at time zone ${zone}
+       and ${waitlist.createdAt} < (${chart.to}::date + 1)::timestamp at time zone ${zone}
+     group by ${waitlist.status}, ${waitlist.interestedAgents}, bucket`;
 }
 
 const zeroStatuses = (): Record<WaitlistStatus, number> => ({

@@ -21,7 +21,7 @@ import {
   waitlistStatusChanges,
 } from "../../../db/schema.ts";
 import type { InvitationStatus } from "../invitations/model.ts";
-import { type Executor, getDb } from "../../platform/db/db.server.ts";
+import { type Executor, getDb, runsInProcess } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
 import { WAITLIST_PAGE_SIZE, type WaitlistCursor, type WaitlistFilter } from "./admin-filters.ts";
 import type { SettableWaitlistStatus } from "./status-schema.ts";
@@ -259,7 +259,10 @@ export async function setFilterStatus(
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
-const EXPORT_BATCH_SIZE = 500;
+// Rows per export query: 500 on PostgreSQL; 100 on the embedded database, whose statements
+// run on the server's thread one at a time, so each one delays every other request for as
+// long as it runs (/healthz during a whole export, decision 227).
+const EXPORT_BATCH_SIZE = { postgres: 500, embedded: 100 };
 
 /**
  * A time as pt-BR text in São Paulo time, "01/11/2026 23:30" (docs/product.md rule 12; the
@@ -277,14 +280,20 @@ export interface ExportInvitation {
 
 /**
  * Every entry of the filter (from its first row: the page cursor is ignored) with everything
- * stored, in the list's order, in keyset batches of 500, so memory stays constant however
- * many rows match (CSV export). Each batch brings its people's invitations and the time of
- * their latest marketing consent (given or withdrawn) from one query each.
+ * stored, in the list's order, in keyset batches (500 rows, 100 on PGlite), so memory stays
+ * constant however many rows match (CSV export). Each batch brings its people's invitations
+ * and the time of their latest marketing consent (given or withdrawn) from one query each.
  */
 export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: Executor) {
-  const db = executor ?? (await getDb());
+  const database = await getDb();
+  const db = executor ?? database;
+  const batchSize = runsInProcess(database)
+    ? EXPORT_BATCH_SIZE.embedded
+    : EXPORT_BATCH_SIZE.postgres;
   let position: WaitlistCursor | undefined;
   for (;;) {
+    // Requests that arrived during the last batch queue their statements before the next one.
+    await new Promise((resolve) => setImmediate(resolve));
     const { keyset, order } = keysetOf(filter, position);
     const batch = await db
       .select({
@@ -303,7 +312,7 @@ export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: 
       .from(waitlist)
       .where(and(filterConditions(filter), keyset))
       .orderBy(...order)
-      .limit(EXPORT_BATCH_SIZE);
+      .limit(batchSize);
     if (batch.length > 0) {
       const ids = batch.map((row) => row.id);
       const [invited, consents] = await Promise.all([
@@ -344,7 +353,7 @@ export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: 
       }));
     }
     const last = batch.at(-1);
-    if (!last || batch.length < EXPORT_BATCH_SIZE) return;
+    if (!last || batch.length < batchSize) return;
     position = { createdAt: last.cursorAt, id: last.id };
   }
 }

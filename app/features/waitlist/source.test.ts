@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { postedAttribution, signupAttributionOf } from "./source.ts";
+import { attributionRedirect, postedAttribution, signupAttributionOf } from "./source.ts";
 
 const request = (url: string, referer?: string) =>
   new Request(url, referer ? { headers: { Referer: referer } } : {});
@@ -80,6 +80,61 @@ describe("postedAttribution", () => {
       utmMedium: null,
       utmCampaign: "c".repeat(200),
       referrer: "https://l.instagram.com",
+    });
+  });
+});
+
+describe("attributionRedirect", () => {
+  const redirectOf = (url: string, referer: string | null) =>
+    attributionRedirect(new URL(url), referer);
+
+  it("passes a landing page's campaign on to the next page, keeping the page's own query", () => {
+    expect(
+      redirectOf(
+        "http://site.test/agentes/yenmax?aba=2",
+        "http://site.test/agentes?utm_source=x&utm_campaign=y&other=z",
+      ),
+    ).toBe("/agentes/yenmax?aba=2&utm_source=x&utm_campaign=y");
+    // Any number of clicks: each page passes on what it was given.
+    expect(
+      redirectOf(
+        "http://site.test/contato",
+        "http://site.test/agentes/yenmax?utm_source=x&ref=https%3A%2F%2Ft.co",
+      ),
+    ).toBe("/contato?utm_source=x&ref=https%3A%2F%2Ft.co");
+  });
+
+  it("puts the origin of another site in `ref`, never its path or query", () => {
+    expect(redirectOf("http://site.test/?utm_source=x", "https://t.co/abc?email=a@b")).toBe(
+      "/?utm_source=x&ref=https%3A%2F%2Ft.co",
+    );
+  });
+
+  it("leaves alone a page with nothing to carry, or that carries it already", () => {
+    expect(redirectOf("http://site.test/agentes", null)).toBe(null);
+    expect(redirectOf("http://site.test/agentes", "http://site.test/")).toBe(null);
+    expect(
+      redirectOf("http://site.test/agentes?utm_source=a", "http://site.test/?utm_source=b"),
+    ).toBe(null);
+    expect(redirectOf("http://site.test/?ref=https%3A%2F%2Ft.co", "https://t.co/")).toBe(null);
+    expect(redirectOf("http://site.test/agentes", "android-app://x")).toBe(null);
+  });
+
+  it("feeds the sign-up page: the carried referrer is read as one from another site", () => {
+    expect(
+      signupAttributionOf(
+        request("http://site.test/contato?utm_campaign=y&ref=https%3A%2F%2Fm.facebook.com"),
+      ),
+    ).toEqual({
+      source: "https://m.facebook.com",
+      utmMedium: null,
+      utmCampaign: "y",
+      referrer: "https://m.facebook.com",
+    });
+    expect(
+      signupAttributionOf(request("http://site.test/contato?ref=javascript%3Aalert(1)")),
+    ).toMatchObject({
+      referrer: null,
     });
   });
 });

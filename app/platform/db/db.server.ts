@@ -20,6 +20,14 @@ let opening: Promise<Connection> | undefined;
 const dialect = new PgDialect();
 
 /**
+ * True for the embedded database (PGlite), which executes every statement on the server's
+ * own thread, one at a time: a long statement there delays every request, /healthz included.
+ */
+export function runsInProcess(db: Database): boolean {
+  return !((db as { $client?: unknown }).$client instanceof pg.Pool);
+}
+
+/**
  * Runs a statement that a hot path sends with the same text every time. On PostgreSQL it is
  * a named prepared statement, parsed and planned once per connection instead of on every
  * call (the sign-up: docs/decisions/109); PGlite runs in-process, where there is nothing

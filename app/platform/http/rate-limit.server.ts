@@ -1,12 +1,30 @@
-import { desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
 import { rateLimits } from "../../../db/schema.ts";
 import { getDb } from "../db/db.server.ts";
+import { rowsOf } from "../db/rows.ts";
 
 export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the current window ends (for Retry-After). */
   retryAfterSeconds: number;
+}
+
+/**
+ * The statement that counts one hit on `key` in a fixed window of `windowMs` and answers the
+ * row's `count` and `reset_at`: alone (hitRateLimit) or as a CTE of a statement that acts
+ * only within the limit (the link forms, docs/decisions/225). Past the limit the count stops
+ * growing: a refused client gains nothing by hammering.
+ */
+export function rateLimitHitSql(key: string, limit: number, windowMs: number): SQL {
+  const expired = sql`${rateLimits.resetAt} <= now()`;
+  return sql`insert into ${rateLimits} (key, count, reset_at)
+    values (${key}, 1, ${new Date(Date.now() + windowMs).toISOString()}::timestamptz)
+    on conflict (key) do update set
+      count = case when ${expired} then 1 when ${rateLimits.count} > ${limit}
+        then ${rateLimits.count} else ${rateLimits.count} + 1 end,
+      reset_at = case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end
+    returning count, reset_at`;
 }
 
 /**
@@ -19,24 +37,16 @@ export async function hitRateLimit(
   windowMs: number,
 ): Promise<RateLimitResult> {
   const db = await getDb();
-  const windowEnd = new Date(Date.now() + windowMs);
-  const expired = sql`${rateLimits.resetAt} <= now()`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, resetAt: windowEnd })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        // Past the limit the count stops growing: a refused client gains nothing by hammering.
-        count: sql`case when ${expired} then 1 when ${rateLimits.count} > ${limit} then ${rateLimits.count} else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  const [row] = rowsOf<{ count: number; reset_at: Date | string }>(
+    await db.execute(rateLimitHitSql(key, limit, windowMs)),
+  );
   if (!row) throw new Error("rate limit upsert returned no row");
   return {
     allowed: row.count <= limit,
-    retryAfterSeconds: Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)),
+    retryAfterSeconds: Math.max(
+      1,
+      Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000),
+    ),
   };
 }
 

@@ -3,10 +3,12 @@
 // change and its message at once (the sign-up's single prepared statement, decision 109),
 // followed by wakeWorkers(). Names and payload keys travel as bound parameters, never as
 // literals in SQL text.
+import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema.ts";
 import type { Database, Executor } from "../db/db.server.ts";
 import { getLogger } from "../http/logger.server.ts";
+import { rateLimitHitSql } from "../http/rate-limit.server.ts";
 import type { MessageDefinition, MessageJob } from "./registry.ts";
 
 /**
@@ -59,6 +61,18 @@ export function wakeWorkers(db: Database): void {
   })();
 }
 
+/**
+ * wakeWorkers a second later, for the forms whose message depends on whether the address is
+ * listed (decision 225): the worker's claim, render and send (in this process, and on the
+ * embedded database on this very thread) then never land inside the answer, whose time
+ * would tell a listed address from an unlisted one. The timer never keeps the process alive.
+ */
+export function wakeWorkersLater(db: Database): void {
+  setTimeout(() => wakeWorkers(db), LISTED_WAKE_DELAY_MS).unref();
+}
+
+const LISTED_WAKE_DELAY_MS = 1_000;
+
 type Value = SQL | string;
 
 /**
@@ -89,4 +103,29 @@ export function recentMessagesSql(
 ): SQL {
   return sql`(select count(*) from ${emailOutbox} where recipient = (${recipient})::text
     and template = ${message.name}::text and created_at > now() - ${window}::interval)`;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The rate_limits key of the requests for links of this kind to an address. */
+export function linkRequestKey(message: Pick<MessageDefinition, "name">, recipient: string) {
+  return `link:${message.name}:${createHash("sha256").update(recipient).digest("hex")}`;
+}
+
+/**
+ * The per-address cap of a form that e-mails a link (issue 25, class 1; docs/decisions/225):
+ * `cte` (`link_requests`) counts this request for the address in rate_limits, keyed by the
+ * message's name and the address's SHA-256 (never the address), for a day, whether or not
+ * the address is listed, so both paths write the same row; `within` is true while the
+ * address has had at most `perDay` requests, and gates the message.
+ */
+export function linkRequestCap(
+  message: Pick<MessageDefinition, "name">,
+  recipient: string,
+  perDay: number,
+): { cte: SQL; within: SQL } {
+  return {
+    cte: sql`link_requests as (${rateLimitHitSql(linkRequestKey(message, recipient), perDay, DAY_MS)})`,
+    within: sql`(select count from link_requests) <= ${perDay}`,
+  };
 }

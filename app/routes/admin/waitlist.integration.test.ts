@@ -308,7 +308,7 @@ describe("/admin/lista.csv", () => {
     expect(text.trimEnd().split("\n")).toHaveLength(1 + all.length + 1);
   });
 
-  it("streams batches of 500 as one CSV: one header, every row once, in order", async () => {
+  it("streams its batches as one CSV: one header, every row once, in order", async () => {
     const db = await getDb();
     await db.execute(sql`
       insert into waitlist (name, email, terms_accepted_at, source, created_at)
