@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { describe, expect, it } from "vitest";
 import { buildRobotsTxt, buildSitemap } from "./sitemap.ts";
 
@@ -14,9 +15,9 @@ describe("buildSitemap", () => {
     );
   });
 
-  it("escapes and encodes what it is given", () => {
-    const xml = buildSitemap("https://a.b", [{ path: "/blog/a&b<ç>" }]);
-    expect(xml).toContain("<loc>https://a.b/blog/a&amp;b%3C%C3%A7%3E</loc>");
+  it("escapes an encoded path for XML without encoding it again", () => {
+    const xml = buildSitemap("https://a.b", [{ path: href("/blog/:slug", { slug: "a&b<ç>%" }) }]);
+    expect(xml).toContain("<loc>https://a.b/blog/a&amp;b%3C%C3%A7%3E%25</loc>");
   });
 });
 

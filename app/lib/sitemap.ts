@@ -21,13 +21,13 @@ export function escapeXml(value: string): string {
   return value.replace(forbiddenInXml, "").replace(/[&<>"']/g, (char) => xmlEscapes[char] ?? char);
 }
 
-/** A sitemaps.org urlset of absolute URLs under siteUrl. */
+/** A sitemaps.org urlset of absolute URLs under siteUrl; paths come encoded, from `href()`. */
 export function buildSitemap(siteUrl: string, entries: readonly SitemapEntry[]): string {
   const urls = entries.map((entry) => {
     const lastmod = entry.lastModified
       ? `<lastmod>${entry.lastModified.toISOString().slice(0, 10)}</lastmod>`
       : "";
-    return `  <url><loc>${escapeXml(`${siteUrl}${encodeURI(entry.path)}`)}</loc>${lastmod}</url>`;
+    return `  <url><loc>${escapeXml(`${siteUrl}${entry.path}`)}</loc>${lastmod}</url>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -160,6 +160,23 @@ test("Meus dados: request, open once, view, correct, export JSON, give and withd
   await expect(page.getByText("Ana Souza")).toBeVisible();
   await expect(page.getByRole("cell", { name: "Confirmou o e-mail" })).toBeVisible();
   await expectNoAxeViolations(page);
+  // On a phone (issue 25): nothing spills out of a button, the page never scrolls sideways,
+  // and each table sits in a region that scrolls it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const spilling = await page
+    .getByRole("button")
+    .evaluateAll((buttons) =>
+      buttons.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent),
+    );
+  expect(spilling).toEqual([]);
+  const unframed = await page
+    .locator("table")
+    .evaluateAll(
+      (tables) => tables.filter((t) => !t.closest('[role="region"][tabindex="0"]')).length,
+    );
+  expect(unframed).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
   const reopened = await fetch(link, { method: "POST", headers: { Origin: server.url } });
   expect(reopened.status).toBe(410);
 

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 import { blogCopy } from "../../content/blog.ts";
 import { listPublishedPosts } from "../../features/posts/queries.server.ts";
 import { blogFeedPath } from "../../lib/public-routes.ts";
@@ -13,12 +14,12 @@ export async function loader() {
     {
       title: pageTitle(blogCopy.meta.title),
       description: blogCopy.meta.description,
-      link: `${siteUrl}/blog`,
+      link: `${siteUrl}${href("/blog")}`,
       feedUrl: `${siteUrl}${blogFeedPath}`,
     },
     posts.map((post) => ({
       title: post.title,
-      link: `${siteUrl}/blog/${encodeURIComponent(post.slug)}`,
+      link: `${siteUrl}${href("/blog/:slug", { slug: post.slug })}`,
       description: post.excerpt ?? "",
       category: post.category,
       publishedAt: post.publishedAt ?? post.createdAt,
