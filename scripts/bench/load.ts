@@ -3,7 +3,9 @@
 // same while an admin edits a robot every second, on PGlite and on PostgreSQL, with the
 // server's resident memory at idle, after the runs and 15 s later; then sign-ups on PostgreSQL.
 // Targets: >= 5,000 page views/s with p99 < 20 ms on 2 cores, also right after
-// an admin edit; RSS <= 150 MB on PostgreSQL and <= 350 MB on PGlite. `--seconds=N`: each
+// an admin edit; RSS <= 150 MB on PostgreSQL and <= 350 MB on PGlite. `/` is also served as a
+// file by nginx, both loaded by wrk: our views/s as a ratio of nginx's (target >= 0.5, p99 <
+// 10 ms; scripts/bench/file-server.ts). `--seconds=N`: each
 // run's length (default 10).
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -27,6 +29,7 @@ import {
   postgresReachable,
   uniqueDatabaseName,
 } from "../../tests/support/postgres.ts";
+import { compareWithNginx, type FileServerComparison, formatComparison } from "./file-server.ts";
 import { peakRssMegabytes, rssMegabytes, settledRssMegabytes } from "./measure.ts";
 import { formatSignupResult, measureSignups, type SignupBenchResult } from "./signup.ts";
 
@@ -154,7 +157,7 @@ function resultOf(
 async function measureDatabase(
   database: DatabaseKind,
   durationSeconds: number,
-): Promise<{ pages: PageLoadResult[]; memory: MemoryResult }> {
+): Promise<{ pages: PageLoadResult[]; memory: MemoryResult; files?: FileServerComparison }> {
   const site = await prepareSite(database);
   try {
     const server = await startBuiltServer(site.env);
@@ -171,6 +174,8 @@ async function measureDatabase(
           resultOf(database, pagePath, await pageLoad(server.url + pagePath, durationSeconds)),
         );
       }
+      // `/` against nginx serving its bytes as a file, with wrk for both (issue 25).
+      const files = await compareWithNginx(server.url, "/", durationSeconds);
       // The same page while an admin changes it every second: each change empties the
       // cache, and the next view renders the page once for all waiting visitors.
       const cookie = await logIn(server.url);
@@ -198,6 +203,7 @@ async function measureDatabase(
       await new Promise((resolve) => setTimeout(resolve, 15_000));
       return {
         pages,
+        files,
         memory: {
           database,
           startupPeakMb,
@@ -238,18 +244,21 @@ export async function measureLoad({ durationSeconds = 10 } = {}): Promise<{
   pages: PageLoadResult[];
   memory: MemoryResult[];
   signups: SignupBenchResult;
+  files: FileServerComparison[];
 }> {
   const postgres = await postgresReachable();
   const databases: DatabaseKind[] = postgres ? ["pglite", "postgres"] : ["pglite"];
   const pages: PageLoadResult[] = [];
   const memory: MemoryResult[] = [];
+  const files: FileServerComparison[] = [];
   for (const database of databases) {
     const result = await measureDatabase(database, durationSeconds);
     pages.push(...result.pages);
     memory.push(result.memory);
+    if (result.files) files.push(result.files);
   }
   const signups = await measureSignups({ database: postgres ? "postgres" : "pglite" });
-  return { pages, memory, signups };
+  return { pages, memory, signups, files };
 }
 
 if (import.meta.main) {
@@ -265,6 +274,8 @@ if (import.meta.main) {
   console.log(`\n${os.cpus().length} cores; load average ${before} before, ${loadAverage()} after`);
   console.log("\nPage views (target >= 5,000 req/s, p99 < 20 ms)");
   for (const result of load.pages) console.log(formatPageLoadResult(result));
+  console.log("\nA cached page against nginx serving its bytes (wrk, 32 connections)");
+  for (const result of load.files) console.log(formatComparison(result));
   console.log("\nServer memory");
   for (const result of load.memory) console.log(formatMemoryResult(result));
   console.log("\nSign-ups (target >= 1,000/s on PostgreSQL, p99 < 100 ms)");
