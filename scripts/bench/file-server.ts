@@ -94,7 +94,7 @@ export async function compareWithNginx(
   fs.writeFileSync(
     path.join(prefix, "nginx.conf"),
     `worker_processes auto;
-pid ${prefix}/nginx.pid;
+pid ${prefix}/logs/nginx.pid;
 daemon off;
 error_log ${prefix}/logs/error.log;
 events { worker_connections 1024; }
@@ -115,7 +115,8 @@ http {
 `,
   );
   fs.chmodSync(prefix, 0o755);
-  // Unprivileged: as root, drop to nobody before nginx starts.
+  // Unprivileged: as root, drop to nobody before nginx starts (its pid file and logs then go
+  // where nobody may write).
   const asRoot = process.getuid?.() === 0;
   const args = [
     "-p",
@@ -137,7 +138,10 @@ http {
     for (let tries = 0; ; tries++) {
       const served = await rawPage(nginxUrl).catch(() => undefined);
       if (served?.body.equals(page.body)) break;
-      if (tries > 50) throw new Error("nginx did not serve the page's bytes");
+      if (tries > 50) {
+        const log = fs.readFileSync(path.join(prefix, "logs", "error.log"), "utf8");
+        throw new Error(`nginx did not serve the page's bytes: ${log}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const ours = await wrk(serverUrl + pagePath, seconds);
