@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Form, href, Link, useFetcher } from "react-router";
+import { useCallback, useState } from "react";
+import { Form, href, Link, useFetcher, useRevalidator } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
@@ -307,6 +307,21 @@ function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void 
   );
 }
 
+/**
+ * Closes a whole-filter dialog on its answer; a refusal (409: the number changed) reloads the
+ * list, which React Router does not do by itself after a 4xx, so the page shows the new number.
+ */
+function useCloseAndRefresh(setOpen: (open: boolean) => void) {
+  const { revalidate } = useRevalidator();
+  return useCallback(
+    (result: ActionResult) => {
+      setOpen(false);
+      if (!result.ok) void revalidate();
+    },
+    [setOpen, revalidate],
+  );
+}
+
 /** One status for everyone in the filter, after a dialog that says how many (decision 147). */
 function WholeFilterStatus({
   status,
@@ -319,7 +334,8 @@ function WholeFilterStatus({
 }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.state, fetcher.data, toastMessages, () => setOpen(false));
+  const closeAndRefresh = useCloseAndRefresh(setOpen);
+  useActionToast(fetcher.state, fetcher.data, toastMessages, closeAndRefresh);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -383,7 +399,8 @@ function WholeFilterBar({ total, params }: { total: number; params: URLSearchPar
 function WholeFilterInvite({ invite, filter }: { invite: FilterInviteView; filter: string }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.state, fetcher.data, filterCopy.inviteToast, () => setOpen(false));
+  const closeAndRefresh = useCloseAndRefresh(setOpen);
+  useActionToast(fetcher.state, fetcher.data, filterCopy.inviteToast, closeAndRefresh);
   if (invite.state !== "ready" || invite.count === 0) {
     const reason =
       invite.state === "several-agents"
