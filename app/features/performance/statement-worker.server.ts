@@ -1,6 +1,5 @@
-// The worker thread that reads and computes an uploaded statement (docs/decisions/198), off
-// the server's event loop: one upload, one message in, one answer out.
-import { parentPort } from "node:worker_threads";
+// The child process that reads and computes an uploaded statement (docs/decisions/198, 233),
+// off the server's event loop and heap: one upload, one message in, one answer out.
 import { computeRecord } from "./compute.ts";
 import type { ServerClock } from "./model.ts";
 import { parseStatement } from "./statement-parse.ts";
@@ -18,6 +17,6 @@ async function analyse({ bytes, serverClock }: AnalysisRequest): Promise<Stateme
   return { ok: true, header, format, computed: computeRecord(parsed.statement, serverClock) };
 }
 
-parentPort?.once("message", (request: AnalysisRequest) => {
-  void analyse(request).then((answer) => parentPort?.postMessage(answer));
+process.once("message", (request: AnalysisRequest) => {
+  void analyse(request).then((answer) => process.send?.(answer));
 });
