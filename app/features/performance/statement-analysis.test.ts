@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { goldenLedger } from "../../../tests/support/golden-ledger.ts";
 import {
@@ -18,17 +19,21 @@ describe("a statement analysed in a worker thread", () => {
   it.each([
     ["MT4", utf8(mt4Statement(goldenLedger))],
     ["MT5", utf16le(mt5Statement(goldenLedger))],
-  ])("gives the header, format and figures of the reader on this thread (%s)", async (_, bytes) => {
-    const parsed = await parseStatement(bytes);
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problem));
-    const analysis = await analyseStatement(bytes, "+02:00");
-    expect(analysis).toEqual({
-      ok: true,
-      header: parsed.statement.header,
-      format: parsed.statement.format,
-      computed: computeRecord(parsed.statement, "+02:00"),
-    });
-  });
+  ])(
+    "gives the header, format, figures and SHA-256 of the reader on this thread (%s)",
+    async (_, bytes) => {
+      const parsed = await parseStatement(bytes);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.problem));
+      const analysis = await analyseStatement(bytes, "+02:00");
+      expect(analysis).toEqual({
+        ok: true,
+        header: parsed.statement.header,
+        format: parsed.statement.format,
+        sha256: crypto.createHash("sha256").update(bytes).digest("hex"),
+        computed: computeRecord(parsed.statement, "+02:00"),
+      });
+    },
+  );
 
   it("answers a reading that runs out of its memory as such, not as a server fault", async () => {
     // A heap far below what this 5,000-trade file needs stands in for a hostile file.
