@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Form, href, Link, useFetcher } from "react-router";
+import { useCallback, useState } from "react";
+import { Form, href, Link, useFetcher, useRevalidator } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
@@ -16,6 +16,7 @@ import { formatDate } from "../../lib/format.ts";
 import { WaitlistSummary, type WaitlistSummaryView } from "./admin-summary.tsx";
 import type { ActionResult } from "../admin/action-result.ts";
 import { SelectField, TextField } from "../admin/field.tsx";
+import { waitlistIntents } from "../admin/intents.ts";
 import { useActionToast } from "../admin/use-action-toast.ts";
 import { agentsText } from "./agents-text.ts";
 import {
@@ -88,6 +89,18 @@ export interface WaitlistRowView {
   confirmedAt: Date | null;
 }
 
+/** What the list offers for inviting its whole filter to one robot (decision 255). */
+export type FilterInviteView =
+  | { state: "several-agents" }
+  | { state: "no-robot"; agent: string }
+  | {
+      state: "ready";
+      robotName: string;
+      free: number | null;
+      waiting: number;
+      count: number;
+    };
+
 export interface WaitlistPanelProps {
   rows: WaitlistRowView[];
   next: WaitlistCursor | null;
@@ -99,6 +112,8 @@ export interface WaitlistPanelProps {
   byAgent: Record<string, number>;
   /** The filter per status, agent, source and period (null when the query was refused). */
   summary: WaitlistSummaryView | null;
+  /** Inviting the whole filter (decision 255); null when the query was refused. */
+  invite: FilterInviteView | null;
   /** The URL's query string (filters and cursor). */
   search: string;
   /** Why the query string was refused (400), if it was. */
@@ -292,6 +307,21 @@ function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void 
   );
 }
 
+/**
+ * Closes a whole-filter dialog on its answer; a refusal (409: the number changed) reloads the
+ * list, which React Router does not do by itself after a 4xx, so the page shows the new number.
+ */
+function useCloseAndRefresh(setOpen: (open: boolean) => void) {
+  const { revalidate } = useRevalidator();
+  return useCallback(
+    (result: ActionResult) => {
+      setOpen(false);
+      if (!result.ok) void revalidate();
+    },
+    [setOpen, revalidate],
+  );
+}
+
 /** One status for everyone in the filter, after a dialog that says how many (decision 147). */
 function WholeFilterStatus({
   status,
@@ -304,7 +334,8 @@ function WholeFilterStatus({
 }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.state, fetcher.data, toastMessages, () => setOpen(false));
+  const closeAndRefresh = useCloseAndRefresh(setOpen);
+  useActionToast(fetcher.state, fetcher.data, toastMessages, closeAndRefresh);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -360,6 +391,62 @@ function WholeFilterBar({ total, params }: { total: number; params: URLSearchPar
   );
 }
 
+/**
+ * "Convidar N pessoas deste filtro para o <robô>", after a dialog that says how many and why
+ * (min of the filter's people in the robot's queue and its free spots); when the filter does
+ * not name one robot, or nobody can be invited, a sentence says why instead.
+ */
+function WholeFilterInvite({ invite, filter }: { invite: FilterInviteView; filter: string }) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<ActionResult>();
+  const closeAndRefresh = useCloseAndRefresh(setOpen);
+  useActionToast(fetcher.state, fetcher.data, filterCopy.inviteToast, closeAndRefresh);
+  if (invite.state !== "ready" || invite.count === 0) {
+    const reason =
+      invite.state === "several-agents"
+        ? filterCopy.inviteNeedsOneAgent
+        : invite.state === "no-robot"
+          ? filterCopy.inviteNoRobot(invite.agent)
+          : filterCopy.inviteNobody(invite.robotName, invite.free);
+    return <p className="mt-2 text-sm text-muted-foreground">{reason}</p>;
+  }
+  const { count, robotName } = invite;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <div className="mt-2">
+        <DialogTrigger asChild>
+          <Button size="sm" variant="outline">
+            {filterCopy.inviteWholeFilter(count, robotName)}
+          </Button>
+        </DialogTrigger>
+      </div>
+      <DialogContent
+        title={filterCopy.inviteConfirmTitle}
+        description={filterCopy.inviteConfirmText(count, robotName, invite.waiting, invite.free)}
+        closeLabel={adminCopy.close}
+      >
+        <fetcher.Form
+          method="post"
+          action={href("/admin/lista")}
+          className="mt-6 flex justify-end gap-2"
+        >
+          <input type="hidden" name="intent" value={waitlistIntents.inviteFilter} />
+          <input type="hidden" name="filtro" value={filter} />
+          <input type="hidden" name="quantidade" value={count} />
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {filterCopy.cancel}
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={fetcher.state !== "idle"}>
+            {filterCopy.inviteConfirm(count)}
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 export function WaitlistPanel(props: WaitlistPanelProps) {
   const { rows, total, error } = props;
   const params = new URLSearchParams(props.search);
@@ -391,6 +478,9 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
         <>
           <BulkBar selected={visible} onDone={() => setSelected([])} />
           <WholeFilterBar total={total} params={params} />
+          {props.invite ? (
+            <WholeFilterInvite invite={props.invite} filter={filterSearch(params).slice(1)} />
+          ) : null}
           {/* Below md each row is a card (the table's cells stacked beside its checkbox), so
               a phone shows every key field without scrolling sideways (decision 079). */}
           <div className="mt-4 overflow-x-auto rounded-lg border border-border">
