@@ -12,7 +12,14 @@ import type { AnalysisRequest } from "./statement-worker.server.ts";
 
 export type StatementAnalysis =
   | { ok: false; problem: StatementProblem }
-  | { ok: true; header: StatementHeader; format: StatementFormat; computed: ComputeResult };
+  | {
+      ok: true;
+      header: StatementHeader;
+      format: StatementFormat;
+      /** The file's SHA-256 (hex), computed in the worker as well. */
+      sha256: string;
+      computed: ComputeResult;
+    };
 
 // Past the reader's own 10 s deadline, with room for the ledger and the figures.
 const TIME_LIMIT_MS = 30_000;

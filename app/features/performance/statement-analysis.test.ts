@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { goldenLedger } from "../../../tests/support/golden-ledger.ts";
 import {
@@ -19,7 +20,7 @@ describe("a statement analysed in a process of its own", () => {
     ["MT4", utf8(mt4Statement(goldenLedger))],
     ["MT5", utf16le(mt5Statement(goldenLedger))],
   ])(
-    "gives the header, format and figures of the reader in this process (%s)",
+    "gives the header, format, figures and SHA-256 of the reader in this process (%s)",
     async (_, bytes) => {
       const parsed = await parseStatement(bytes);
       if (!parsed.ok) throw new Error(JSON.stringify(parsed.problem));
@@ -28,6 +29,7 @@ describe("a statement analysed in a process of its own", () => {
         ok: true,
         header: parsed.statement.header,
         format: parsed.statement.format,
+        sha256: crypto.createHash("sha256").update(bytes).digest("hex"),
         computed: computeRecord(parsed.statement, "+02:00"),
       });
     },
