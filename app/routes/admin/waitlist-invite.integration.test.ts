@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invitations, robots, waitlist } from "../../../db/schema.ts";
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import {
@@ -19,7 +19,7 @@ import type { FilterInviteView } from "../../features/waitlist/admin-panel.tsx";
 const ADMIN = { email: "convites-filtro@agentesfx.test", password: "uma-senha-bem-longa-3" };
 const FILTER = "origem=feira&agente=trendkey-btc";
 let cookie: string;
-let smtp: TestSmtpServer;
+const smtp = await smtpServerForFile();
 
 const offer = async (search: string) => {
   const outcome = await callSection("/admin/lista", { cookie, path: `/admin/lista?${search}` });
@@ -50,7 +50,6 @@ async function invitedAtFair() {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
   const db = await getDb();
   await createOrResetAdmin(db, ADMIN);
   cookie = await signIn(ADMIN.email, ADMIN.password, "198.51.100.71");
@@ -68,7 +67,6 @@ beforeAll(async () => {
   const [f05] = await db.select().from(waitlist).where(eq(waitlist.email, "f05@exemplo.com"));
   await invitePerson((await trendKey()).id, f05!.id, "outra@agentesfx.test", new Date());
 });
-afterAll(() => smtp.close());
 
 describe("inviting the whole filter of /admin/lista", () => {
   it("says why it is not offered when the filter spans several robots", async () => {
