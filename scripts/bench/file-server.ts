@@ -30,6 +30,49 @@ export interface FileServerComparison {
   path: string;
   ours: WrkResult;
   nginx: WrkResult;
+  /** Node's own floor: a bare http server sending the same bytes, without and with our headers. */
+  floor: { bare: WrkResult; headers: WrkResult };
+}
+
+// A process of its own: Node's http server answering every request with the bytes of
+// argv[1], with `writeHead(200, headers)` first when argv[3] names a JSON header list.
+const FLOOR_SERVER = `
+const fs = require("node:fs");
+const http = require("node:http");
+const [body, port, headersFile] = [fs.readFileSync(process.argv[1]), Number(process.argv[2]), process.argv[3]];
+const headers = headersFile ? JSON.parse(fs.readFileSync(headersFile, "utf8")) : undefined;
+http
+  .createServer(headers ? (_q, s) => { s.writeHead(200, headers); s.end(body); } : (_q, s) => s.end(body))
+  .listen(port, "127.0.0.1", () => console.log("ready"));
+`;
+
+/** wrk against Node's floor server for `body` (with `headers`, a flat name/value list). */
+async function nodeFloor(
+  prefix: string,
+  body: Buffer,
+  headers: string[] | undefined,
+  seconds: number,
+): Promise<WrkResult> {
+  const bodyFile = path.join(prefix, "floor-body");
+  const headersFile = path.join(prefix, "floor-headers.json");
+  fs.writeFileSync(bodyFile, body);
+  if (headers) fs.writeFileSync(headersFile, JSON.stringify(headers));
+  const port = await freePort();
+  const args = ["-e", FLOOR_SERVER, bodyFile, String(port), ...(headers ? [headersFile] : [])];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    await new Promise((resolve, reject) => {
+      child.stdout.once("data", resolve);
+      child.once("exit", (code) => reject(new Error(`the floor server exited with ${code}`)));
+    });
+    return await wrk(`http://127.0.0.1:${port}/`, { seconds, cpuOf: child.pid });
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+  }
 }
 
 interface RawAnswer {
@@ -148,7 +191,14 @@ http {
     }
     const ours = await wrk(serverUrl + pagePath, { seconds, cpuOf: serverPid });
     const theirs = await wrk(nginxUrl, { seconds, cpuOf: nginx.pid });
-    return { path: pagePath, ours, nginx: theirs };
+    const headerList = Object.entries(page.headers)
+      .filter(([name]) => !["date", "connection", "keep-alive"].includes(name))
+      .flatMap(([name, value]) => [name, String(value)]);
+    const floor = {
+      bare: await nodeFloor(prefix, page.body, undefined, seconds),
+      headers: await nodeFloor(prefix, page.body, headerList, seconds),
+    };
+    return { path: pagePath, ours, nginx: theirs, floor };
   } finally {
     if (nginx.exitCode === null && nginx.signalCode === null) {
       const exited = new Promise((resolve) => nginx.once("exit", resolve));
@@ -165,11 +215,15 @@ const cpu = (result: WrkResult) =>
     : `, ${result.cpuMicrosecondsPerRequest} µs CPU/request`;
 
 export function formatComparison(result: FileServerComparison): string {
-  const { ours, nginx } = result;
+  const { ours, nginx, floor } = result;
   const ratio = ours.requestsPerSecond / nginx.requestsPerSecond;
   return [
     `${result.path}: ours ${ours.requestsPerSecond} req/s (p99 ${ours.p99Ms} ms${cpu(ours)}, failed ${ours.failed})`,
     `nginx ${nginx.requestsPerSecond} req/s (p99 ${nginx.p99Ms} ms${cpu(nginx)}, failed ${nginx.failed})`,
     `ratio ${ratio.toFixed(2)} (target >= 0.5, our p99 < 10 ms)`,
-  ].join(", ");
+  ]
+    .join(", ")
+    .concat(
+      `\n${result.path}: Node's floor, an http server sending the same bytes: bare ${floor.bare.requestsPerSecond} req/s (p99 ${floor.bare.p99Ms} ms${cpu(floor.bare)}, ratio ${(floor.bare.requestsPerSecond / nginx.requestsPerSecond).toFixed(2)}), with our headers ${floor.headers.requestsPerSecond} req/s (p99 ${floor.headers.p99Ms} ms${cpu(floor.headers)}, ratio ${(floor.headers.requestsPerSecond / nginx.requestsPerSecond).toFixed(2)})`,
+    );
 }
