@@ -48,7 +48,7 @@ export default tseslint.config(
   },
   {
     // Browser tests take `test` from the fixture that fails them on page errors.
-    files: ["tests/e2e/**"],
+    files: ["tests/e2e/**", "tests/processes/**"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -2,9 +2,21 @@ import { defineConfig, devices } from "@playwright/test";
 
 // Debian's chromium, never a downloaded browser. The built server is started by
 // tests/e2e/global-setup.ts, which sets E2E_BASE_URL before the workers start.
+const browser = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
 export default defineConfig({
-  testDir: "tests/e2e",
-  testMatch: "**/*.e2e.ts",
   globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: true,
   workers: 2,
@@ -21,21 +33,10 @@ export default defineConfig({
     reducedMotion: "reduce",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
-    },
+    // `npm test`: the site in a browser, against the one shared built server.
+    { name: "chromium", testDir: "tests/e2e", testMatch: "**/*.e2e.ts", use: browser },
+    // `npm run test:system`: several server and worker processes, signals and restarts;
+    // minutes each, so apart from `npm test` (docs/decisions/234).
+    { name: "processes", testDir: "tests/processes", testMatch: "**/*.process.ts", use: browser },
   ],
 });

@@ -12,7 +12,7 @@ import compression from "compression";
 import express from "express";
 import { exitOnConfigurationProblems } from "./app/platform/http/logger.server.ts";
 import type * as AppModuleShape from "./server/app.ts";
-import { createHttpServer } from "./server/http-server.ts";
+import { createHttpServer, SERVER_LIMITS } from "./server/http-server.ts";
 
 type AppModule = typeof AppModuleShape;
 
@@ -95,9 +95,13 @@ const { PORT, HOST } = getEnv();
 // A stored public page is answered before Express and its middleware, as a file would be
 // (docs/decisions/222); everything else, and everything while draining, goes through `root`.
 const serveStoredPage = development ? () => false : appModule.serveStoredPage;
-const server = createHttpServer((req, res) => {
-  if (draining || !serveStoredPage(req, res)) root(req, res);
-});
+const server = createHttpServer(
+  (req, res) => {
+    if (draining || !serveStoredPage(req, res)) root(req, res);
+  },
+  SERVER_LIMITS,
+  appModule.AppRequest,
+);
 server.listen(PORT, HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : PORT;

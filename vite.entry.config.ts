@@ -1,7 +1,7 @@
 import { defineConfig } from "vite";
 
 // The production process entries: server.ts and worker.ts compiled to build/server.js and
-// build/worker.js, next to the app's server build, and the statement reader's worker thread
+// build/worker.js, next to the app's server build, and the statement reader's process
 // (build/statement-worker.js, docs/decisions/198). `npm run serve` starts the JavaScript, so Node never loads its TypeScript
 // stripper (a WebAssembly module: about 10 MB resident, docs/decisions/111). Packages stay
 // imports (Vite's default for a server build); server/http-server.ts is bundled in.

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   emailOutbox,
   emailTokens,
@@ -11,7 +11,7 @@ import {
   robots,
   waitlist,
 } from "../db/schema.ts";
-import { startSmtpServer, type TestSmtpServer } from "../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../tests/support/smtp-for-file.ts";
 import { accountSession } from "./features/account/session.server.ts";
 import { confirmationTokenState } from "./features/confirmation/confirmation.server.ts";
 import { lookUpInvitation } from "./features/invitations/invitations.server.ts";
@@ -27,11 +27,7 @@ import { processDueMessages, type WorkerOptions } from "./platform/jobs/worker.s
 import { smtpTransport } from "./platform/mail/transport.server.ts";
 import { registry } from "./registry.server.ts";
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 const site = "https://agentesfx.com.br";
 

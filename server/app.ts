@@ -34,6 +34,7 @@ import {
 import { bodySizeLimit } from "./body-limit.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
+import { requestClassOf } from "./http-server.ts";
 import { createPageCache } from "./page-cache.ts";
 import { sharedPages } from "./shared-pages.ts";
 import {
@@ -198,14 +199,16 @@ const pageCache =
       });
 if (pageCache) app.use(pageCache.middleware);
 
+/** The HTTP server's request class (server.ts): born with the app's request prototype. */
+export const AppRequest = requestClassOf(app);
+
 /**
  * Answers a request from the page cache, ahead of every middleware: true when it did. Only
  * pages a request through the middleware stored, with the headers that answer carried.
  */
 export function serveStoredPage(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (!pageCache || attributionTargetOf(req)) return false;
-  // Express's own request methods (`secure` under the app's trust proxy, `acceptsEncodings`).
-  Object.setPrototypeOf(req, app.request);
+  // An AppRequest: Express's own methods without a change of prototype.
   return pageCache.serve(req as express.Request, res);
 }
 

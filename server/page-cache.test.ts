@@ -1,11 +1,13 @@
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { gunzipSync } from "node:zlib";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { createHttpServer, requestClassOf, SERVER_LIMITS } from "./http-server.ts";
 import { createPageCache } from "./page-cache.ts";
+import { STRICT_TRANSPORT_SECURITY } from "./request-guards.ts";
 import type { SharedPage } from "./shared-pages.ts";
 
 // The cache in front of a stand-in for React Router's handler that answers each page with
@@ -24,6 +26,8 @@ async function startSite() {
   let nonces = 0;
   const listeners = new Set<() => void>();
   const app = express();
+  // A proxy on loopback says whether the visitor came over HTTPS.
+  app.set("trust proxy", "loopback");
   // Stands in for the app's header middleware: a CSP with this answer's nonce.
   app.use((_req, res, next) => {
     nonces += 1;
@@ -70,12 +74,16 @@ async function startSite() {
     res.status(303).end();
   });
   let throughExpress = 0;
-  server = http.createServer((req, res) => {
-    Object.setPrototypeOf(req, app.request);
-    if (cache.serve(req as express.Request, res)) return;
-    throughExpress += 1;
-    app(req, res);
-  });
+  // As server.ts: requests born with the app's request prototype, the cache's front first.
+  server = createHttpServer(
+    (req, res) => {
+      if (cache.serve(req as express.Request, res)) return;
+      throughExpress += 1;
+      app(req, res);
+    },
+    SERVER_LIMITS,
+    requestClassOf(app),
+  );
   server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server?.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
@@ -284,5 +292,41 @@ describe("page cache", () => {
     });
     const body = bytes.subarray(bytes.indexOf("\r\n\r\n") + 4);
     expect(gunzipSync(body).toString()).toContain("/precos v1");
+  });
+
+  it("negotiates every Accept-Encoding as Express does, however many values are sent", async () => {
+    const { port } = await startSite();
+    await get(port, "/precos");
+    const encodingFor = async (accepted: string) => {
+      const answer = await raw(
+        port,
+        `GET /precos HTTP/1.1\r\nHost: site.example\r\nAccept-Encoding: ${accepted}\r\nConnection: close`,
+      );
+      return /content-encoding: (\S+)/i.exec(answer)?.[1] ?? "identity";
+    };
+    // More distinct values than the cache remembers, then the usual ones: each answered as
+    // Express's acceptsEncodings chooses, remembered or not.
+    for (let i = 0; i < 80; i++) {
+      expect(await encodingFor(`gzip;q=0.${(i % 9) + 1}, br;q=0.55, x-${i}`)).toBe(
+        (i % 9) + 1 > 5 ? "gzip" : "br",
+      );
+    }
+    expect(await encodingFor("gzip, deflate, br, zstd")).toBe("gzip");
+    expect(await encodingFor("br, gzip")).toBe("br");
+    expect(await encodingFor("br;q=0, gzip")).toBe("gzip");
+    expect(await encodingFor("identity")).toBe("identity");
+    expect(await encodingFor("zstd")).toBe("identity");
+  });
+
+  it("adds HSTS to a stored page only when the visitor came over HTTPS", async () => {
+    const { port, throughExpress } = await startSite();
+    await get(port, "/precos");
+    const overHttps = await raw(
+      port,
+      "GET /precos HTTP/1.1\r\nHost: site.example\r\nX-Forwarded-Proto: https\r\nConnection: close",
+    );
+    expect(overHttps).toContain(`strict-transport-security: ${STRICT_TRANSPORT_SECURITY}`);
+    expect(await get(port, "/precos")).not.toMatch(/strict-transport-security/i);
+    expect(throughExpress()).toBe(1);
   });
 });

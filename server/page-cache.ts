@@ -65,6 +65,11 @@ const PER_ANSWER_HEADERS = new Set([
   "date",
 ]);
 const ENCODINGS: Encoding[] = ["br", "gzip", "identity"];
+// Browsers send a handful of Accept-Encoding values: each is negotiated once (Express's
+// `acceptsEncodings` parses and sorts the header on every call, about 3 µs of a 40 µs stored
+// page view). Bounded, so that made-up values cannot grow it: past the bound they are
+// negotiated on each request, as before.
+const MAX_ACCEPT_ENCODINGS = 64;
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
@@ -216,6 +221,18 @@ export function createPageCache({
     return kept.size === 0 ? pathname : `${pathname}?${kept}`;
   }
 
+  const negotiated = new Map<string, Encoding>();
+
+  /** The encoding `req.acceptsEncodings` chooses for the request's Accept-Encoding. */
+  function encodingOf(req: express.Request): Encoding {
+    const accepted = req.headers["accept-encoding"] ?? "";
+    const known = negotiated.get(accepted);
+    if (known) return known;
+    const encoding = (req.acceptsEncodings(ENCODINGS) || "identity") as Encoding;
+    if (negotiated.size < MAX_ACCEPT_ENCODINGS) negotiated.set(accepted, encoding);
+    return encoding;
+  }
+
   function answer(
     req: express.Request,
     res: http.ServerResponse,
@@ -223,8 +240,7 @@ export function createPageCache({
     nonce: string,
     throughExpress: boolean,
   ) {
-    const encoding = req.acceptsEncodings(ENCODINGS) || "identity";
-    const variant = page.variants[encoding as Encoding];
+    const variant = page.variants[encodingOf(req)];
     let headers = variant.headers;
     if (page.csp) headers[page.csp.index] = page.csp.before + nonce + page.csp.after;
     if (req.secure) headers = [...headers, "strict-transport-security", STRICT_TRANSPORT_SECURITY];

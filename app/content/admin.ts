@@ -110,6 +110,32 @@ export const waitlistFilterCopy = {
     `Confirmar para ${count.toLocaleString("pt-BR")} ${count === 1 ? "pessoa" : "pessoas"}`,
   bulkFilterChanged: (count: number) =>
     `O filtro mudou: agora tem ${count.toLocaleString("pt-BR")} ${count === 1 ? "pessoa" : "pessoas"}. Nada foi alterado; confirme de novo.`,
+  // Issue 25: invitations for the whole filter, limited by the robot's free spots and in its
+  // queue's order (decision 255).
+  inviteWholeFilter: (count: number, robot: string) =>
+    `Convidar ${count.toLocaleString("pt-BR")} ${count === 1 ? "pessoa" : "pessoas"} deste filtro para o ${robot}`,
+  inviteNeedsOneAgent:
+    "Convidar todo o filtro: escolha um agente no filtro. Cada robô tem as suas vagas e a sua fila, e este filtro inclui pessoas de vários.",
+  inviteNoRobot: (agent: string) =>
+    `Convidar todo o filtro: o ${agent} ainda não está cadastrado em Robôs.`,
+  inviteNobody: (robot: string, free: number | null) =>
+    free === 0
+      ? `Convidar todo o filtro: o ${robot} não tem vagas livres.`
+      : `Convidar todo o filtro: ninguém deste filtro está na fila do ${robot} (e-mail confirmado e sem convite aberto, aceito ou recusado).`,
+  inviteConfirmTitle: "Convidar as pessoas deste filtro?",
+  inviteConfirmText: (count: number, robot: string, waiting: number, free: number | null) =>
+    `${count.toLocaleString("pt-BR")} ${count === 1 ? "pessoa deste filtro será convidada" : "pessoas deste filtro serão convidadas"} para o ${robot}, na ordem da fila (data de inscrição), cada uma com 48 horas para confirmar. Na fila deste filtro: ${waiting.toLocaleString("pt-BR")}; vagas livres: ${free === null ? "sem limite" : free.toLocaleString("pt-BR")}.`,
+  inviteConfirm: (count: number) =>
+    `Convidar ${count.toLocaleString("pt-BR")} ${count === 1 ? "pessoa" : "pessoas"}`,
+  inviteFilterChanged: (count: number) =>
+    `A fila ou as vagas mudaram: agora ${count === 0 ? "ninguém deste filtro pode ser convidado" : `${count.toLocaleString("pt-BR")} ${count === 1 ? "pessoa deste filtro pode ser convidada" : "pessoas deste filtro podem ser convidadas"}`}. Nenhum convite foi enviado; confirme de novo.`,
+  inviteToast: {
+    successTitle: "Convites enviados!",
+    successText: "Cada pessoa recebe o convite por e-mail, com 48 horas para confirmar.",
+    errorTitle: "Erro ao convidar",
+  },
+  inviteNoAgent: "Para convidar todo o filtro, filtre por um agente.",
+  inviteRobotNotFound: "Agente não encontrado em Robôs.",
   cancel: "Cancelar",
   details: "Ver detalhes",
   detailsLabel: (name: string) => `Ver detalhes de ${name}`,

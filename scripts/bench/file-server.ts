@@ -1,96 +1,137 @@
-// Our cached page against Debian's nginx serving the same bytes as a file (issue 25: a
-// cached page should cost about what a file costs). Both are loaded by wrk, in a process of
-// its own, with the same connections, length and headers; nginx runs unprivileged from a
-// temporary prefix. Skipped, with a message, when nginx or wrk is not installed.
-import { execFile, spawn } from "node:child_process";
+// Our cached page against Debian's nginx serving the same page as a file (issue 25: a cached
+// page should cost about what a file costs). Both are loaded by the same wrk (./wrk.ts) with
+// the same connections, length and headers. nginx runs unprivileged from a temporary prefix
+// as a production nginx would serve a static site: `worker_processes auto`, the gzip bytes
+// through gzip_static (the identity bytes to a client that takes no gzip), and the same header
+// block our server sends (its CSP with a fresh nonce per answer, $request_id). Skipped, with
+// a message, when nginx or wrk is not installed.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { freePort } from "../../tests/support/built-server.ts";
+import { browserHeaders, wrk, type WrkResult, wrkInstalled } from "./wrk.ts";
 
 const NGINX = "/usr/sbin/nginx";
-const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
-
-export interface WrkResult {
-  requestsPerSecond: number;
-  p99Ms: number;
-}
+// Headers each server sets for itself on every answer.
+const OWN_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "content-type",
+  "vary",
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+]);
 
 export interface FileServerComparison {
   path: string;
   ours: WrkResult;
   nginx: WrkResult;
+  /** Node's own floor: a bare http server sending the same bytes, without and with our headers. */
+  floor: { bare: WrkResult; headers: WrkResult };
 }
 
-function milliseconds(text: string): number {
-  const [, value, unit] = /([\d.]+)(us|ms|s)/.exec(text) ?? [];
-  const number = Number(value);
-  return unit === "us" ? number / 1000 : unit === "s" ? number * 1000 : number;
+// A process of its own: Node's http server answering every request with the bytes of
+// argv[1], with `writeHead(200, headers)` first when argv[3] names a JSON header list.
+const FLOOR_SERVER = `
+const fs = require("node:fs");
+const http = require("node:http");
+const [body, port, headersFile] = [fs.readFileSync(process.argv[1]), Number(process.argv[2]), process.argv[3]];
+const headers = headersFile ? JSON.parse(fs.readFileSync(headersFile, "utf8")) : undefined;
+http
+  .createServer(headers ? (_q, s) => { s.writeHead(200, headers); s.end(body); } : (_q, s) => s.end(body))
+  .listen(port, "127.0.0.1", () => console.log("ready"));
+`;
+
+/** wrk against Node's floor server for `body` (with `headers`, a flat name/value list). */
+async function nodeFloor(
+  prefix: string,
+  body: Buffer,
+  headers: string[] | undefined,
+  seconds: number,
+): Promise<WrkResult> {
+  const bodyFile = path.join(prefix, "floor-body");
+  const headersFile = path.join(prefix, "floor-headers.json");
+  fs.writeFileSync(bodyFile, body);
+  if (headers) fs.writeFileSync(headersFile, JSON.stringify(headers));
+  const port = await freePort();
+  const args = ["-e", FLOOR_SERVER, bodyFile, String(port), ...(headers ? [headersFile] : [])];
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    await new Promise((resolve, reject) => {
+      child.stdout.once("data", resolve);
+      child.once("exit", (code) => reject(new Error(`the floor server exited with ${code}`)));
+    });
+    return await wrk(`http://127.0.0.1:${port}/`, { seconds, cpuOf: child.pid });
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+  }
 }
 
-async function wrk(url: string, seconds: number): Promise<WrkResult> {
-  const { stdout } = await promisify(execFile)("wrk", [
-    "-t1",
-    "-c32",
-    `-d${seconds}s`,
-    "--latency",
-    "-H",
-    `Accept-Encoding: ${ACCEPT_ENCODING}`,
-    url,
-  ]);
-  const rate = /Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1];
-  const p99 = /\s99%\s+(\S+)/.exec(stdout)?.[1];
-  if (!rate || !p99) throw new Error(`wrk printed no figures:\n${stdout}`);
-  return { requestsPerSecond: Math.round(Number(rate)), p99Ms: milliseconds(p99) };
+interface RawAnswer {
+  body: Buffer;
+  headers: http.IncomingHttpHeaders;
 }
 
-/** The page's bytes and encoding exactly as our server sends them to a browser. */
-function rawPage(url: string): Promise<{ body: Buffer; encoding: string | undefined }> {
+/** The page's bytes and headers exactly as a server sends them for `accept-encoding`. */
+function rawPage(url: string, acceptEncoding: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: { "accept-encoding": ACCEPT_ENCODING } }, (response) => {
+      .get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () =>
-          resolve({
-            body: Buffer.concat(chunks),
-            encoding: response.headers["content-encoding"],
-          }),
+          resolve({ body: Buffer.concat(chunks), headers: response.headers }),
         );
       })
       .on("error", reject);
   });
 }
 
-async function installed(command: string): Promise<boolean> {
-  try {
-    await promisify(execFile)(command, ["-v"]);
-    return true;
-  } catch (error) {
-    // `wrk -v` exits 1 after printing its version.
-    return (error as { code?: unknown }).code === 1;
-  }
+/** Our answer's header block as nginx directives; the CSP nonce becomes nginx's $request_id. */
+function addHeaders(answer: RawAnswer): string {
+  const nonce = /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
+  return Object.entries(answer.headers)
+    .filter(([name]) => !OWN_HEADERS.has(name))
+    .map(([name, value]) => {
+      const text = String(value);
+      const shown = nonce ? text.replaceAll(nonce, "$request_id") : text;
+      return `add_header ${name} "${shown.replaceAll('"', '\\"')}" always;`;
+    })
+    .join("\n      ");
 }
 
-/** Loads `pagePath` on our server, then the same bytes from nginx; undefined when skipped. */
+/** Loads `pagePath` on our server, then the same page from nginx; undefined when skipped. */
 export async function compareWithNginx(
   serverUrl: string,
+  serverPid: number,
   pagePath: string,
   seconds: number,
 ): Promise<FileServerComparison | undefined> {
-  if (!fs.existsSync(NGINX) || !(await installed("wrk"))) {
+  if (!fs.existsSync(NGINX) || !(await wrkInstalled())) {
     console.log(`nginx (${NGINX}) or wrk not installed: skipping the file-server comparison`);
     return undefined;
   }
-  const page = await rawPage(serverUrl + pagePath);
+  const browser = browserHeaders["Accept-Encoding"];
+  const page = await rawPage(serverUrl + pagePath, browser);
+  if (page.headers["content-encoding"] !== "gzip") {
+    throw new Error(`expected our page in gzip, got ${page.headers["content-encoding"]}`);
+  }
+  const identity = await rawPage(serverUrl + pagePath, "identity");
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-nginx-"));
   const port = await freePort();
   fs.mkdirSync(path.join(prefix, "html"));
   fs.mkdirSync(path.join(prefix, "logs"));
   fs.mkdirSync(path.join(prefix, "tmp"));
-  fs.writeFileSync(path.join(prefix, "html", "index.html"), page.body);
+  fs.writeFileSync(path.join(prefix, "html", "index.html"), identity.body);
+  fs.writeFileSync(path.join(prefix, "html", "index.html.gz"), page.body);
   fs.writeFileSync(
     path.join(prefix, "nginx.conf"),
     `worker_processes auto;
@@ -102,13 +143,17 @@ http {
   access_log off;
   client_body_temp_path ${prefix}/tmp; proxy_temp_path ${prefix}/tmp;
   fastcgi_temp_path ${prefix}/tmp; uwsgi_temp_path ${prefix}/tmp; scgi_temp_path ${prefix}/tmp;
+  server_tokens off;
+  sendfile on;
+  tcp_nopush on;
   server {
     listen 127.0.0.1:${port};
     root ${prefix}/html;
     location / {
       default_type "text/html; charset=utf-8";
-      ${page.encoding ? `add_header Content-Encoding ${page.encoding};` : ""}
-      add_header Vary Accept-Encoding;
+      gzip_static on;
+      gzip_vary on;
+      ${addHeaders(page)}
     }
   }
 }
@@ -136,7 +181,7 @@ http {
   try {
     const nginxUrl = `http://127.0.0.1:${port}/`;
     for (let tries = 0; ; tries++) {
-      const served = await rawPage(nginxUrl).catch(() => undefined);
+      const served = await rawPage(nginxUrl, browser).catch(() => undefined);
       if (served?.body.equals(page.body)) break;
       if (tries > 50) {
         const log = fs.readFileSync(path.join(prefix, "logs", "error.log"), "utf8");
@@ -144,9 +189,16 @@ http {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const ours = await wrk(serverUrl + pagePath, seconds);
-    const theirs = await wrk(nginxUrl, seconds);
-    return { path: pagePath, ours, nginx: theirs };
+    const ours = await wrk(serverUrl + pagePath, { seconds, cpuOf: serverPid });
+    const theirs = await wrk(nginxUrl, { seconds, cpuOf: nginx.pid });
+    const headerList = Object.entries(page.headers)
+      .filter(([name]) => !["date", "connection", "keep-alive"].includes(name))
+      .flatMap(([name, value]) => [name, String(value)]);
+    const floor = {
+      bare: await nodeFloor(prefix, page.body, undefined, seconds),
+      headers: await nodeFloor(prefix, page.body, headerList, seconds),
+    };
+    return { path: pagePath, ours, nginx: theirs, floor };
   } finally {
     if (nginx.exitCode === null && nginx.signalCode === null) {
       const exited = new Promise((resolve) => nginx.once("exit", resolve));
@@ -157,7 +209,21 @@ http {
   }
 }
 
+const cpu = (result: WrkResult) =>
+  result.cpuMicrosecondsPerRequest === undefined
+    ? ""
+    : `, ${result.cpuMicrosecondsPerRequest} µs CPU/request`;
+
 export function formatComparison(result: FileServerComparison): string {
-  const ratio = result.ours.requestsPerSecond / result.nginx.requestsPerSecond;
-  return `${result.path}: ours ${result.ours.requestsPerSecond} req/s (p99 ${result.ours.p99Ms} ms), nginx ${result.nginx.requestsPerSecond} req/s (p99 ${result.nginx.p99Ms} ms): ratio ${ratio.toFixed(2)} (target >= 0.5, our p99 < 10 ms)`;
+  const { ours, nginx, floor } = result;
+  const ratio = ours.requestsPerSecond / nginx.requestsPerSecond;
+  return [
+    `${result.path}: ours ${ours.requestsPerSecond} req/s (p99 ${ours.p99Ms} ms${cpu(ours)}, failed ${ours.failed})`,
+    `nginx ${nginx.requestsPerSecond} req/s (p99 ${nginx.p99Ms} ms${cpu(nginx)}, failed ${nginx.failed})`,
+    `ratio ${ratio.toFixed(2)} (target >= 0.5, our p99 < 10 ms)`,
+  ]
+    .join(", ")
+    .concat(
+      `\n${result.path}: Node's floor, an http server sending the same bytes: bare ${floor.bare.requestsPerSecond} req/s (p99 ${floor.bare.p99Ms} ms${cpu(floor.bare)}, ratio ${(floor.bare.requestsPerSecond / nginx.requestsPerSecond).toFixed(2)}), with our headers ${floor.headers.requestsPerSecond} req/s (p99 ${floor.headers.p99Ms} ms${cpu(floor.headers)}, ratio ${(floor.headers.requestsPerSecond / nginx.requestsPerSecond).toFixed(2)})`,
+    );
 }

@@ -1,5 +1,6 @@
-// `npm run bench:load`: page views of /, /precos and a blog post under load (autocannon on
-// loopback against the built server, asking for compressed pages as browsers do), then the
+// `npm run bench:load`: page views of /, /precos and a blog post under load (wrk, a process
+// of its own, on loopback against the built server, asking for compressed pages as browsers
+// do; ./wrk.ts), then the
 // same while an admin edits a robot every second, on PGlite and on PostgreSQL, with the
 // server's resident memory at idle, after the runs and 15 s later; then sign-ups on PostgreSQL.
 // Targets: >= 5,000 page views/s with p99 < 20 ms on 2 cores, also right after
@@ -12,7 +13,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
 import { robots } from "../../db/schema.ts";
 import { seedPosts } from "../../db/seed-data.ts";
@@ -32,13 +32,12 @@ import {
 import { compareWithNginx, type FileServerComparison, formatComparison } from "./file-server.ts";
 import { peakRssMegabytes, rssMegabytes, settledRssMegabytes } from "./measure.ts";
 import { formatSignupResult, measureSignups, type SignupBenchResult } from "./signup.ts";
+import { wrk, type WrkResult } from "./wrk.ts";
 
 type DatabaseKind = "pglite" | "postgres";
 
 const loadPaths = ["/", "/precos", `/blog/${seedPosts[0]!.slug}`] as const;
 const editedPath = "/precos";
-// What Chrome sends: pages are served compressed, as visitors get them.
-const browserHeaders = { "accept-encoding": "gzip, deflate, br, zstd" };
 const adminEmail = "bench@agentesfx.test";
 const adminPassword = "bench-load-password-123";
 
@@ -53,7 +52,10 @@ export interface PageLoadResult {
   p99Ms: number;
   maxMs: number;
   ok: number;
+  /** Statuses outside 2xx and socket errors. */
   failed: number;
+  /** The server's CPU per page view, in microseconds. */
+  cpuMicroseconds: number | undefined;
 }
 
 export interface MemoryResult {
@@ -130,14 +132,15 @@ async function editRobot(url: string, cookie: string, id: string, price: number)
   if (response.status !== 200) throw new Error(`robot edit answered ${response.status}`);
 }
 
-async function pageLoad(url: string, durationSeconds: number) {
-  return autocannon({ url, connections: 32, duration: durationSeconds, headers: browserHeaders });
+/** 32 connections sending what a browser sends; every status outside 2xx counts as failed. */
+function pageLoad(url: string, durationSeconds: number, pid: number) {
+  return wrk(url, { seconds: durationSeconds, countStatuses: true, cpuOf: pid });
 }
 
 function resultOf(
   database: DatabaseKind,
   pagePath: string,
-  run: autocannon.Result,
+  run: WrkResult,
   edits = 0,
 ): PageLoadResult {
   return {
@@ -145,12 +148,13 @@ function resultOf(
     path: pagePath,
     withEdits: edits > 0,
     edits,
-    requestsPerSecond: Math.round(run.requests.average),
-    p50Ms: run.latency.p50,
-    p99Ms: run.latency.p99,
-    maxMs: run.latency.max,
-    ok: run["2xx"],
-    failed: run.non2xx + run.errors + run.timeouts,
+    requestsPerSecond: run.requestsPerSecond,
+    p50Ms: run.p50Ms,
+    p99Ms: run.p99Ms,
+    maxMs: run.maxMs,
+    ok: run.requests - run.failed,
+    failed: run.failed,
+    cpuMicroseconds: run.cpuMicrosecondsPerRequest,
   };
 }
 
@@ -169,20 +173,20 @@ async function measureDatabase(
       const startupPeakMb = peakRssMegabytes(pid);
       const pages: PageLoadResult[] = [];
       for (const pagePath of loadPaths) {
-        await pageLoad(server.url + pagePath, 2); // warm-up
+        await pageLoad(server.url + pagePath, 2, pid); // warm-up
         pages.push(
-          resultOf(database, pagePath, await pageLoad(server.url + pagePath, durationSeconds)),
+          resultOf(database, pagePath, await pageLoad(server.url + pagePath, durationSeconds, pid)),
         );
       }
       // `/` against nginx serving its bytes as a file, with wrk for both (issue 25).
-      const files = await compareWithNginx(server.url, "/", durationSeconds);
+      const files = await compareWithNginx(server.url, pid, "/", durationSeconds);
       // The same page while an admin changes it every second: each change empties the
       // cache, and the next view renders the page once for all waiting visitors.
       const cookie = await logIn(server.url);
       let edits = 0;
       let price = 200;
       let loadRunning = true;
-      const running = pageLoad(server.url + editedPath, durationSeconds).finally(() => {
+      const running = pageLoad(server.url + editedPath, durationSeconds, pid).finally(() => {
         loadRunning = false;
       });
       const pause = () => new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -231,6 +235,7 @@ export function formatPageLoadResult(result: PageLoadResult): string {
     `max ${result.maxMs} ms`.padStart(11),
     `ok ${result.ok}`.padStart(10),
     `failed ${result.failed}`.padStart(9),
+    result.cpuMicroseconds === undefined ? "" : `${result.cpuMicroseconds} µs CPU/view`,
   ].join("  ");
 }
 

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark in one run, then one summary table against the targets
 // of docs/product.md section 11. Prints figures only; record them in docs/benchmarks.md.
 import os from "node:os";
+import { formatComparison } from "./file-server.ts";
 import { formatMemoryResult, formatPageLoadResult, measureLoad } from "./load.ts";
 import { withBuiltServer } from "./measure.ts";
 import { benchPages, budgetMisses, budgets, formatPageBenchTable } from "./pages.ts";
@@ -18,6 +19,7 @@ console.log(formatPageBenchTable(pages));
 console.log("\nPage views under load");
 for (const result of load.pages) console.log(formatPageLoadResult(result));
 for (const result of load.memory) console.log(formatMemoryResult(result));
+for (const result of load.files) console.log(formatComparison(result));
 console.log("\nSign-ups under load");
 console.log(formatSignupResult(load.signups));
 
@@ -36,6 +38,11 @@ const rows = [
   ],
   ["min page views/s", ">= 5000", String(worst(load.pages.map((p) => p.requestsPerSecond)))],
   ["max page-view p99, ms", "< 20", String(Math.max(...load.pages.map((p) => p.p99Ms)))],
+  ...load.files.map((f) => [
+    `${f.path} vs nginx, ratio`,
+    ">= 0.5",
+    (f.ours.requestsPerSecond / f.nginx.requestsPerSecond).toFixed(2),
+  ]),
   ...load.memory.map((m) => [
     `max RSS, MB (${m.database})`,
     m.database === "postgres" ? "<= 150" : "<= 350",

@@ -148,6 +148,81 @@ test("detail view, bulk change and the summary", async ({ page }) => {
   await expect(history).toContainText(site.adminEmail);
 });
 
+test("inviting the whole filter: the dialog's number is the number invited, in queue order", async ({
+  page,
+}) => {
+  // Six people waiting for MidasPulse (person 6 the oldest), e-mails confirmed; the robot
+  // gets 4 free spots for the test and its capacity back after it.
+  const tag = `convite${crypto.randomBytes(3).toString("hex")}`;
+  await site.query(
+    `insert into waitlist (name, email, interested_agents, terms_accepted_at, created_at, confirmed_at)
+     select 'Pessoa ' || $1 || ' ' || i, $1 || '-' || i || '@exemplo.com', array['midaspulse'],
+            now(), now() - i * interval '1 minute', now()
+       from generate_series(1, 6) as i`,
+    [tag],
+  );
+  const spotsFree = (free: number) =>
+    site.query(
+      `update robots set capacity = $1 + (select count(*) from invitations i
+         where i.robot_id = robots.id
+           and (i.status = 'accepted' or (i.status = 'sent' and i.deadline > now())))
+       where key = 'midaspulse'`,
+      [free],
+    );
+  const invited = async () =>
+    (
+      await site.query<{ email: string }>(
+        `select w.email from invitations i join waitlist w on w.id = i.waitlist_id
+          where w.email like $1 order by w.created_at`,
+        [`${tag}-%`],
+      )
+    ).map((row) => row.email);
+  await spotsFree(4);
+  try {
+    await logIn(page, site);
+    // Several robots in the filter: not offered, and the page says why.
+    await page.goto(`/admin/lista?q=${tag}`);
+    await expect(
+      page.getByText(/Convidar todo o filtro: escolha um agente no filtro/),
+    ).toBeVisible();
+
+    await page.getByLabel("Agente", { exact: true }).selectOption("midaspulse");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    const open = page.getByRole("button", {
+      name: "Convidar 4 pessoas deste filtro para o MidasPulse Agent",
+    });
+    await open.click();
+    const dialog = page.getByRole("dialog", { name: "Convidar as pessoas deste filtro?" });
+    await expect(dialog).toContainText(
+      "4 pessoas deste filtro serão convidadas para o MidasPulse Agent, na ordem da fila",
+    );
+    await expect(dialog).toContainText("Na fila deste filtro: 6; vagas livres: 4.");
+    await expectNoAxeViolations(page);
+    expect(await invited()).toEqual([]);
+
+    // A spot went elsewhere while the dialog was open: nothing is sent, the new number is said.
+    await spotsFree(3);
+    await dialog.getByRole("button", { name: "Convidar 4 pessoas" }).click();
+    await expect(page.getByText("Erro ao convidar")).toBeVisible();
+    await expect(page.getByText(/agora 3 pessoas deste filtro podem ser convidadas/)).toBeVisible();
+    expect(await invited()).toEqual([]);
+
+    await page
+      .getByRole("button", { name: "Convidar 3 pessoas deste filtro para o MidasPulse Agent" })
+      .click();
+    await expect(dialog).toContainText("Na fila deste filtro: 6; vagas livres: 3.");
+    await dialog.getByRole("button", { name: "Convidar 3 pessoas" }).click();
+    await expect(page.getByText("Convites enviados!")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(await invited()).toEqual([6, 5, 4].map((i) => `${tag}-${i}@exemplo.com`));
+    await expect(
+      page.getByText("Convidar todo o filtro: o MidasPulse Agent não tem vagas livres."),
+    ).toBeVisible();
+  } finally {
+    await site.query(`update robots set capacity = null where key = 'midaspulse'`);
+  }
+});
+
 test("phones: at 390 px each row's name, status and buttons fit the screen", async ({ page }) => {
   const tag = await seedPeople(3);
   await page.setViewportSize({ width: 390, height: 844 });

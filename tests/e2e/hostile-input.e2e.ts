@@ -4,9 +4,9 @@ import {
   type Answer,
   type OwnServer,
   SESSION_COOKIE,
-  startOwnServer,
   tableDigests,
 } from "../support/own-server.ts";
+import { hostileServerForFile } from "../support/hostile-server.ts";
 
 // Hostile input against a built server of this file's own (fresh PostgreSQL, an admin):
 // SQL injection in every field, stored XSS through every admin field that reaches a page,
@@ -14,18 +14,11 @@ import {
 // deeper than the parser goes. Each case must end in a 4xx or a harmless render, never a
 // 5xx, a script run or a row that should not be.
 // Bodies and static paths: hostile-requests.e2e.ts.
-test.describe.configure({ mode: "default", timeout: 60_000 });
-
 let app: OwnServer;
 let cookie: string;
-
-test.beforeAll(async () => {
-  app = await startOwnServer("hostile");
-  cookie = await app.logIn();
-});
-
-test.afterAll(async () => {
-  await app?.stop();
+hostileServerForFile("hostile", (started, session) => {
+  app = started;
+  cookie = session;
 });
 
 /** The admin routes that take a POST: the login and the sections with an action. */

@@ -4,29 +4,19 @@ import path from "node:path";
 import { expect, test } from "../support/e2e-test.ts";
 import { formReadMessages } from "../../app/content/http-errors.ts";
 import { bytesOf, chunked, form } from "../support/http.ts";
-import {
-  type Answer,
-  type OwnServer,
-  startOwnServer,
-  tableDigests,
-} from "../support/own-server.ts";
+import { type Answer, type OwnServer, tableDigests } from "../support/own-server.ts";
+import { hostileServerForFile } from "../support/hostile-server.ts";
 
 // Oversized and malformed bodies against every mutation endpoint, and path traversal on
 // static files, against a built server of this file's own. request-limits.e2e.ts covers the
 // sign-up's basic 413/415/400 cases on the shared server; this extends them to /admin
 // (anonymous and signed in), to `.data` requests and to the remaining malformations.
-test.describe.configure({ mode: "default", timeout: 60_000 });
 
 let app: OwnServer;
 let cookie: string;
-
-test.beforeAll(async () => {
-  app = await startOwnServer("requests");
-  cookie = await app.logIn();
-});
-
-test.afterAll(async () => {
-  await app?.stop();
+hostileServerForFile("requests", (started, session) => {
+  app = started;
+  cookie = session;
 });
 
 const tables = ["waitlist", "robots", "blog_posts", "user", "account", "session"];

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   emailOutbox,
   emailTokens,
@@ -12,7 +12,7 @@ import { form } from "../../../tests/support/http.ts";
 import { deliverQueued, linkRequestsCounted, linkTokens } from "../../../tests/support/outbox.ts";
 import { callRoute, cookieOf } from "../../../tests/support/route-calls.ts";
 import { freshIp } from "../../../tests/support/signup-requests.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { startFakeMercadoPago } from "../../../tests/support/mercado-pago-api.ts";
 import { PAID_AT, STAFF, subscribe } from "../../../tests/support/subscriber.ts";
 import { accountCopy, accountPanelCopy } from "../../content/account.ts";
@@ -43,11 +43,7 @@ process.env.PIX_KEY = "pix@agentesfx.com.br";
 const site = "http://localhost:3000";
 const at = (iso: string) => new Date(iso);
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 beforeEach(async () => {
   await setExchangeRate(54321, STAFF, at("2027-01-01T12:00:00Z"));

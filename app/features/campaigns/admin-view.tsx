@@ -4,7 +4,9 @@ import { agentIds, agentNames } from "../../content/agent-ids.ts";
 import { campaignsAdminCopy as copy } from "../../content/campaigns.ts";
 import { FieldError } from "../../components/ui/form-fields.tsx";
 import { formatDateTime } from "../admin/date-time.ts";
-import { SelectField, TextAreaField, TextField } from "../admin/field.tsx";
+import { TextAreaField, TextField } from "../admin/field.tsx";
+import { FilterSelect } from "../admin/filter-select.tsx";
+import { waitlistConfirmedFilters } from "../waitlist/admin-filters.ts";
 import { waitlistStatuses } from "../waitlist/model.ts";
 import { statusLabels } from "../waitlist/statuses.ts";
 import { campaignIntents as intents } from "./intents.ts";
@@ -118,42 +120,33 @@ function DraftEditor({ opened, result }: { opened: Opened; result?: CampaignActi
         <FieldError id="erro-audience" message={errors.audience} />
         <p className="mt-3 text-sm font-medium">{copy.filterTitle}</p>
         <div className="mt-2 grid gap-3 sm:grid-cols-3">
-          <SelectField
+          <FilterSelect
             id="filtro-agente"
             name="agente"
             label={copy.filterAgent}
             defaultValue={filter.agente ?? ""}
-          >
-            <option value="">{copy.filterAll}</option>
-            {agentIds.map((id) => (
-              <option key={id} value={id}>
-                {agentNames[id]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+            emptyLabel={copy.filterAll}
+            values={agentIds}
+            labels={agentNames}
+          />
+          <FilterSelect
             id="filtro-status"
             name="status"
             label={copy.filterStatus}
             defaultValue={filter.status ?? ""}
-          >
-            <option value="">{copy.filterAll}</option>
-            {waitlistStatuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabels[status]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+            emptyLabel={copy.filterAll}
+            values={waitlistStatuses}
+            labels={statusLabels}
+          />
+          <FilterSelect
             id="filtro-confirmado"
             name="confirmado"
             label={copy.filterConfirmed}
             defaultValue={filter.confirmado ?? ""}
-          >
-            <option value="">{copy.filterAll}</option>
-            <option value="sim">{copy.yes}</option>
-            <option value="nao">{copy.no}</option>
-          </SelectField>
+            emptyLabel={copy.filterAll}
+            values={waitlistConfirmedFilters}
+            labels={{ sim: copy.yes, nao: copy.no }}
+          />
           {filterInputs.map(({ name, type, label }) => (
             <TextField
               key={name}

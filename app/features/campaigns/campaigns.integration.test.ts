@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   campaignMessages,
   campaigns,
@@ -8,7 +8,7 @@ import {
   suppressions,
   waitlist,
 } from "../../../db/schema.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { campaignsAdminCopy as copy } from "../../content/campaigns.ts";
 import { riskWarning } from "../../content/common.ts";
 import { getDb } from "../../platform/db/db.server.ts";
@@ -23,10 +23,9 @@ import { deliverQueued } from "../../../tests/support/outbox.ts";
 
 const STAFF = "equipe@agentesfx.test";
 const context = { siteUrl: "https://agentesfx.com.br", contactEmail: "suporte@agentesfx.com.br" };
-let smtp: TestSmtpServer;
+const smtp = await smtpServerForFile();
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
   // Read once by the env module: the "send a test" button goes through this server.
   process.env.SMTP_URL = smtp.url;
   process.env.SITE_URL = context.siteUrl;
@@ -35,7 +34,6 @@ beforeAll(async () => {
   process.env.CAMPAIGN_RATE_PER_SECOND = "0";
   process.env.CAMPAIGN_DOMAIN_RATE_PER_SECOND = "0";
 });
-afterAll(() => smtp.close());
 
 /** Sends what is due, as the worker does, with a VERP sender; a deferral waits a minute. */
 async function drain() {

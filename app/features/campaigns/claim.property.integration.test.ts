@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   campaignMessages,
   campaigns,
@@ -8,7 +8,7 @@ import {
   suppressions,
   waitlist,
 } from "../../../db/schema.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { deliverQueued } from "../../../tests/support/outbox.ts";
 import { startCampaign } from "./queue.server.ts";
@@ -16,13 +16,11 @@ import { startCampaign } from "./queue.server.ts";
 // Whatever happens between the audience being written and the messages being sent (consent
 // withdrawn, an unsubscription, a suppression, an erasure), no address that may not receive
 // the campaign at sending time is ever handed to the SMTP server.
-let smtp: TestSmtpServer;
+const smtp = await smtpServerForFile();
 beforeAll(async () => {
-  smtp = await startSmtpServer();
   process.env.CAMPAIGN_RATE_PER_SECOND = "0";
   process.env.CAMPAIGN_DOMAIN_RATE_PER_SECOND = "0";
 });
-afterAll(() => smtp.close());
 
 const change = fc.constantFrom(
   "none",

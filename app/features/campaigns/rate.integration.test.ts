@@ -62,10 +62,13 @@ describe("the campaign queue's claim", () => {
       })),
     );
     // Five a second are free; three are due: three go, and the two others stay in the bucket.
+    const started = performance.now();
     expect(await queue.claim(db, 16, 60_000)).toHaveLength(3);
-    // (Without giving them back: none, or one on a slow machine where 0.2 s has passed.)
+    // Without giving them back, none would be left; the bucket refills five a second, so a
+    // busy machine may find more than two (the bound grows with the time that passed).
     const left = await takeSendSlots(db, "global", 5, 5);
+    const refilled = Math.ceil(((performance.now() - started) / 1000) * 5);
     expect(left).toBeGreaterThanOrEqual(2);
-    expect(left).toBeLessThanOrEqual(3);
+    expect(left).toBeLessThanOrEqual(Math.min(5, 2 + refilled));
   });
 });

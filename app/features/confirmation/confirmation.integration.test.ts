@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { consentEvents, emailOutbox, emailTokens, waitlist } from "../../../db/schema.ts";
 import { consentTextVersions } from "../../content/consent.ts";
 import { form } from "../../../tests/support/http.ts";
@@ -9,13 +9,9 @@ import { getDb } from "../../platform/db/db.server.ts";
 import { action, loader } from "../../routes/site/confirm.tsx";
 import { hashToken, newToken } from "../email/tokens.server.ts";
 import { linkTokens } from "../../../tests/support/outbox.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 /** Calls the route the way React Router does; answers its status and page state. */
 async function call(handler: typeof loader | typeof action, token: string, search = "") {

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { consentEvents, emailOutbox, waitlist } from "../../../db/schema.ts";
 import { form } from "../../../tests/support/http.ts";
 import { linkTokens, messagesTo } from "../../../tests/support/outbox.ts";
 import { callRoute } from "../../../tests/support/route-calls.ts";
 import { callContactAction, postRequest } from "../../../tests/support/signup-requests.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { emailCopy } from "../../content/email.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
@@ -16,11 +16,7 @@ import { confirmSignupReminderMessage } from "./messages.tsx";
 
 // People who sign up and never open the confirmation: one reminder after 24 hours, then the
 // entry is erased after UNCONFIRMED_ERASE_DAYS (30 here), as a person's own deletion is.
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 const HOUR = 3_600_000;
 const start = Date.now();

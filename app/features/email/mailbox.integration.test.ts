@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { emailMailbox, emailOutbox, emailTokens, waitlist } from "../../../db/schema.ts";
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { form } from "../../../tests/support/http.ts";
@@ -11,11 +11,10 @@ import { getDb } from "../../platform/db/db.server.ts";
 import { mailboxTransport } from "../../platform/mail/transport.server.ts";
 import { REDACTED_TOKEN } from "../../platform/mail/link-tokens.server.ts";
 import { deliverQueued } from "../../../tests/support/outbox.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 
 let cookie = "";
-let smtp: TestSmtpServer;
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 // Through the admin layout's guard, as React Router calls the section.
 const load = (options: { cookie?: string } = { cookie }) => callSection("/admin/emails", options);
@@ -23,7 +22,6 @@ const post = (fields: Record<string, string>, options: { cookie?: string } = { c
   callSection("/admin/emails", { ...options, fields });
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
   await createOrResetAdmin(await getDb(), {
     email: "caixa@agentesfx.test",
     password: "senha-de-teste-longa",

@@ -141,8 +141,20 @@ function InviteNext({ robot, fetcher }: { robot: RobotInvitationsView; fetcher: 
   );
 }
 
+/** The fetcher of a robot's "Revogar" dialogs, shared with the list that shows its toast. */
+const revokeFetcherKey = (robotId: string) => `revogar-${robotId}`;
+
 /** "Revogar" opens a dialog that says what happens; only its button sends the revocation. */
-function RevokeDialog({ invitation }: { invitation: RobotInvitationsView["open"][number] }) {
+function RevokeDialog({
+  invitation,
+  robotId,
+}: {
+  invitation: RobotInvitationsView["open"][number];
+  robotId: string;
+}) {
+  // The toast is the list's: once revoked, the invitation (and this dialog) leave the page
+  // before the answer's revalidation ends.
+  const fetcher = useFetcher<ActionResult>({ key: revokeFetcherKey(robotId) });
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -155,27 +167,35 @@ function RevokeDialog({ invitation }: { invitation: RobotInvitationsView["open"]
         description={copy.revokeConfirmText(invitation.name, invitation.email)}
         closeLabel={adminCopy.close}
       >
-        <ActionForm
-          label={copy.revokeLabel(invitation.email)}
-          messages={toasts.revoked}
+        <fetcher.Form
+          method="post"
+          action={href("/admin/convites")}
           className="mt-6 flex justify-end gap-2"
         >
-          <input type="hidden" name="intent" value={invitationIntents.revoke} />
-          <input type="hidden" name="invitationId" value={invitation.id} />
-          <input type="hidden" name="confirmar" value="sim" />
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {copy.cancel}
-            </Button>
-          </DialogClose>
-          <Button type="submit">{copy.revokeConfirm}</Button>
-        </ActionForm>
+          <fieldset
+            aria-label={copy.revokeLabel(invitation.email)}
+            disabled={fetcher.state !== "idle"}
+            className="contents"
+          >
+            <input type="hidden" name="intent" value={invitationIntents.revoke} />
+            <input type="hidden" name="invitationId" value={invitation.id} />
+            <input type="hidden" name="confirmar" value="sim" />
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {copy.cancel}
+              </Button>
+            </DialogClose>
+            <Button type="submit">{copy.revokeConfirm}</Button>
+          </fieldset>
+        </fetcher.Form>
       </DialogContent>
     </Dialog>
   );
 }
 
 function OpenInvitations({ robot }: { robot: RobotInvitationsView }) {
+  const revoking = useFetcher<ActionResult>({ key: revokeFetcherKey(robot.id) });
+  useActionToast(revoking.state, revoking.data, toasts.revoked);
   if (robot.open.length === 0) {
     return <p className="mt-2 text-sm text-muted-foreground">{copy.noOpen}</p>;
   }
@@ -191,7 +211,7 @@ function OpenInvitations({ robot }: { robot: RobotInvitationsView }) {
             {formatDateTime(new Date(invitation.sentAt))} · {copy.deadline}{" "}
             {formatDateTime(new Date(invitation.deadline))}
           </span>
-          <RevokeDialog invitation={invitation} />
+          <RevokeDialog invitation={invitation} robotId={robot.id} />
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   emailOutbox,
   invitations,
@@ -12,7 +12,7 @@ import {
 import { getDb } from "../../platform/db/db.server.ts";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
 import { clearSales } from "../../../tests/support/sales.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { invitationEmailCopy } from "../../content/invitations.ts";
 import { hashToken } from "../../platform/mail/link-tokens.server.ts";
 import { invitationMessage } from "./messages.tsx";
@@ -34,11 +34,7 @@ import {
   spotsOf,
 } from "./invitations.server.ts";
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 const HOUR = 3_600_000;
 const T0 = new Date("2026-12-01T15:00:00Z");

@@ -7,7 +7,7 @@
 // One lock order for the whole product (docs/decisions/125): the robot's row, then the
 // person's (waitlist), then invitations. Erasing a person (features/privacy/erasure.server.ts)
 // locks the person, then their invitations, and no robot, so it fits the same order.
-import { and, asc, eq, inArray, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, notExists, type SQL, sql } from "drizzle-orm";
 import {
   invitations,
   invitationTokens,
@@ -112,8 +112,9 @@ export async function spotsOf(
  * refunded or cancelled: whoever was a customer of the robot and left is not invited again
  * (decision 208); an order that expired unpaid keeps the person's place.
  */
-function queueCondition(robot: Pick<LockedRobot, "id" | "key">, except?: string) {
+function queueCondition(robot: Pick<LockedRobot, "id" | "key">, except?: string, within?: SQL) {
   return and(
+    within,
     sql`${waitlist.confirmedAt} is not null`,
     sql`${robot.key} = any(${waitlist.interestedAgents})`,
     notExists(
@@ -137,14 +138,16 @@ export interface QueuedPerson {
 }
 
 /**
- * The first `limit` people of a robot's queue, oldest sign-up first: the order in which
- * several people are locked in one transaction, so two never wait for each other.
+ * The first `limit` people of a robot's queue (only those `within` a condition on the
+ * waitlist, when given), oldest sign-up first: the order in which several people are locked
+ * in one transaction, so two never wait for each other.
  */
 export async function queueOf(
   tx: Executor,
   robot: Pick<LockedRobot, "id" | "key">,
   limit: number,
   except?: string,
+  within?: SQL,
 ): Promise<QueuedPerson[]> {
   return tx
     .select({
@@ -154,7 +157,7 @@ export async function queueOf(
       createdAt: waitlist.createdAt,
     })
     .from(waitlist)
-    .where(queueCondition(robot, except))
+    .where(queueCondition(robot, except, within))
     .orderBy(asc(waitlist.createdAt), asc(waitlist.id))
     .limit(limit);
 }
@@ -162,11 +165,12 @@ export async function queueOf(
 export async function queueLength(
   tx: Executor,
   robot: Pick<LockedRobot, "id" | "key">,
+  within?: SQL,
 ): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(waitlist)
-    .where(queueCondition(robot));
+    .where(queueCondition(robot, undefined, within));
   return row?.n ?? 0;
 }
 
@@ -297,19 +301,94 @@ async function inviteNextLocked(
   invitedBy: string,
   now: Date,
   except?: string,
+  within?: SQL,
 ): Promise<number> {
   const { free } = await spotsOf(tx, robot, now);
   const room = Math.min(count, free ?? count);
   let invited = 0;
   // Someone erased while we waited for their row is skipped, and the next one asked.
   while (invited < room) {
-    const people = await queueOf(tx, robot, room - invited, except);
+    const people = await queueOf(tx, robot, room - invited, except, within);
     if (people.length === 0) break;
     for (const person of people) {
       if (await inviteLocked(tx, robot, person.id, invitedBy, now)) invited += 1;
     }
   }
   return invited;
+}
+
+/** What inviting a whole filter of the waitlist to one robot would do now. */
+export interface FilterInvitation {
+  robotId: string;
+  robotName: string;
+  /** Free spots (null: unlimited). */
+  free: number | null;
+  /** People of the filter in the robot's queue. */
+  waiting: number;
+  /** How many would be invited: min(waiting, free). */
+  count: number;
+}
+
+async function filterInvitationOf(
+  tx: Executor,
+  robot: Pick<LockedRobot, "id" | "key" | "name" | "capacity">,
+  within: SQL | undefined,
+  now: Date,
+): Promise<FilterInvitation> {
+  const { free } = await spotsOf(tx, robot, now);
+  const waiting = await queueLength(tx, robot, within);
+  const count = Math.min(waiting, free ?? waiting);
+  return { robotId: robot.id, robotName: robot.name, free, waiting, count };
+}
+
+async function robotIdByKey(tx: Executor, robotKey: string) {
+  const [row] = await tx.select({ id: robots.id }).from(robots).where(eq(robots.key, robotKey));
+  return row?.id;
+}
+
+/**
+ * The number /admin/lista shows before inviting the whole filter (`within`, a condition on
+ * the waitlist) to the robot `robotKey`; null when no robot has that key.
+ */
+export async function previewFilterInvitation(
+  robotKey: string,
+  within: SQL | undefined,
+  now: Date,
+): Promise<FilterInvitation | null> {
+  const db = await getDb();
+  const [robot] = await db
+    .select({ id: robots.id, key: robots.key, name: robots.name, capacity: robots.capacity })
+    .from(robots)
+    .where(eq(robots.key, robotKey));
+  return robot ? filterInvitationOf(db, robot, within, now) : null;
+}
+
+export type FilterInviteResult =
+  { invited: number } | { changed: number } | { refused: "not-found" };
+
+/**
+ * Invites everyone of a waitlist filter (`within`) who is in the robot's queue, in queue
+ * order, as many as its free spots, once staff confirmed `confirmed` people: with the robot's
+ * row locked the number is counted again, and when it differs nothing is sent and the new
+ * number comes back (docs/decisions/255). Each invitation takes the path of "Convidar
+ * próximos" (48-hour deadline, status "Contatado", e-mail through the outbox).
+ */
+export async function inviteFilter(
+  robotKey: string,
+  within: SQL | undefined,
+  confirmed: number,
+  invitedBy: string,
+  now: Date,
+): Promise<FilterInviteResult> {
+  return withTransaction(async (tx): Promise<FilterInviteResult> => {
+    const robotId = await robotIdByKey(tx, robotKey);
+    const robot = robotId ? await lockRobot(tx, robotId) : undefined;
+    if (!robot) return { refused: "not-found" };
+    const { count } = await filterInvitationOf(tx, robot, within, now);
+    if (count !== confirmed) return { changed: count };
+    const invited = await inviteNextLocked(tx, robot, count, invitedBy, now, undefined, within);
+    return { invited };
+  });
 }
 
 /** One person, from their admin page: any robot, if their e-mail is confirmed. */

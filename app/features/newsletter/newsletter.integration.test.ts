@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   consentEvents,
   emailOutbox,
@@ -10,7 +10,7 @@ import {
 import { form } from "../../../tests/support/http.ts";
 import { callRoute } from "../../../tests/support/route-calls.ts";
 import { callContactAction, freshIp, postRequest } from "../../../tests/support/signup-requests.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { addressCheckMessages } from "../../content/deliverability.ts";
 import { newsletterCopy } from "../../content/email.ts";
 import { getDb } from "../../platform/db/db.server.ts";
@@ -22,12 +22,7 @@ import { deliverQueued, linkRequestsCounted, linkTokens } from "../../../tests/s
 import { confirmNewsletterMessage } from "./messages.tsx";
 
 const site = "http://localhost:3000";
-let smtp: TestSmtpServer;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 const subscribe = (fields: Record<string, string>, clientIp = freshIp()) =>
   callRoute(newsletterRoute.action, { url: `${site}/newsletter`, body: form(fields), clientIp });

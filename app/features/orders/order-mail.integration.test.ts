@@ -1,8 +1,8 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
 import { clearSales } from "../../../tests/support/sales.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { emailOutbox, exchangeRates, orders, robots, waitlist } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
@@ -26,11 +26,7 @@ process.env.PIX_KEY = "financeiro@agentesfx.com.br";
 process.env.STAFF_EMAIL = "equipe@agentesfx.test";
 process.env.MAIL_REPLY_TO = "atendimento@agentesfx.test";
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 const HOUR = 3_600_000;
 const T0 = new Date("2026-12-01T13:00:00Z");

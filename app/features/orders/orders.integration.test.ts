@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
 import { clearSales } from "../../../tests/support/sales.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { ofxStatement as ofx } from "../../../tests/support/ofx.ts";
 import {
   bankCredits,
@@ -41,11 +41,7 @@ import { advanceSetup, revealCredential, setupQueue, submitSetup } from "./setup
 // Read on first use of the env module, after this line.
 process.env.SETUP_CREDENTIAL_KEY = Buffer.alloc(32, 7).toString("base64");
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 const HOUR = 3_600_000;
 // 10h in São Paulo on a Tuesday.
 const T0 = new Date("2026-12-01T13:00:00Z");

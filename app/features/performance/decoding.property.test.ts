@@ -64,6 +64,25 @@ describe("reading fast paths", () => {
     );
   });
 
+  it("reads any text of digits, spaces, dots, commas and minus signs as the general rules do", () => {
+    // A leading "+" (or "−" for "-") sends the same number through the general rules only
+    // (a text starting with a space is trimmed by them first, so none is generated).
+    const general = (text: string) => (text.startsWith("-") ? `−${text.slice(1)}` : `+${text}`);
+    const char = fc.constantFrom(..."0123456789012345678901234567890123456789 .-,");
+    fc.assert(
+      fc.property(
+        fc.array(char, { maxLength: 24 }).map((chars) => chars.join("").trimStart()),
+        (text) => {
+          expect(parseCents(text)).toBe(parseCents(general(text)));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+    for (const text of ["10 000.00", "-1 234 567.5", "123456789012345.67", "1 000", "12 34"]) {
+      expect(parseCents(text)).toBe(parseCents(general(text)));
+    }
+  });
+
   it("reads MetaTrader's times (2026.01.02 10:05:00) as the general rule does, impossible dates refused", () => {
     const two = fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, "0"));
     fc.assert(

@@ -13,6 +13,7 @@ import {
 import { getDb } from "../../platform/db/db.server.ts";
 import { onPublicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { loader as fileLoader } from "../../routes/site/statement-file.ts";
+import { pageRecordOf } from "./chart.ts";
 import { getVerifiedView } from "./public-view.server.ts";
 import { getPublishedFile, listStatements, listVerifiedFigures } from "./queries.server.ts";
 import { performanceAction } from "./upload.server.ts";
@@ -124,6 +125,10 @@ describe("statement upload, history and publication", () => {
       accountKind: "real",
       broker: "Corretora Exemplo",
     });
+    // The page gets the record's figures and its chart, drawn once (docs/decisions/251).
+    expect(view).toEqual({ ...view, ...pageRecordOf(stored!.record) });
+    expect(view?.chart?.growthPath).toMatch(/^M0\.0 /);
+    expect(view?.record).not.toHaveProperty("curve");
     const download = await fileLoader({ params: { id } } as never);
     expect(download.headers.get("Content-Disposition")).toContain("ReportHistory-12345678.html");
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
@@ -132,8 +137,21 @@ describe("statement upload, history and publication", () => {
   it("shows a newer published upload, keeps every upload, and refuses to change history", async () => {
     const ledger = generatedLedger({ trades: 200, months: 14 });
     const id = await upload(yenmax, utf8(mt4Statement(ledger)), { accountKind: "demo" });
+    const before = await getVerifiedView(yenmax);
     await act(yenmax, publishRequest(id));
-    expect((await getVerifiedView(yenmax))?.statementId).toBe(id);
+    const view = await getVerifiedView(yenmax);
+    expect(view?.statementId).toBe(id);
+    // What was drawn for the earlier publication is not what the newer one shows.
+    const [stored] = await (
+      await getDb()
+    )
+      .select({ record: performanceStatements.record })
+      .from(performanceStatements)
+      .where(eq(performanceStatements.id, id));
+    expect(view).toMatchObject({ accountKind: "demo", ...pageRecordOf(stored!.record) });
+    expect(view?.record.trades).toBe(200);
+    expect(before?.record.trades).not.toBe(200);
+    expect(view?.chart).not.toEqual(before?.chart);
     const history = await listStatements(yenmax);
     expect(history).toHaveLength(2);
     expect(history.map((row) => row.publishedAt)).toEqual([expect.any(Date), expect.any(Date)]);

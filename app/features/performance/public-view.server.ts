@@ -1,17 +1,39 @@
-import { getPublishedPerformance } from "./queries.server.ts";
+import { pageRecordOf, type PageRecord, type RecordChart } from "./chart.ts";
+import { getPublishedReference, getStatementRecord } from "./queries.server.ts";
 import type { VerifiedView } from "./verified-record.tsx";
+
+// Statements are append-only (a trigger refuses changes, docs/decisions/133), so what a
+// statement's record shows is computed once per process and kept by its id: a request reads
+// only which statement is published, not its record, and draws no chart (docs/decisions/251).
+// A newer publication is another statement id, so nothing kept ever goes stale.
+const drawn = new Map<string, { record: PageRecord; chart: RecordChart | null }>();
+// Robots times the uploads a process serves before restarting: a small number; past it the
+// oldest goes.
+const MAX_DRAWN = 64;
+
+async function drawnRecord(statementId: string) {
+  let found = drawn.get(statementId);
+  if (!found) {
+    found = pageRecordOf(await getStatementRecord(statementId));
+    if (drawn.size >= MAX_DRAWN) drawn.delete(drawn.keys().next().value as string);
+    drawn.set(statementId, found);
+  }
+  return found;
+}
 
 /** The published record of a robot as the agent page shows it, or null. */
 export async function getVerifiedView(robotId: string): Promise<VerifiedView | null> {
-  const published = await getPublishedPerformance(robotId);
+  const published = await getPublishedReference(robotId);
   if (!published) return null;
+  const { record, chart } = await drawnRecord(published.statementId);
   return {
     statementId: published.statementId,
     fileName: published.fileName,
     sha256: published.sha256,
     accountKind: published.accountKind,
     broker: published.broker,
-    record: published.record,
+    record,
+    chart,
     updatedAt: published.publishedAt.toISOString(),
   };
 }

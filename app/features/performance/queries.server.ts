@@ -122,35 +122,34 @@ export async function publishStatement(
   return published;
 }
 
-/** What a robot's public page shows: its latest publication, or undefined. */
-export interface PublishedPerformance {
+/** Which statement a robot's public page shows: its latest publication. */
+export interface PublishedReference {
   statementId: string;
   fileName: string;
   sha256: string;
   accountKind: AccountKind;
   broker: string;
-  record: PerformanceRecord;
   uploadedAt: Date;
   publishedAt: Date;
 }
 
-const publishedColumns = {
+const publishedReferenceColumns = {
   statementId: performanceStatements.id,
   fileName: performanceStatements.fileName,
   sha256: performanceStatements.sha256,
   accountKind: performanceStatements.accountKind,
   broker: performanceStatements.broker,
-  record: performanceStatements.record,
   uploadedAt: performanceStatements.uploadedAt,
   publishedAt: performancePublications.publishedAt,
 };
 
-export async function getPublishedPerformance(
+/** A robot's latest publication without its record (the page keeps records it has drawn). */
+export async function getPublishedReference(
   robotId: string,
-): Promise<PublishedPerformance | undefined> {
+): Promise<PublishedReference | undefined> {
   const db = await getDb();
   const [row] = await db
-    .select(publishedColumns)
+    .select(publishedReferenceColumns)
     .from(performancePublications)
     .innerJoin(
       performanceStatements,
@@ -160,6 +159,17 @@ export async function getPublishedPerformance(
     .orderBy(desc(performancePublications.publishedAt), desc(performancePublications.id))
     .limit(1);
   return row;
+}
+
+/** One statement's record (statements never change: docs/decisions/133). */
+export async function getStatementRecord(statementId: string): Promise<PerformanceRecord> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ record: performanceStatements.record })
+    .from(performanceStatements)
+    .where(eq(performanceStatements.id, statementId));
+  if (!row) throw new Error(`statement ${statementId} not found`);
+  return row.record;
 }
 
 /** The figure the agent cards and plans show, per robot key. */

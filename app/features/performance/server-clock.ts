@@ -26,7 +26,19 @@ function usSummerTime(year: number, month: number, day: number, hour: number): b
   return day < end || (day === end && hour < 2);
 }
 
+// A statement's every time is converted with the same clock: its offset is read once.
+const offsets = new Map<string, number>();
+
 function fixedOffsetMinutes(clock: Exclude<ServerClock, "ny-close">): number {
+  let minutes = offsets.get(clock);
+  if (minutes === undefined) {
+    minutes = readOffsetMinutes(clock);
+    offsets.set(clock, minutes);
+  }
+  return minutes;
+}
+
+function readOffsetMinutes(clock: Exclude<ServerClock, "ny-close">): number {
   const sign = clock.startsWith("-") ? -1 : 1;
   const [hours, minutes] = clock.slice(1).split(":").map(Number);
   return sign * ((hours ?? 0) * 60 + (minutes ?? 0));

@@ -1,8 +1,10 @@
-// Reading and computing an uploaded statement in a worker thread (docs/decisions/198): a
-// 5 MB file takes most of a second of CPU, which on the server's event loop held every
-// other request (/healthz answered in up to 830 ms during an upload). Uploads are rare staff
-// actions, so each gets a thread of its own, ended with its answer or its time limit.
-import { Worker } from "node:worker_threads";
+// Reading and computing an uploaded statement in a process of its own (docs/decisions/198,
+// 233): a 5 MB file takes most of a second of CPU, which on the server's event loop held
+// every other request, and a worker thread's heap limit is best-effort (a thread out of its
+// heap can abort the whole server). Uploads are rare staff actions, so each gets a child
+// process, ended with its answer or its time limit.
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import type { ComputeResult } from "./compute.ts";
 import type { ServerClock, StatementFormat, StatementHeader } from "./model.ts";
 import type { StatementProblem } from "./statement-parse.ts";
@@ -10,19 +12,26 @@ import type { AnalysisRequest } from "./statement-worker.server.ts";
 
 export type StatementAnalysis =
   | { ok: false; problem: StatementProblem }
-  | { ok: true; header: StatementHeader; format: StatementFormat; computed: ComputeResult };
+  | {
+      ok: true;
+      header: StatementHeader;
+      format: StatementFormat;
+      /** The file's SHA-256 (hex), computed in the worker as well. */
+      sha256: string;
+      computed: ComputeResult;
+    };
 
 // Past the reader's own 10 s deadline, with room for the ledger and the figures.
 const TIME_LIMIT_MS = 30_000;
-// A 5 MB statement peaks near 60 MB; a hostile one is stopped well before the server's heap.
+// A 5 MB statement peaks near 60 MB; a hostile one is stopped here, in its own process.
 const HEAP_LIMIT_MB = 256;
 
 /**
- * The worker's module: beside this one in the sources (tests, `npm run dev`, benchmarks: Node
+ * The reader's module: beside this one in the sources (tests, `npm run dev`, benchmarks: Node
  * strips the types); build/statement-worker.js in the production build (vite.entry.config.ts),
  * where this module lies in a chunk under build/server/.
  */
-function workerModule(): URL {
+function readerModule(): URL {
   const here = import.meta.url;
   if (here.endsWith(".ts")) return new URL("./statement-worker.server.ts", here);
   return new URL("statement-worker.js", here.slice(0, here.lastIndexOf("/build/") + 7));
@@ -34,8 +43,15 @@ export function analyseStatement(
   { heapLimitMb = HEAP_LIMIT_MB } = {},
 ): Promise<StatementAnalysis> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerModule(), {
-      resourceLimits: { maxOldGenerationSizeMb: heapLimitMb },
+    const reader = fork(fileURLToPath(readerModule()), [], {
+      // The parent's flags (the TypeScript conditions in development), then the heap limit.
+      execArgv: [...process.execArgv, `--max-old-space-size=${heapLimitMb}`],
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    });
+    let stderr = "";
+    reader.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+      if (stderr.length < 64 * 1024) stderr += chunk;
     });
     const timer = setTimeout(
       () => settle({ ok: false, problem: { code: "too-slow" } }),
@@ -46,22 +62,22 @@ export function analyseStatement(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      reader.kill("SIGKILL");
       if (answer instanceof Error) reject(answer);
       else resolve(answer);
     }
-    worker.once("message", (answer: StatementAnalysis) => settle(answer));
-    worker.once("error", (error) =>
-      // Out of its heap: a statement that needs more memory than a reading may take (not
-      // necessarily too many rows; the reader's own row limit says so itself), not a server
-      // fault.
+    reader.once("message", (answer: StatementAnalysis) => settle(answer));
+    reader.once("error", (error) => settle(error));
+    // "close" comes after its stderr has ended: out of its heap, V8 says so there before
+    // aborting. A statement that needs more memory than a reading may take (not necessarily
+    // too many rows; the reader's own row limit says so itself) is not a server fault.
+    reader.once("close", (code, signal) =>
       settle(
-        (error as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY"
+        /heap out of memory/.test(stderr)
           ? { ok: false, problem: { code: "out-of-memory" } }
-          : error,
+          : new Error(`the statement reader exited (${signal ?? code}) without answering`),
       ),
     );
-    worker.once("exit", () => settle(new Error("the statement worker exited without answering")));
-    worker.postMessage({ bytes, serverClock } satisfies AnalysisRequest);
+    reader.send({ bytes, serverClock } satisfies AnalysisRequest);
   });
 }

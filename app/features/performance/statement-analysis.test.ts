@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { goldenLedger } from "../../../tests/support/golden-ledger.ts";
 import {
@@ -11,29 +12,37 @@ import { computeRecord } from "./compute.ts";
 import { analyseStatement } from "./statement-analysis.server.ts";
 import { parseStatement } from "./statement-parse.ts";
 
-// The upload reads statements in a worker thread (docs/decisions/198): what comes back across
-// the thread boundary (bigints, nested records) is exactly what the reader and the figures
-// give on the caller's own thread, and its problems are the same.
-describe("a statement analysed in a worker thread", () => {
+// The upload reads statements in a process of its own (docs/decisions/233): what comes back
+// across the process boundary (bigints, nested records) is exactly what the reader and the
+// figures give in the caller's own process, and its problems are the same.
+describe("a statement analysed in a process of its own", () => {
   it.each([
     ["MT4", utf8(mt4Statement(goldenLedger))],
     ["MT5", utf16le(mt5Statement(goldenLedger))],
-  ])("gives the header, format and figures of the reader on this thread (%s)", async (_, bytes) => {
-    const parsed = await parseStatement(bytes);
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problem));
-    const analysis = await analyseStatement(bytes, "+02:00");
-    expect(analysis).toEqual({
-      ok: true,
-      header: parsed.statement.header,
-      format: parsed.statement.format,
-      computed: computeRecord(parsed.statement, "+02:00"),
-    });
-  });
+  ])(
+    "gives the header, format, figures and SHA-256 of the reader in this process (%s)",
+    async (_, bytes) => {
+      const parsed = await parseStatement(bytes);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.problem));
+      const analysis = await analyseStatement(bytes, "+02:00");
+      expect(analysis).toEqual({
+        ok: true,
+        header: parsed.statement.header,
+        format: parsed.statement.format,
+        sha256: crypto.createHash("sha256").update(bytes).digest("hex"),
+        computed: computeRecord(parsed.statement, "+02:00"),
+      });
+    },
+  );
 
   it("answers a reading that runs out of its memory as such, not as a server fault", async () => {
-    // A heap far below what this 5,000-trade file needs stands in for a hostile file.
+    // A heap that reads a small statement but not this 5,000-trade one (it needs about 30 MB)
+    // stands in for a hostile file.
+    const heapLimitMb = 16;
+    const small = utf16le(mt5Statement(generatedLedger({ trades: 10, months: 2 })));
+    expect(await analyseStatement(small, "+00:00", { heapLimitMb })).toMatchObject({ ok: true });
     const bytes = utf16le(mt5Statement(generatedLedger({ trades: 5_000, months: 24 })));
-    expect(await analyseStatement(bytes, "+00:00", { heapLimitMb: 4 })).toEqual({
+    expect(await analyseStatement(bytes, "+00:00", { heapLimitMb })).toEqual({
       ok: false,
       problem: { code: "out-of-memory" },
     });

@@ -167,8 +167,24 @@ export async function readStatementHtml(
     }
     return text;
   };
-  const codeAt = (start: number, end: number): number =>
-    end - start > 8 ? -1 : nameCode(slice(start, end));
+  /** nameCode of the text from start to end, read in place (a tag name is no string). */
+  const codeAt = (start: number, end: number): number => {
+    if (end - start > 8 || end <= start) return -1;
+    let index = 0;
+    let from = bufferOffset;
+    let text = buffers[0] as string;
+    let code = 0;
+    for (let at = start; at < end; at++) {
+      while (at - from >= text.length && index < buffers.length - 1) {
+        from += text.length;
+        text = buffers[++index] as string;
+      }
+      const letter = (text.charCodeAt(at - from) | 0x20) - 96;
+      if (letter < 1 || letter > 26) return -1;
+      code = code * 27 + letter;
+    }
+    return code;
+  };
 
   const flushLoose = () => {
     const text = slowNormalize(loose);

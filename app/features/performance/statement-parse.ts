@@ -361,7 +361,8 @@ function parseMt5(document: StatementDocument): ParsedStatement {
   const trades: ClosedTrade[] = [];
   const positionIds = new Set<string>();
   for (const row of positions.body) {
-    if (!parseServerTime(cellAt(row, pos.openTime))) continue;
+    const openTime = parseServerTime(cellAt(row, pos.openTime));
+    if (!openTime) continue;
     const ticket = cellAt(row, pos.id);
     const where = `position ${ticket}`;
     if (positionIds.has(ticket)) fail({ code: "duplicate-ticket", ticket });
@@ -371,7 +372,7 @@ function parseMt5(document: StatementDocument): ParsedStatement {
       fail({ code: "unknown-type", type: type.slice(0, 30), ticket });
     trades.push({
       ticket,
-      openTime: time(cellAt(row, pos.openTime), where),
+      openTime,
       closeTime: time(cellAt(row, pos.closeTime), where),
       type,
       size: cellAt(row, pos.volume),
@@ -402,13 +403,12 @@ function parseMt5(document: StatementDocument): ParsedStatement {
   const events: CashEvent[] = [];
   const dealIds = new Set<string>();
   for (const row of deals.body) {
-    const text = cellAt(row, deal.time);
-    if (!parseServerTime(text)) continue;
+    const when = parseServerTime(cellAt(row, deal.time));
+    if (!when) continue;
     const ticket = cellAt(row, deal.id);
     const where = `deal ${ticket}`;
     if (dealIds.has(ticket)) fail({ code: "duplicate-ticket", ticket });
     dealIds.add(ticket);
-    const when = time(text, where);
     const type = cellAt(row, deal.type).toLowerCase();
     const profit = money(cellAt(row, deal.profit), where);
     const statementBalance = money(cellAt(row, deal.balance), where);

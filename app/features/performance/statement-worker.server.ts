@@ -1,6 +1,6 @@
-// The worker thread that reads and computes an uploaded statement (docs/decisions/198), off
-// the server's event loop: one upload, one message in, one answer out.
-import { parentPort } from "node:worker_threads";
+// The child process that reads and computes an uploaded statement (docs/decisions/198, 233),
+// off the server's event loop and heap: one upload, one message in, one answer out.
+import crypto from "node:crypto";
 import { computeRecord } from "./compute.ts";
 import type { ServerClock } from "./model.ts";
 import { parseStatement } from "./statement-parse.ts";
@@ -15,9 +15,17 @@ async function analyse({ bytes, serverClock }: AnalysisRequest): Promise<Stateme
   const parsed = await parseStatement(bytes);
   if (!parsed.ok) return parsed;
   const { header, format } = parsed.statement;
-  return { ok: true, header, format, computed: computeRecord(parsed.statement, serverClock) };
+  // Hashed here too: 3.9 MB held the server's event loop for 10-25 ms (docs/decisions/250).
+  const sha256 = crypto.createHash("sha256").update(bytes).digest("hex");
+  return {
+    ok: true,
+    header,
+    format,
+    sha256,
+    computed: computeRecord(parsed.statement, serverClock),
+  };
 }
 
-parentPort?.once("message", (request: AnalysisRequest) => {
-  void analyse(request).then((answer) => parentPort?.postMessage(answer));
+process.once("message", (request: AnalysisRequest) => {
+  void analyse(request).then((answer) => process.send?.(answer));
 });

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { data, href, redirect } from "react-router";
 import { formReadMessages } from "../../content/http-errors.ts";
 import { performanceAdminCopy, statementProblemMessage } from "../../content/performance.ts";
@@ -115,7 +114,7 @@ async function uploadAction(request: Request, robotId: string, staffEmail: strin
     robotId,
     fileName: safeFileName(file.name),
     file: content,
-    sha256: crypto.createHash("sha256").update(content).digest("hex"),
+    sha256: statement.sha256,
     format: statement.format,
     accountKind: input.accountKind,
     broker: input.broker,

@@ -8,7 +8,8 @@ import {
 } from "../../content/performance.ts";
 import { formatDate } from "../../lib/format.ts";
 import { formatBps, formatCents, formatHundredths } from "./format.ts";
-import type { AccountKind, CurvePoint, PerformanceRecord, ReconciliationLine } from "./model.ts";
+import { CHART_HEIGHT, CHART_WIDTH, type PageRecord, type RecordChart } from "./chart.ts";
+import type { AccountKind, ReconciliationLine } from "./model.ts";
 
 // The verified record as the agent page shows it (and the admin's preview): all of it
 // server-rendered HTML and SVG, no script (issue 22).
@@ -20,7 +21,9 @@ export interface VerifiedView {
   sha256: string;
   accountKind: AccountKind;
   broker: string;
-  record: PerformanceRecord;
+  /** The record's figures; its curve is drawn once, as `chart` (docs/decisions/251). */
+  record: PageRecord;
+  chart: RecordChart | null;
   updatedAt: string;
 }
 
@@ -81,7 +84,7 @@ export function VerifiedRecord({
       </div>
 
       <KeyFigures record={record} />
-      <Charts record={record} />
+      {view.chart ? <Charts record={record} chart={view.chart} /> : null}
       <MonthlyTable name={name} record={record} />
 
       <div className="space-y-2 rounded-2xl border border-border bg-card p-5 text-sm">
@@ -123,7 +126,7 @@ function lineValue(line: ReconciliationLine, value: number | null, currency: str
   return formatCents(value, currency);
 }
 
-function Reconciliation({ record }: { record: PerformanceRecord }) {
+function Reconciliation({ record }: { record: PageRecord }) {
   if (record.reconciled) return <p className="text-sm">{copy.reconciledText}</p>;
   const wrong = record.reconciliation.filter((line) => !line.ok);
   return (
@@ -144,7 +147,7 @@ function Reconciliation({ record }: { record: PerformanceRecord }) {
   );
 }
 
-function KeyFigures({ record }: { record: PerformanceRecord }) {
+function KeyFigures({ record }: { record: PageRecord }) {
   const f = copy.figures;
   const money = (cents: number | null) =>
     cents === null ? copy.noData : formatCents(cents, record.currency);
@@ -194,33 +197,7 @@ function KeyFigures({ record }: { record: PerformanceRecord }) {
   );
 }
 
-const WIDTH = 640;
-const HEIGHT = 160;
-const PAD = 4;
-
-function pathOf(points: CurvePoint[], value: (p: CurvePoint) => number, min: number, max: number) {
-  const first = points[0]?.t ?? 0;
-  const span = Math.max(1, (points.at(-1)?.t ?? 0) - first);
-  const range = Math.max(1, max - min);
-  return points
-    .map((p, i) => {
-      const x = ((p.t - first) / span) * WIDTH;
-      const y = PAD + ((max - value(p)) / range) * (HEIGHT - 2 * PAD);
-      return `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`;
-    })
-    .join("");
-}
-
-function Charts({ record }: { record: PerformanceRecord }) {
-  const points = record.curve;
-  if (points.length < 2) return null;
-  const growth = points.map((p) => p.growthBps);
-  const minGrowth = Math.min(0, ...growth);
-  const maxGrowth = Math.max(0, ...growth);
-  const maxDrawdown = Math.max(1, ...points.map((p) => p.drawdownBps));
-  const zeroY = PAD + (maxGrowth / Math.max(1, maxGrowth - minGrowth)) * (HEIGHT - 2 * PAD);
-  const growthPath = pathOf(points, (p) => p.growthBps, minGrowth, maxGrowth);
-  const drawdownPath = pathOf(points, (p) => -p.drawdownBps, -maxDrawdown, 0);
+function Charts({ record, chart }: { record: PageRecord; chart: RecordChart }) {
   const label = copy.chartAlt(
     formatBps(record.totalReturnBps),
     formatBps(record.maxDrawdownBps, { signed: false }),
@@ -230,28 +207,23 @@ function Charts({ record }: { record: PerformanceRecord }) {
   return (
     <figure className="space-y-2">
       <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT * 2 + 40}`}
+        viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT * 2 + 40}`}
         role="img"
         aria-label={label}
         className="h-auto w-full rounded-xl border border-border bg-card"
       >
         <text x="8" y="14" className="fill-muted-foreground" fontSize="12">
-          {copy.growthChart}: {formatBps(maxGrowth, { signed: true })} / {formatBps(minGrowth)}
+          {`${copy.growthChart}: ${formatBps(chart.maxGrowthBps, { signed: true })} / ${formatBps(chart.minGrowthBps)}`}
         </text>
         <g transform="translate(0 18)">
-          <line x1="0" x2={WIDTH} y1={zeroY} y2={zeroY} stroke="#26324d" />
-          <path d={growthPath} fill="none" stroke="#38bdf8" strokeWidth="2" />
+          <line x1="0" x2={CHART_WIDTH} y1={chart.zeroY} y2={chart.zeroY} stroke="#26324d" />
+          <path d={chart.growthPath} fill="none" stroke="#38bdf8" strokeWidth="2" />
         </g>
-        <text x="8" y={HEIGHT + 34} className="fill-muted-foreground" fontSize="12">
-          {copy.drawdownChart}: 0 / -{formatBps(maxDrawdown, { signed: false })}
+        <text x="8" y={CHART_HEIGHT + 34} className="fill-muted-foreground" fontSize="12">
+          {copy.drawdownChart}: 0 / -{formatBps(chart.maxDrawdownBps, { signed: false })}
         </text>
-        <g transform={`translate(0 ${HEIGHT + 38})`}>
-          <path
-            d={`${drawdownPath}L${WIDTH} ${PAD}L0 ${PAD}Z`}
-            fill="#f87171"
-            fillOpacity="0.35"
-            stroke="#f87171"
-          />
+        <g transform={`translate(0 ${CHART_HEIGHT + 38})`}>
+          <path d={chart.drawdownPath} fill="#f87171" fillOpacity="0.35" stroke="#f87171" />
         </g>
       </svg>
       <figcaption className="flex justify-between text-xs text-muted-foreground">
@@ -262,7 +234,7 @@ function Charts({ record }: { record: PerformanceRecord }) {
   );
 }
 
-function MonthlyTable({ name, record }: { name: string; record: PerformanceRecord }) {
+function MonthlyTable({ name, record }: { name: string; record: PageRecord }) {
   const years = record.yearly.map((y) => y.year);
   const byMonth = new Map(record.monthly.map((m) => [`${m.year}-${m.month}`, m.returnBps]));
   const cell = (bps: number | undefined) =>

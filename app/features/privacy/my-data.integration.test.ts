@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   consentEvents,
   emailMailbox,
@@ -33,15 +33,11 @@ import {
   linkTokens,
   messagesTo,
 } from "../../../tests/support/outbox.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { myDataLinkMessage } from "./messages.tsx";
 import { alreadyListedMessage } from "../confirmation/messages.tsx";
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 const site = "http://localhost:3000";
 

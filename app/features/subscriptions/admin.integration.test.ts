@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { subscriptionCharges, subscriptions } from "../../../db/schema.ts";
 import { clearSales } from "../../../tests/support/sales.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { STAFF, subscribe } from "../../../tests/support/subscriber.ts";
 import { callRoute } from "../../../tests/support/route-calls.ts";
 import { ofxStatement } from "../../../tests/support/ofx.ts";
@@ -17,11 +17,7 @@ import { payCharge, requestRefund, runRenewals } from "./subscriptions.server.ts
 
 const at = (iso: string) => new Date(iso);
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 // Each test starts with no customers, so the next one invited is its own.
 beforeEach(async () => {

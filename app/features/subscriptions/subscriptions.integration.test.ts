@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { clearSales } from "../../../tests/support/sales.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import {
   emailOutbox,
   invitations,
@@ -53,11 +53,7 @@ async function mailTo(email: string) {
   return rows.filter((row) => /^(renewal|subscription)-/.test(row.template));
 }
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 beforeEach(async () => {
   await clearSales();

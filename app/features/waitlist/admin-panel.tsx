@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Form, href, Link, useFetcher } from "react-router";
+import { useCallback, useState } from "react";
+import { Form, href, Link, useFetcher, useRevalidator } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
@@ -15,8 +15,10 @@ import { cn } from "../../lib/cn.ts";
 import { formatDate } from "../../lib/format.ts";
 import { WaitlistSummary, type WaitlistSummaryView } from "./admin-summary.tsx";
 import type { ActionResult } from "../admin/action-result.ts";
-import { SelectField, TextField } from "../admin/field.tsx";
-import { useActionToast } from "../admin/use-action-toast.ts";
+import { TextField } from "../admin/field.tsx";
+import { FilterSelect } from "../admin/filter-select.tsx";
+import { waitlistIntents } from "../admin/intents.ts";
+import { type ActionToastMessages, useActionToast } from "../admin/use-action-toast.ts";
 import { agentsText } from "./agents-text.ts";
 import {
   encodeCursor,
@@ -88,6 +90,18 @@ export interface WaitlistRowView {
   confirmedAt: Date | null;
 }
 
+/** What the list offers for inviting its whole filter to one robot (decision 255). */
+export type FilterInviteView =
+  | { state: "several-agents" }
+  | { state: "no-robot"; agent: string }
+  | {
+      state: "ready";
+      robotName: string;
+      free: number | null;
+      waiting: number;
+      count: number;
+    };
+
 export interface WaitlistPanelProps {
   rows: WaitlistRowView[];
   next: WaitlistCursor | null;
@@ -99,11 +113,22 @@ export interface WaitlistPanelProps {
   byAgent: Record<string, number>;
   /** The filter per status, agent, source and period (null when the query was refused). */
   summary: WaitlistSummaryView | null;
+  /** Inviting the whole filter (decision 255); null when the query was refused. */
+  invite: FilterInviteView | null;
   /** The URL's query string (filters and cursor). */
   search: string;
   /** Why the query string was refused (400), if it was. */
   error?: string;
 }
+
+// The filter's text and date fields, in the form's order.
+const filterInputs = [
+  { name: "de", type: "date", label: "from" },
+  { name: "ate", type: "date", label: "to" },
+  { name: "origem", type: "text", label: "source" },
+  { name: "meio", type: "text", label: "medium" },
+  { name: "campanha", type: "text", label: "campaign" },
+] as const;
 
 function Filters({ params }: { params: URLSearchParams }) {
   const value = (key: string) => params.get(key) ?? "";
@@ -118,86 +143,52 @@ function Filters({ params }: { params: URLSearchParams }) {
           defaultValue={value("q")}
         />
       </div>
-      <SelectField
+      <FilterSelect
         id="filtro-status"
         name="status"
         label={filterCopy.status}
         defaultValue={value("status")}
-      >
-        <option value="">{filterCopy.any}</option>
-        {waitlistStatuses.map((status) => (
-          <option key={status} value={status}>
-            {statusLabels[status]}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+        emptyLabel={filterCopy.any}
+        values={waitlistStatuses}
+        labels={statusLabels}
+      />
+      <FilterSelect
         id="filtro-agente"
         name="agente"
         label={filterCopy.agent}
         defaultValue={value("agente")}
-      >
-        <option value="">{filterCopy.any}</option>
-        {agentIds.map((id) => (
-          <option key={id} value={id}>
-            {agentNames[id]}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        id="filtro-de"
-        name="de"
-        type="date"
-        label={filterCopy.from}
-        defaultValue={value("de")}
+        emptyLabel={filterCopy.any}
+        values={agentIds}
+        labels={agentNames}
       />
-      <TextField
-        id="filtro-ate"
-        name="ate"
-        type="date"
-        label={filterCopy.to}
-        defaultValue={value("ate")}
-      />
-      <TextField
-        id="filtro-origem"
-        name="origem"
-        label={filterCopy.source}
-        defaultValue={value("origem")}
-      />
-      <TextField
-        id="filtro-meio"
-        name="meio"
-        label={filterCopy.medium}
-        defaultValue={value("meio")}
-      />
-      <TextField
-        id="filtro-campanha"
-        name="campanha"
-        label={filterCopy.campaign}
-        defaultValue={value("campanha")}
-      />
-      <SelectField
+      {filterInputs.map(({ name, type, label }) => (
+        <TextField
+          key={name}
+          id={`filtro-${name}`}
+          name={name}
+          type={type}
+          label={filterCopy[label]}
+          defaultValue={value(name)}
+        />
+      ))}
+      <FilterSelect
         id="filtro-confirmado"
         name="confirmado"
         label={filterCopy.confirmed}
         defaultValue={value("confirmado")}
-      >
-        <option value="">{filterCopy.any}</option>
-        {waitlistConfirmedFilters.map((option) => (
-          <option key={option} value={option}>
-            {filterCopy.confirmedLabels[option]}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+        emptyLabel={filterCopy.any}
+        values={waitlistConfirmedFilters}
+        labels={filterCopy.confirmedLabels}
+      />
+      <FilterSelect
         id="filtro-ordem"
         name="ordem"
         label={filterCopy.order}
         defaultValue={value("ordem")}
-      >
-        <option value="">{filterCopy.orderLabels.recentes}</option>
-        <option value="antigos">{filterCopy.orderLabels.antigos}</option>
-      </SelectField>
+        emptyLabel={filterCopy.orderLabels.recentes}
+        values={["antigos"] as const}
+        labels={filterCopy.orderLabels}
+      />
       <div className="flex flex-wrap gap-2 sm:col-span-3 lg:col-span-4">
         <Button type="submit">{filterCopy.apply}</Button>
         <Link to={href("/admin/lista")} className={buttonClasses({ variant: "outline" })}>
@@ -292,7 +283,84 @@ function BulkBar({ selected, onDone }: { selected: string[]; onDone: () => void 
   );
 }
 
-/** One status for everyone in the filter, after a dialog that says how many (decision 147). */
+/**
+ * The state of a whole-filter dialog, held by a component that stays on the page while the
+ * answer's revalidation may remove the dialog (so its toast still shows). The dialog closes on
+ * the answer; a refusal (409: the number changed) reloads the list, which React Router does
+ * not do by itself after a 4xx, so the page shows the new number.
+ */
+function useWholeFilterAction(messages: ActionToastMessages) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<ActionResult>();
+  const { revalidate } = useRevalidator();
+  const onResult = useCallback(
+    (result: ActionResult) => {
+      setOpen(false);
+      if (!result.ok) void revalidate();
+    },
+    [revalidate],
+  );
+  useActionToast(fetcher.state, fetcher.data, messages, onResult);
+  return { open, setOpen, fetcher };
+}
+
+/**
+ * A change for everyone in the filter, behind a dialog that says how many (decisions 147,
+ * 255): its form posts the list's query string (`filtro`) and the number shown
+ * (`quantidade`) with `fields`.
+ */
+function WholeFilterDialog({
+  action: { open, setOpen, fetcher },
+  trigger,
+  title,
+  description,
+  confirm,
+  filter,
+  count,
+  fields,
+}: {
+  action: ReturnType<typeof useWholeFilterAction>;
+  trigger: string;
+  title: string;
+  description: string;
+  confirm: string;
+  filter: string;
+  count: number;
+  fields: Record<string, string>;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline">
+          {trigger}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={title} description={description} closeLabel={adminCopy.close}>
+        <fetcher.Form
+          method="post"
+          action={href("/admin/lista")}
+          className="mt-6 flex justify-end gap-2"
+        >
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name="filtro" value={filter} />
+          <input type="hidden" name="quantidade" value={count} />
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {filterCopy.cancel}
+            </Button>
+          </DialogClose>
+          <Button type="submit" disabled={fetcher.state !== "idle"}>
+            {confirm}
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** One status for everyone in the filter (decision 147). */
 function WholeFilterStatus({
   status,
   total,
@@ -302,41 +370,18 @@ function WholeFilterStatus({
   total: number;
   filter: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.state, fetcher.data, toastMessages, () => setOpen(false));
+  const action = useWholeFilterAction(toastMessages);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button size="sm" variant="outline">
-          {statusButtonLabels[status]}
-        </Button>
-      </DialogTrigger>
-      <DialogContent
-        title={filterCopy.bulkConfirmTitle}
-        description={filterCopy.bulkConfirmText(total, statusLabels[status])}
-        closeLabel={adminCopy.close}
-      >
-        <fetcher.Form
-          method="post"
-          action={href("/admin/lista")}
-          className="mt-6 flex justify-end gap-2"
-        >
-          <input type="hidden" name="escopo" value="filtro" />
-          <input type="hidden" name="filtro" value={filter} />
-          <input type="hidden" name="quantidade" value={total} />
-          <input type="hidden" name="status" value={status} />
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {filterCopy.cancel}
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={fetcher.state !== "idle"}>
-            {filterCopy.bulkConfirm(total)}
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <WholeFilterDialog
+      action={action}
+      trigger={statusButtonLabels[status]}
+      title={filterCopy.bulkConfirmTitle}
+      description={filterCopy.bulkConfirmText(total, statusLabels[status])}
+      confirm={filterCopy.bulkConfirm(total)}
+      filter={filter}
+      count={total}
+      fields={{ escopo: "filtro", status }}
+    />
   );
 }
 
@@ -356,6 +401,39 @@ function WholeFilterBar({ total, params }: { total: number; params: URLSearchPar
           filter={filterSearch(params).slice(1)}
         />
       ))}
+    </div>
+  );
+}
+
+/**
+ * "Convidar N pessoas deste filtro para o <robô>", after a dialog that says how many and why
+ * (min of the filter's people in the robot's queue and its free spots); when the filter does
+ * not name one robot, or nobody can be invited, a sentence says why instead.
+ */
+function WholeFilterInvite({ invite, filter }: { invite: FilterInviteView; filter: string }) {
+  const action = useWholeFilterAction(filterCopy.inviteToast);
+  if (invite.state !== "ready" || invite.count === 0) {
+    const reason =
+      invite.state === "several-agents"
+        ? filterCopy.inviteNeedsOneAgent
+        : invite.state === "no-robot"
+          ? filterCopy.inviteNoRobot(invite.agent)
+          : filterCopy.inviteNobody(invite.robotName, invite.free);
+    return <p className="mt-2 text-sm text-muted-foreground">{reason}</p>;
+  }
+  const { count, robotName } = invite;
+  return (
+    <div className="mt-2">
+      <WholeFilterDialog
+        action={action}
+        trigger={filterCopy.inviteWholeFilter(count, robotName)}
+        title={filterCopy.inviteConfirmTitle}
+        description={filterCopy.inviteConfirmText(count, robotName, invite.waiting, invite.free)}
+        confirm={filterCopy.inviteConfirm(count)}
+        filter={filter}
+        count={count}
+        fields={{ intent: waitlistIntents.inviteFilter }}
+      />
     </div>
   );
 }
@@ -391,6 +469,9 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
         <>
           <BulkBar selected={visible} onDone={() => setSelected([])} />
           <WholeFilterBar total={total} params={params} />
+          {props.invite ? (
+            <WholeFilterInvite invite={props.invite} filter={filterSearch(params).slice(1)} />
+          ) : null}
           {/* Below md each row is a card (the table's cells stacked beside its checkbox), so
               a phone shows every key field without scrolling sideways (decision 079). */}
           <div className="mt-4 overflow-x-auto rounded-lg border border-border">

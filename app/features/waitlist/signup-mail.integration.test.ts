@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailOutbox, emailTokens, waitlist } from "../../../db/schema.ts";
 import { form } from "../../../tests/support/http.ts";
 import { callContactAction, postRequest } from "../../../tests/support/signup-requests.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { emailCopy } from "../../content/email.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { hashToken } from "../../platform/mail/link-tokens.server.ts";
@@ -16,11 +16,7 @@ import { wakeOnEnqueue } from "../../platform/jobs/background.server.ts";
 import { startWorker } from "../../platform/jobs/worker.server.ts";
 import { alreadyListedMessage, confirmSignupMessage } from "../confirmation/messages.tsx";
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 async function signUp(email: string, name = "Maria da Silva") {
   const answer = await callContactAction(

@@ -14,14 +14,16 @@ import { type Connection, type Database, MIGRATIONS_FOLDER } from "./connection.
 
 const PGLITE_SHARED_BUFFERS = "16MB";
 
-// bytea in PostgreSQL's hex text form by Node's native codec: PGlite's own converts byte by
-// byte through a string each, which held the event loop 2.3 s (half of it collecting that
-// garbage) to store a 3.9 MB statement file (docs/decisions/198).
+// bytea written as a binary parameter (the bytes themselves, PostgreSQL's binary format for
+// bytea) and read by Node's native hex codec: PGlite's own serializer converts byte by byte
+// through a string each, which held the event loop 2.3 s to store a 3.9 MB statement file
+// (docs/decisions/198); Node's hex text still cost 9-30 ms a 256 KB part on the server's
+// thread (the string's UTF-8 length counted, encoded, then hex-decoded by the database),
+// the bytes as they are 2-5 ms (docs/decisions/250). PGlite's Bind sends any ArrayBufferView
+// a serializer returns in binary format, though its Serializer type says string.
+const sendBytesAsTheyAre = (bytes: Uint8Array) => bytes;
 const byteaCodec = {
-  serializers: {
-    [types.BYTEA]: (bytes: Uint8Array) =>
-      `\\x${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex")}`,
-  },
+  serializers: { [types.BYTEA]: sendBytesAsTheyAre as unknown as (value: unknown) => string },
   parsers: { [types.BYTEA]: (text: string) => Buffer.from(text.slice(2), "hex") },
 };
 

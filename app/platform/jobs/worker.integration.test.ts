@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   emailMailbox,
   emailOutbox,
@@ -7,7 +7,8 @@ import {
   scheduledJobs,
   waitlist,
 } from "../../../db/schema.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { startSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { getDb, withTransaction } from "../db/db.server.ts";
 import { actionMessage } from "../mail/layout.tsx";
 import { hashToken, REDACTED_TOKEN } from "../mail/link-tokens.server.ts";
@@ -62,11 +63,7 @@ const tick = defineJob({
 });
 const registry = createRegistry([hello, tick]);
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 async function options(overrides: Partial<WorkerLoopOptions> = {}): Promise<WorkerLoopOptions> {
   return {

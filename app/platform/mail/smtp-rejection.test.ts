@@ -1,17 +1,13 @@
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { describe, expect, it } from "vitest";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { smtpTransport } from "./transport.server.ts";
 
 // Issue 25, class 6: an SMTP rejection must not put the recipient's address in the logs.
 // The senders log the transport's error under `err`, which pino serializes with this.
 const logged = (error: unknown) => JSON.stringify(pino.stdSerializers.err(error as Error));
 
-let smtp: TestSmtpServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 
 const message = { subject: "Teste", html: "<p>Teste</p>", text: "Teste" };
 const from = "Agentes FX <nao-responda@agentesfx.com.br>";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { invitations, robots, waitlist } from "../../../db/schema.ts";
 import { linkTokens } from "../../../tests/support/outbox.ts";
-import { startSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp-server.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import type { RobotInvitationsView } from "../../features/invitations/admin-panel.tsx";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
@@ -11,13 +11,11 @@ import * as invitationRoute from "../site/invitation.tsx";
 
 const ADMIN = { email: "convites@agentesfx.test", password: "uma-senha-bem-longa-2" };
 let cookie: string;
-let smtp: TestSmtpServer;
-afterAll(() => smtp.close());
+const smtp = await smtpServerForFile();
 let trendkeyId: string;
 const people: Array<{ id: string; email: string }> = [];
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
   const db = await getDb();
   await createOrResetAdmin(db, ADMIN);
   const rows = await db

@@ -2,8 +2,9 @@ import { data } from "react-router";
 import { adminSessionContext } from "../../features/admin/guard.server.ts";
 import { rowId } from "../../features/admin/schema-fields.ts";
 import { PerformanceAdminPage } from "../../features/performance/admin-page.tsx";
+import { pageRecordOf } from "../../features/performance/chart.ts";
 import {
-  getPublishedPerformance,
+  getPublishedReference,
   getRobotForPerformance,
   getStatement,
   listStatements,
@@ -33,7 +34,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const chosen = rowId.safeParse(url.searchParams.get("extrato"));
   const previewId = chosen.success ? chosen.data : history[0]?.id;
   const statement = previewId ? await getStatement(robot.id, previewId) : undefined;
-  const current = await getPublishedPerformance(robot.id);
+  const current = await getPublishedReference(robot.id);
   const flash = url.searchParams.has("publicado")
     ? ("published" as const)
     : url.searchParams.has("enviado")
@@ -49,7 +50,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
           sha256: statement.sha256,
           accountKind: statement.accountKind,
           broker: statement.broker,
-          record: statement.record,
+          ...pageRecordOf(statement.record),
           updatedAt: statement.uploadedAt.toISOString(),
           uploadedBy: statement.uploadedBy,
           accountName: statement.record.accountName,

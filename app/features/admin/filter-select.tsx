@@ -1,0 +1,34 @@
+import { SelectField } from "./field.tsx";
+
+/**
+ * A list filter's drop-down: a first option with the empty value (no filter: "Todos", or the
+ * default order), then one option per value with its label.
+ */
+export function FilterSelect<Value extends string>({
+  id,
+  name,
+  label,
+  defaultValue,
+  emptyLabel,
+  values,
+  labels,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  emptyLabel: string;
+  values: readonly Value[];
+  labels: Readonly<Record<Value, string>>;
+}) {
+  return (
+    <SelectField id={id} name={name} label={label} defaultValue={defaultValue}>
+      <option value="">{emptyLabel}</option>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {labels[value]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
