@@ -8,7 +8,10 @@
 // - drain: a queue of `drain` confirmations (queued by sign-ups to a web process running
 //   WORKER=off) sent by one server process, to an SMTP server that answers at once and to
 //   one that takes 50 ms per message; messages/s from first to last accepted. PostgreSQL.
-// Flags: --only=spike|drain, --seconds=60, --drain=20000, --pg-rate=300, --pglite-rate=100.
+//   Beside it, the server's CPU time per message sent (from the moment it answered; the load
+//   average beside it): what the other processes on the machine disturb least.
+// Flags: --only=spike|drain, --seconds=60, --drain=20000, --pg-rate=300, --pglite-rate=100,
+// --delays=0,50 (the SMTP server's answering times the drain is measured with).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +23,7 @@ import {
   postgresReachable,
   uniqueDatabaseName,
 } from "../../tests/support/postgres.ts";
+import { cpuMilliseconds, loadAverage } from "./measure.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
 const flag = (name: string, fallback: string) =>
@@ -31,6 +35,7 @@ const rates = {
   postgres: Number(flag("pg-rate", "300")),
   pglite: Number(flag("pglite-rate", "100")),
 };
+const delays = flag("delays", "0,50").split(",").map(Number);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -145,7 +150,11 @@ async function drain(delayMs: number) {
     }
     const server = await startBuiltServer({ DATABASE_URL: url, SMTP_URL: sink.url });
     try {
+      const pid = server.process.pid as number;
+      const cpuBefore = cpuMilliseconds(pid);
+      const countBefore = await sink.count();
       while ((await sink.count()) < drainCount) await sleep(250);
+      const cpuPerMessage = (cpuMilliseconds(pid) - cpuBefore) / (drainCount - countBefore);
       const times = [...(await sink.arrivals()).values()].flat().sort((a, b) => a - b);
       const spanSeconds = (times.at(-1)! - times[0]!) / 1000;
       const pool = new pg.Pool({ connectionString: url, max: 1 });
@@ -156,7 +165,8 @@ async function drain(delayMs: number) {
       console.log(
         `drain postgres ${drainCount} messages, SMTP answering in ${delayMs} ms: first to last ` +
           `in ${spanSeconds.toFixed(2)} s, ${Math.round((times.length - 1) / spanSeconds)} messages/s ` +
-          `(${times.length} accepted; outbox ${rows.map((row) => `${row.status} ${row.n}`).join(", ")})`,
+          `(${times.length} accepted; outbox ${rows.map((row) => `${row.status} ${row.n}`).join(", ")}); ` +
+          `server CPU ${cpuPerMessage.toFixed(2)} ms per message; load average ${loadAverage()}`,
       );
     } finally {
       await server.stop();
@@ -174,6 +184,5 @@ if (only !== "drain") {
   await spike("pglite");
 }
 if (only !== "spike" && postgres) {
-  await drain(0);
-  await drain(50);
+  for (const delayMs of delays) await drain(delayMs);
 }

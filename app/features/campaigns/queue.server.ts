@@ -10,7 +10,12 @@ import { sql } from "drizzle-orm";
 import type { Database, Executor } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
 import { wakeSql } from "../../platform/jobs/enqueue.server.ts";
-import { defineQueue, type ClaimedMessage, type SendLink } from "../../platform/jobs/registry.ts";
+import {
+  defineQueue,
+  tokenValues,
+  type ClaimedMessage,
+  type SendLink,
+} from "../../platform/jobs/registry.ts";
 import { audienceFilterOf, materializeAudience, stillReachableSql } from "./audience.server.ts";
 import { campaignBody, campaignMessage, type CampaignBody } from "./render.server.tsx";
 
@@ -169,13 +174,16 @@ type RecipientFields = "waitlistId" | "subscriberId";
  * the consent the message came from. Never expires (decision 089).
  */
 const unsubscribeLink: SendLink<RecipientFields> = {
-  store: ({ hash, payload }) => sql`
+  store: (tokens) => sql`
     insert into email_tokens (token_hash, purpose, waitlist_id, subscriber_id, expires_at)
-    select ${hash}, 'unsubscribe', case when s.id is null then w.id end, s.id,
+    select t.hash, 'unsubscribe', case when s.id is null then w.id end, s.id,
       'infinity'::timestamptz
-    from (select 1) one
-      left join newsletter_subscribers s on s.id = nullif(${payload.subscriberId}, '')::uuid
-      left join waitlist w on w.id = nullif(${payload.waitlistId}, '')::uuid
+    from ${tokenValues(tokens, ({ payload }) => [
+      sql`nullif(${payload.subscriberId}, '')::uuid`,
+      sql`nullif(${payload.waitlistId}, '')::uuid`,
+    ])} as t (hash, subscriber_id, waitlist_id)
+      left join newsletter_subscribers s on s.id = t.subscriber_id
+      left join waitlist w on w.id = t.waitlist_id
     where s.id is not null or w.id is not null
     returning token_hash`,
   forget: (hash) => sql`delete from email_tokens where token_hash = ${hash}`,

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { href } from "react-router";
 import { invitationEmailCopy } from "../../content/invitations.ts";
-import { defineMessage, type LinkToken } from "../../platform/jobs/registry.ts";
+import { defineMessage, tokenValues, type LinkToken } from "../../platform/jobs/registry.ts";
 import { actionMessage } from "../../platform/mail/layout.tsx";
 
 const invitation = invitationEmailCopy.invitation;
@@ -41,9 +41,14 @@ export const invitationRevokedMessage = endedMessage("invitation-revoked", "revo
 
 /** The invitation's own link, /convite/<token>: once accepted, the order's page (decision 154). */
 export const invitationLink: LinkToken<"invitationId"> = {
-  store: ({ hash, outboxId, payload }) => sql`
+  store: (tokens) => sql`
     insert into invitation_tokens (token_hash, invitation_id, outbox_id)
-    select ${hash}, id, ${outboxId} from invitations where id = ${payload.invitationId}::uuid
+    select t.hash, i.id, t.outbox_id
+    from ${tokenValues(tokens, ({ outboxId, payload }) => [
+      sql`${outboxId}::uuid`,
+      sql`${payload.invitationId}::uuid`,
+    ])} as t (hash, outbox_id, invitation_id)
+      join invitations i on i.id = t.invitation_id
     returning token_hash`,
   forget: (hash) => sql`delete from invitation_tokens where token_hash = ${hash}`,
   revoke: (outboxId) => sql`delete from invitation_tokens where outbox_id = ${outboxId}`,

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { href } from "react-router";
 import { orderEmailCopy as copy } from "../../content/orders.ts";
-import { defineMessage, type LinkToken } from "../../platform/jobs/registry.ts";
+import { defineMessage, tokenValues, type LinkToken } from "../../platform/jobs/registry.ts";
 import { actionMessage } from "../../platform/mail/layout.tsx";
 import { invitationLink } from "../invitations/messages.tsx";
 
@@ -16,10 +16,14 @@ const setupPath = (token: string) => href("/configurar/:token", { token });
 
 /** The setup form's single-use link, owned by the order (order_tokens). */
 const setupLink: LinkToken<"orderId"> = {
-  store: ({ hash, outboxId, payload }) => sql`
+  store: (tokens) => sql`
     insert into order_tokens (token_hash, order_id, outbox_id, expires_at)
-    select ${hash}, id, ${outboxId}, now() + ${SETUP_LINK_LIFETIME}::interval
-    from orders where id = ${payload.orderId}::uuid
+    select t.hash, o.id, t.outbox_id, now() + ${SETUP_LINK_LIFETIME}::interval
+    from ${tokenValues(tokens, ({ outboxId, payload }) => [
+      sql`${outboxId}::uuid`,
+      sql`${payload.orderId}::uuid`,
+    ])} as t (hash, outbox_id, order_id)
+      join orders o on o.id = t.order_id
     returning token_hash`,
   forget: (hash) => sql`delete from order_tokens where token_hash = ${hash}`,
   revoke: (outboxId) => sql`delete from order_tokens where outbox_id = ${outboxId}`,

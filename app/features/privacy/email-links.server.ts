@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { href } from "react-router";
 import type { EmailTokenPurpose } from "./model.ts";
-import type { LinkToken } from "../../platform/jobs/registry.ts";
+import { tokenValues, type LinkToken } from "../../platform/jobs/registry.ts";
 
 /** How long a link works: an interval, or forever (unsubscribe links, decision 089). */
 export type LinkLifetime = "7 days" | "1 hour" | "forever";
@@ -18,10 +18,14 @@ export function entryLink(
   lifetime: LinkLifetime,
 ): LinkToken<"entryId"> {
   return {
-    store: ({ hash, outboxId, payload }) => sql`
+    store: (tokens) => sql`
       insert into email_tokens (token_hash, purpose, waitlist_id, outbox_id, expires_at)
-      select ${hash}, ${purpose}, id, ${outboxId}, ${expiry(lifetime)}
-      from waitlist where id = ${payload.entryId}::uuid
+      select t.hash, ${purpose}, w.id, t.outbox_id, ${expiry(lifetime)}
+      from ${tokenValues(tokens, ({ outboxId, payload }) => [
+        sql`${outboxId}::uuid`,
+        sql`${payload.entryId}::uuid`,
+      ])} as t (hash, outbox_id, entry_id)
+        join waitlist w on w.id = t.entry_id
       returning token_hash`,
     forget: (hash) => sql`delete from email_tokens where token_hash = ${hash}`,
     revoke: (outboxId) => sql`delete from email_tokens where outbox_id = ${outboxId}`,
@@ -34,10 +38,14 @@ export function subscriberLink(
   lifetime: LinkLifetime,
 ): LinkToken<"subscriberId"> {
   return {
-    store: ({ hash, outboxId, payload }) => sql`
+    store: (tokens) => sql`
       insert into email_tokens (token_hash, purpose, subscriber_id, outbox_id, expires_at)
-      select ${hash}, ${purpose}, id, ${outboxId}, ${expiry(lifetime)}
-      from newsletter_subscribers where id = ${payload.subscriberId}::uuid
+      select t.hash, ${purpose}, s.id, t.outbox_id, ${expiry(lifetime)}
+      from ${tokenValues(tokens, ({ outboxId, payload }) => [
+        sql`${outboxId}::uuid`,
+        sql`${payload.subscriberId}::uuid`,
+      ])} as t (hash, outbox_id, subscriber_id)
+        join newsletter_subscribers s on s.id = t.subscriber_id
       returning token_hash`,
     forget: (hash) => sql`delete from email_tokens where token_hash = ${hash}`,
     revoke: (outboxId) => sql`delete from email_tokens where outbox_id = ${outboxId}`,

@@ -3,7 +3,7 @@
 // transactional or marketing, and its React component) and each background job with
 // defineJob; the composition root (app/registry.server.ts) lists them all and hands the
 // registry to the worker. The platform never imports a feature.
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { ReactElement } from "react";
 import type { Database } from "../db/db.server.ts";
 
@@ -12,14 +12,24 @@ export type Payload<F extends string = string> = { readonly [K in F]: string };
 
 export type MessageKind = "transactional" | "marketing";
 
+/** A link's token as stored: its hash, for the message that carries it. */
+export interface StoredToken<F extends string> {
+  hash: string;
+  outboxId: string;
+  payload: Payload<F>;
+}
+
 /**
  * A link whose token is minted when the message is sent, never when it is queued: the outbox
  * and the local mailbox never hold a usable token, and a resend gets a new one. Only the
  * token's SHA-256 is stored, by SQL the feature writes for its own token table.
  */
 export interface SendLink<F extends string> {
-  /** Stores the hash for this message; yields one row, or none when the link's owner is gone. */
-  store: (token: { hash: string; outboxId: string; payload: Payload<F> }) => SQL;
+  /**
+   * Stores the hashes of several messages' links in one statement (the worker's claimed batch,
+   * docs/decisions/240); yields `token_hash` for each link whose owner still exists.
+   */
+  store: (tokens: readonly StoredToken<F>[]) => SQL;
   /** Deletes one token (its send failed, so no one holds it). */
   forget: (hash: string) => SQL;
 }
@@ -28,6 +38,20 @@ export interface SendLink<F extends string> {
 export interface LinkToken<F extends string> extends SendLink<F> {
   /** Deletes every token stored for the message: a resend makes the old links stop working. */
   revoke: (outboxId: string) => SQL;
+}
+
+/**
+ * `tokens` as a VALUES list for a link's `store` to select from: each row is the token's hash
+ * (text), then `columns` of its message (each cast by the caller).
+ */
+export function tokenValues<F extends string>(
+  tokens: readonly StoredToken<F>[],
+  columns: (token: StoredToken<F>) => readonly SQL[],
+): SQL {
+  return sql`(values ${sql.join(
+    tokens.map((token) => sql`(${token.hash}, ${sql.join([...columns(token)], sql`, `)})`),
+    sql`, `,
+  )})`;
 }
 
 export interface MessageContext {

@@ -16,7 +16,7 @@ import { getEnv } from "../http/env.server.ts";
 import { createTransport, mailboxTransport, smtpTransport } from "../mail/transport.server.ts";
 import { wakeOnEnqueue } from "./background.server.ts";
 import { enqueue } from "./enqueue.server.ts";
-import { createRegistry, defineJob, defineMessage } from "./registry.ts";
+import { createRegistry, defineJob, defineMessage, tokenValues } from "./registry.ts";
 import {
   processDueMessages,
   runDueJob,
@@ -32,10 +32,15 @@ const hello = defineMessage({
   fields: ["entryId", "name"],
   links: {
     token: {
-      store: ({ hash, outboxId, payload }) => sql`
+      store: (tokens) => sql`
         insert into email_tokens (token_hash, purpose, waitlist_id, outbox_id, expires_at)
-        select ${hash}, 'my-data', id, ${outboxId}, now() + interval '1 hour'
-        from waitlist where id = ${payload.entryId}::uuid returning token_hash`,
+        select t.hash, 'my-data', w.id, t.outbox_id, now() + interval '1 hour'
+        from ${tokenValues(tokens, ({ outboxId, payload }) => [
+          sql`${outboxId}::uuid`,
+          sql`${payload.entryId}::uuid`,
+        ])} as t (hash, outbox_id, entry_id)
+          join waitlist w on w.id = t.entry_id
+        returning token_hash`,
       forget: (hash) => sql`delete from email_tokens where token_hash = ${hash}`,
       revoke: (outboxId) => sql`delete from email_tokens where outbox_id = ${outboxId}`,
     },

@@ -1,8 +1,9 @@
 // The worker (docs/decisions/115): one runtime for the registry's messages and jobs.
 // Messages: claimed with FOR UPDATE SKIP LOCKED, each leased by pushing run_at ahead (a
 // killed sender's claim expires and another process sends it, with the same Message-ID),
-// at most `concurrency` sends in flight, link tokens minted at send, then marked sent in
-// small batches, or retried with exponential backoff, or failed after the last try.
+// at most `concurrency` sends in flight, link tokens minted for each claimed batch by one
+// statement per kind of link (decision 240), then marked sent in small batches, or retried
+// with exponential backoff, or failed after the last try.
 // Jobs: recurring work at a time (invitation deadlines, retention), one row per job, run by
 // whichever worker claims it. The worker sleeps until a notification (a trigger NOTIFYs at
 // every enqueue), the next due time, or `idleMs`; it never reads the web server's load.
@@ -66,6 +67,19 @@ const SENT_FLUSH_MS = 20;
 
 export function messageIdFor(id: string, domain: string): string {
   return `<${id}@${domain}>`;
+}
+
+/** A link minted for a message: its hash, to forget when no one received it. */
+interface Minted {
+  link: SendLink<string>;
+  hash: string;
+}
+
+/** A claimed message with its links' fresh tokens, ready to render and send. */
+interface ReadyMessage {
+  message: ClaimedMessage;
+  links: Record<string, string>;
+  minted: readonly Minted[];
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -229,35 +243,92 @@ function queueSender(queue: QueueDefinition, options: WorkerOptions) {
   }
 
   /**
-   * Sends one claimed message and records the outcome. Never rejects: when the database
-   * cannot take the outcome (pool exhausted, connection lost), the claim's lease runs out and
-   * the message is tried again, with its Message-ID.
+   * Mints the links of a claimed batch: one fresh token per link, their hashes stored by one
+   * statement per kind of link for the whole batch (docs/decisions/240). A message whose
+   * link's owner is gone (an erased entry, a deleted subscriber) is cancelled: nothing to
+   * send. When the database cannot take the tokens, each message's try failed, as a send's.
    */
-  async function send(message: ClaimedMessage): Promise<void> {
+  async function withLinks(messages: readonly ClaimedMessage[]): Promise<ReadyMessage[]> {
+    const ready = messages.map((message) => ({
+      message,
+      links: {} as Record<string, string>,
+      minted: [] as Minted[],
+      complete: true,
+    }));
+    const byLink = new Map<SendLink<string>, { of: (typeof ready)[number]; field: string }[]>();
+    for (const of of ready) {
+      for (const [field, link] of Object.entries(of.message.links)) {
+        const entries = byLink.get(link) ?? [];
+        entries.push({ of, field });
+        byLink.set(link, entries);
+      }
+    }
     try {
-      await sendOrThrow(message);
+      for (const [link, entries] of byLink) {
+        const tokens = entries.map((entry) => ({ ...entry, ...newToken() }));
+        const stored = await db.execute(
+          link.store(
+            tokens.map(({ of, hash }) => ({
+              hash,
+              outboxId: of.message.id,
+              payload: of.message.payload,
+            })),
+          ),
+        );
+        const kept = new Set(rowsOf<{ token_hash: string }>(stored).map((row) => row.token_hash));
+        for (const { of, field, token, hash } of tokens) {
+          if (!kept.has(hash)) {
+            of.complete = false;
+            continue;
+          }
+          of.minted.push({ link, hash });
+          of.links[field] = token;
+        }
+      }
+    } catch (error) {
+      await Promise.all(
+        ready.map(({ message, minted }) =>
+          settle(message, async () => {
+            await forget(minted);
+            await failed(message, error, message.attempts >= maxAttempts);
+          }),
+        ),
+      );
+      return [];
+    }
+    const sending: ReadyMessage[] = [];
+    for (const { message, links, minted, complete } of ready) {
+      if (complete) sending.push({ message, links, minted });
+      else {
+        await settle(message, async () => {
+          await forget(minted);
+          await queue.cancelled(db, message.id);
+        });
+      }
+    }
+    return sending;
+  }
+
+  /**
+   * Records a message's outcome. Never rejects: when the database cannot take the outcome
+   * (pool exhausted, connection lost), the claim's lease runs out and the message is tried
+   * again, with its Message-ID.
+   */
+  async function settle(message: ClaimedMessage, record: () => Promise<void>): Promise<void> {
+    try {
+      await record();
     } catch (error) {
       log.error({ messageId: message.id, err: error }, "recording a message's outcome failed");
     }
   }
 
-  async function sendOrThrow(message: ClaimedMessage): Promise<void> {
-    const minted: { link: SendLink<string>; hash: string }[] = [];
+  /** Sends one claimed message with its links and records the outcome; never rejects. */
+  function send(ready: ReadyMessage): Promise<void> {
+    return settle(ready.message, () => sendOrThrow(ready));
+  }
+
+  async function sendOrThrow({ message, links, minted }: ReadyMessage): Promise<void> {
     try {
-      const links: Record<string, string> = {};
-      for (const [field, link] of Object.entries(message.links)) {
-        const { token, hash } = newToken();
-        const stored = await db.execute(
-          link.store({ hash, outboxId: message.id, payload: message.payload }),
-        );
-        // The link's owner is gone (an erased entry, a deleted subscriber): nothing to send.
-        if (rowsOf(stored).length === 0) {
-          await forget(minted);
-          return queue.cancelled(db, message.id);
-        }
-        minted.push({ link, hash });
-        links[field] = token;
-      }
       const rendered = renderContent(message.kind, message.compose(links, options.context));
       await transport.send({
         id: message.id,
@@ -278,13 +349,17 @@ function queueSender(queue: QueueDefinition, options: WorkerOptions) {
     }
   }
 
-  async function forget(minted: { link: SendLink<string>; hash: string }[]) {
+  async function forget(minted: readonly Minted[]) {
     for (const { link, hash } of minted) {
       await db.execute(link.forget(hash)).catch(() => {});
     }
   }
 
-  return { claim: (limit: number) => queue.claim(db, limit, leaseMs), send, flush };
+  return {
+    claim: async (limit: number) => withLinks(await queue.claim(db, limit, leaseMs)),
+    send,
+    flush,
+  };
 }
 
 /**
