@@ -357,6 +357,8 @@ test.describe("legal pages and footer, on a server with its own addresses", () =
   let site: BuiltServer;
   let dataDir: string;
   test.beforeAll(async () => {
+    // A hook's time limit is its own: the group's setting above does not reach it.
+    test.setTimeout(90_000);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-e2e-legal-"));
     site = await startBuiltServer({
       DATA_DIR: dataDir,
