@@ -34,6 +34,7 @@ export default [
     layout("routes/admin/layout.tsx", [
       route("admin/lista", "routes/admin/waitlist.tsx"),
       route("admin/lista.csv", "routes/admin/waitlist-csv.ts"),
+      route("admin/lista/convite", "routes/admin/waitlist-invite-count.ts"),
       route("admin/lista/:id", "routes/admin/waitlist-entry.tsx"),
       route("admin/robos", "routes/admin/robots.tsx"),
       route("admin/robos/:id/desempenho", "routes/admin/robot-performance.tsx"),

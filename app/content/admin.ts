@@ -112,8 +112,10 @@ export const waitlistFilterCopy = {
     `O filtro mudou: agora tem ${count.toLocaleString("pt-BR")} ${count === 1 ? "pessoa" : "pessoas"}. Nada foi alterado; confirme de novo.`,
   // Issue 25: invitations for the whole filter, limited by the robot's free spots and in its
   // queue's order (decision 255).
-  inviteWholeFilter: (count: number, robot: string) =>
-    `Convidar ${count.toLocaleString("pt-BR")} ${count === 1 ? "pessoa" : "pessoas"} deste filtro para o ${robot}`,
+  // The number is counted when the dialog opens (decision 256).
+  inviteWholeFilter: (robot: string) => `Convidar pessoas deste filtro para o ${robot}`,
+  inviteCounting: (robot: string) =>
+    `Contando as pessoas deste filtro na fila do ${robot} e as vagas livres…`,
   inviteNeedsOneAgent:
     "Convidar todo o filtro: escolha um agente no filtro. Cada robô tem as suas vagas e a sua fila, e este filtro inclui pessoas de vários.",
   inviteNoRobot: (agent: string) =>

@@ -15,6 +15,7 @@ import * as robotsRoute from "../../app/routes/admin/robots.tsx";
 import * as setupRoute from "../../app/routes/admin/setup.tsx";
 import * as waitlistCsvRoute from "../../app/routes/admin/waitlist-csv.ts";
 import * as waitlistEntryRoute from "../../app/routes/admin/waitlist-entry.tsx";
+import * as waitlistInviteCountRoute from "../../app/routes/admin/waitlist-invite-count.ts";
 import * as waitlistRoute from "../../app/routes/admin/waitlist.tsx";
 import { clientIpContext } from "../../app/platform/http/request-context.ts";
 import { cookieFrom } from "./http.ts";
@@ -69,6 +70,7 @@ type Handler = (args: never) => unknown;
 export const adminSectionRoutes = {
   "/admin/lista": waitlistRoute,
   "/admin/lista.csv": { ...waitlistCsvRoute, action: undefined },
+  "/admin/lista/convite": { ...waitlistInviteCountRoute, action: undefined },
   "/admin/lista/:id": waitlistEntryRoute,
   "/admin/robos": robotsRoute,
   "/admin/robos/:id/desempenho": robotPerformanceRoute,

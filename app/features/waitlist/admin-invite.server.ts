@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { agentNames } from "../../content/agent-ids.ts";
 import { waitlistFilterCopy as copy } from "../../content/admin.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
@@ -13,7 +14,8 @@ import { type WaitlistFilter, waitlistFilterSchema } from "./admin-filters.ts";
 import { filterConditions } from "./admin-queries.server.ts";
 
 // Invitations for everyone in the list's filter (docs/decisions/255): only when the filter
-// names one agent, since each robot has its own spots and queue.
+// names one agent, since each robot has its own spots and queue. The number is counted only
+// when staff open the dialog, by /admin/lista/convite (docs/decisions/256).
 
 /** What /admin/lista offers for inviting its filter. */
 export type FilterInviteOffer =
@@ -27,6 +29,18 @@ export async function filterInviteOffer(filter: WaitlistFilter): Promise<FilterI
   return preview
     ? { state: "ready", ...preview }
     : { state: "no-robot", agent: agentNames[filter.agente] };
+}
+
+/**
+ * /admin/lista/convite?<the list's query string>: the offer for that filter, counted now; a
+ * refused query string answers 400 with its reason (returned, so the dialog shows it).
+ */
+export async function filterInviteOfferFor(params: URLSearchParams) {
+  const parsed = parseForm(waitlistFilterSchema, params);
+  if (!parsed.success) {
+    return data({ state: "refused" as const, error: parsed.error }, { status: 400 });
+  }
+  return data(await filterInviteOffer(parsed.data));
 }
 
 /**

@@ -1,10 +1,10 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Form, href, Link, useFetcher, useRevalidator } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { Checkbox } from "../../components/ui/form-fields.tsx";
-import { agentIds, agentNames } from "../../content/agent-ids.ts";
+import { agentIds, agentNames, isAgentId } from "../../content/agent-ids.ts";
 import {
   adminCopy,
   countText,
@@ -90,8 +90,12 @@ export interface WaitlistRowView {
   confirmedAt: Date | null;
 }
 
-/** What the list offers for inviting its whole filter to one robot (decision 255). */
+/**
+ * What /admin/lista/convite answers for inviting the whole filter to one robot (decisions
+ * 255, 256); "refused" when the query string was.
+ */
 export type FilterInviteView =
+  | { state: "refused"; error: string }
   | { state: "several-agents" }
   | { state: "no-robot"; agent: string }
   | {
@@ -113,8 +117,6 @@ export interface WaitlistPanelProps {
   byAgent: Record<string, number>;
   /** The filter per status, agent, source and period (null when the query was refused). */
   summary: WaitlistSummaryView | null;
-  /** Inviting the whole filter (decision 255); null when the query was refused. */
-  invite: FilterInviteView | null;
   /** The URL's query string (filters and cursor). */
   search: string;
   /** Why the query string was refused (400), if it was. */
@@ -316,20 +318,27 @@ function WholeFilterDialog({
   description,
   confirm,
   filter,
-  count,
   fields,
+  onOpenChange,
 }: {
   action: ReturnType<typeof useWholeFilterAction>;
   trigger: string;
   title: string;
   description: string;
-  confirm: string;
+  /** The button's label and the number it confirms; null while there is none to confirm. */
+  confirm: { label: string; count: number } | null;
   filter: string;
-  count: number;
   fields: Record<string, string>;
+  onOpenChange?: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        onOpenChange?.(next);
+      }}
+    >
       <DialogTrigger asChild>
         <Button size="sm" variant="outline">
           {trigger}
@@ -345,15 +354,17 @@ function WholeFilterDialog({
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <input type="hidden" name="filtro" value={filter} />
-          <input type="hidden" name="quantidade" value={count} />
+          {confirm ? <input type="hidden" name="quantidade" value={confirm.count} /> : null}
           <DialogClose asChild>
             <Button type="button" variant="outline">
               {filterCopy.cancel}
             </Button>
           </DialogClose>
-          <Button type="submit" disabled={fetcher.state !== "idle"}>
-            {confirm}
-          </Button>
+          {confirm ? (
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              {confirm.label}
+            </Button>
+          ) : null}
         </fetcher.Form>
       </DialogContent>
     </Dialog>
@@ -377,9 +388,8 @@ function WholeFilterStatus({
       trigger={statusButtonLabels[status]}
       title={filterCopy.bulkConfirmTitle}
       description={filterCopy.bulkConfirmText(total, statusLabels[status])}
-      confirm={filterCopy.bulkConfirm(total)}
+      confirm={{ label: filterCopy.bulkConfirm(total), count: total }}
       filter={filter}
-      count={total}
       fields={{ escopo: "filtro", status }}
     />
   );
@@ -405,34 +415,56 @@ function WholeFilterBar({ total, params }: { total: number; params: URLSearchPar
   );
 }
 
-/**
- * "Convidar N pessoas deste filtro para o <robô>", after a dialog that says how many and why
- * (min of the filter's people in the robot's queue and its free spots); when the filter does
- * not name one robot, or nobody can be invited, a sentence says why instead.
- */
-function WholeFilterInvite({ invite, filter }: { invite: FilterInviteView; filter: string }) {
-  const action = useWholeFilterAction(filterCopy.inviteToast);
-  if (invite.state !== "ready" || invite.count === 0) {
-    const reason =
-      invite.state === "several-agents"
-        ? filterCopy.inviteNeedsOneAgent
-        : invite.state === "no-robot"
-          ? filterCopy.inviteNoRobot(invite.agent)
-          : filterCopy.inviteNobody(invite.robotName, invite.free);
-    return <p className="mt-2 text-sm text-muted-foreground">{reason}</p>;
+/** Why nothing is offered, or what the dialog asks to confirm, from the count's answer. */
+function inviteDescription(robotName: string, invite: FilterInviteView | undefined) {
+  if (!invite) return filterCopy.inviteCounting(robotName);
+  switch (invite.state) {
+    case "refused":
+      return invite.error;
+    case "several-agents":
+      return filterCopy.inviteNeedsOneAgent;
+    case "no-robot":
+      return filterCopy.inviteNoRobot(invite.agent);
+    case "ready":
+      return invite.count === 0
+        ? filterCopy.inviteNobody(invite.robotName, invite.free)
+        : filterCopy.inviteConfirmText(invite.count, invite.robotName, invite.waiting, invite.free);
   }
-  const { count, robotName } = invite;
+}
+
+/**
+ * "Convidar pessoas deste filtro para o <robô>": the dialog counts, when it opens, how many
+ * can be invited (min of the filter's people in the robot's queue and its free spots) and
+ * names that number before confirming, or says why nobody can be; the count is not made on
+ * every load of the list (decisions 255, 256). A filter of several robots says why instead.
+ */
+function WholeFilterInvite({ agent, filter }: { agent: string | null; filter: string }) {
+  const action = useWholeFilterAction(filterCopy.inviteToast);
+  const counter = useFetcher<FilterInviteView>();
+  const { load, reset } = counter;
+  // A closed dialog keeps no count, so later actions on the page do not recount it.
+  useEffect(() => {
+    if (!action.open) reset();
+  }, [action.open, reset]);
+  if (!agent || !isAgentId(agent)) {
+    return <p className="mt-2 text-sm text-muted-foreground">{filterCopy.inviteNeedsOneAgent}</p>;
+  }
+  const robotName = agentNames[agent];
+  const invite = counter.state === "idle" ? counter.data : undefined;
+  const count = invite?.state === "ready" ? invite.count : 0;
   return (
     <div className="mt-2">
       <WholeFilterDialog
         action={action}
-        trigger={filterCopy.inviteWholeFilter(count, robotName)}
+        trigger={filterCopy.inviteWholeFilter(robotName)}
         title={filterCopy.inviteConfirmTitle}
-        description={filterCopy.inviteConfirmText(count, robotName, invite.waiting, invite.free)}
-        confirm={filterCopy.inviteConfirm(count)}
+        description={inviteDescription(robotName, invite)}
+        confirm={count > 0 ? { label: filterCopy.inviteConfirm(count), count } : null}
         filter={filter}
-        count={count}
         fields={{ intent: waitlistIntents.inviteFilter }}
+        onOpenChange={(open) => {
+          if (open) void load(`${href("/admin/lista/convite")}?${filter}`);
+        }}
       />
     </div>
   );
@@ -469,9 +501,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
         <>
           <BulkBar selected={visible} onDone={() => setSelected([])} />
           <WholeFilterBar total={total} params={params} />
-          {props.invite ? (
-            <WholeFilterInvite invite={props.invite} filter={filterSearch(params).slice(1)} />
-          ) : null}
+          <WholeFilterInvite agent={params.get("agente")} filter={filterSearch(params).slice(1)} />
           {/* Below md each row is a card (the table's cells stacked beside its checkbox), so
               a phone shows every key field without scrolling sideways (decision 079). */}
           <div className="mt-4 overflow-x-auto rounded-lg border border-border">

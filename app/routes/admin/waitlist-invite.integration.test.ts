@@ -14,16 +14,21 @@ import {
 import type { FilterInviteView } from "../../features/waitlist/admin-panel.tsx";
 
 // "Convidar N pessoas deste filtro" on /admin/lista (decision 255), on both databases: the
-// number the list shows is the number invited, in queue order, never past the robot's free
+// number the dialog shows is the number invited, in queue order, never past the robot's free
 // spots, even with other invitations at once; a changed number answers 409 and sends nothing.
+// The number comes from /admin/lista/convite when the dialog opens, never from the list's
+// own load (decision 256).
 const ADMIN = { email: "convites-filtro@agentesfx.test", password: "uma-senha-bem-longa-3" };
 const FILTER = "origem=feira&agente=trendkey-btc";
 let cookie: string;
 const smtp = await smtpServerForFile();
 
 const offer = async (search: string) => {
-  const outcome = await callSection("/admin/lista", { cookie, path: `/admin/lista?${search}` });
-  return (outcome.body as { invite: FilterInviteView | null }).invite;
+  const outcome = await callSection("/admin/lista/convite", {
+    cookie,
+    path: `/admin/lista/convite?${search}`,
+  });
+  return outcome.body as FilterInviteView;
 };
 const inviteAll = (quantidade: string, filtro = FILTER) =>
   callSection("/admin/lista", {
@@ -69,6 +74,30 @@ beforeAll(async () => {
 });
 
 describe("inviting the whole filter of /admin/lista", () => {
+  it("counts nothing when the list loads; the dialog's route counts on request", async () => {
+    const list = await callSection("/admin/lista", { cookie, path: `/admin/lista?${FILTER}` });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ total: 33 });
+    expect(list.body).not.toHaveProperty("invite");
+    expect(JSON.stringify(list.body)).not.toMatch(/"(waiting|free|count)"/);
+
+    expect(await offer(FILTER)).toMatchObject({ state: "ready", waiting: 29, count: 11 });
+    const refused = await callSection("/admin/lista/convite", {
+      cookie,
+      path: "/admin/lista/convite?de=2026-02-31&agente=trendkey-btc",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      state: "refused",
+      error: expect.stringMatching(/[a-zà-ú]/),
+    });
+    // Behind the admin guard like every section.
+    expect(
+      (await callSection("/admin/lista/convite", { path: `/admin/lista/convite?${FILTER}` }))
+        .status,
+    ).not.toBe(200);
+  });
+
   it("says why it is not offered when the filter spans several robots", async () => {
     expect(await offer("origem=feira")).toEqual({ state: "several-agents" });
     expect((await inviteAll("3", "origem=feira")).status).toBe(400);

@@ -5,10 +5,7 @@ import { adminSessionContext } from "../../features/admin/guard.server.ts";
 import { waitlistIntents } from "../../features/admin/intents.ts";
 import { setWaitlistStatusAction } from "../../features/waitlist/admin-actions.server.ts";
 import { waitlistFilterSchema } from "../../features/waitlist/admin-filters.ts";
-import {
-  filterInviteOffer,
-  inviteFilterAction,
-} from "../../features/waitlist/admin-invite.server.ts";
+import { inviteFilterAction } from "../../features/waitlist/admin-invite.server.ts";
 import { WaitlistPanel } from "../../features/waitlist/admin-panel.tsx";
 import { waitlistFigures } from "../../features/waitlist/admin-figures.server.ts";
 import { listWaitlistPage } from "../../features/waitlist/admin-queries.server.ts";
@@ -18,7 +15,8 @@ import type { Route } from "./+types/waitlist";
 
 // /admin/lista: the waitlist, 50 a page, filters in the URL (docs/decisions/071); its action
 // changes the status of one entry, of the selected ones or of the whole filter, and invites
-// the whole filter to one robot (decision 255). The admin layout checks the session.
+// the whole filter to one robot (decision 255; the number comes from /admin/lista/convite when
+// the dialog opens, decision 256). The admin layout checks the session.
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -33,19 +31,17 @@ export async function loader({ request }: Route.LoaderArgs) {
         byStatus: { pending: 0, contacted: 0, converted: 0 },
         byAgent: {},
         summary: null,
-        invite: null,
         search: url.search,
         error: parsed.error,
       },
       { status: 400 },
     );
   }
-  const [page, figures, invite] = await Promise.all([
+  const [page, figures] = await Promise.all([
     listWaitlistPage(parsed.data),
     waitlistFigures(parsed.data),
-    filterInviteOffer(parsed.data),
   ]);
-  return data({ ...page, ...figures, invite, search: url.search, error: undefined });
+  return data({ ...page, ...figures, search: url.search, error: undefined });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
