@@ -45,5 +45,18 @@ export async function createDatabase(name: string, template?: string): Promise<s
 }
 
 export async function dropDatabase(name: string): Promise<void> {
-  await withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));
+  await withAdminClient(async (client) => {
+    // Connections a test has just closed may still be going away: forced off, they get a
+    // FATAL error that a closing client can raise as uncaught (an afterAll failed so). They
+    // get 2 s; what stays open after that (a killed process's) is forced.
+    for (let wait = 0; wait < 20; wait++) {
+      const { rows } = await client.query<{ open: number }>(
+        "select count(*)::int as open from pg_stat_activity where datname = $1",
+        [name],
+      );
+      if (rows[0]?.open === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await client.query(`drop database if exists "${name}" with (force)`);
+  });
 }
