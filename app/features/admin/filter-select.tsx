@@ -1,4 +1,4 @@
-import { SelectField } from "./field.tsx";
+import { SelectField, TextField } from "./field.tsx";
 
 /**
  * A list filter's drop-down: a first option with the empty value (no filter: "Todos", or the
@@ -31,4 +31,24 @@ export function FilterSelect<Value extends string>({
       ))}
     </SelectField>
   );
+}
+
+/** A list filter's text and date fields, each named as the list's query parameter. */
+export function FilterTextFields({
+  fields,
+  valueOf,
+}: {
+  fields: readonly { name: string; type: "text" | "date"; label: string }[];
+  valueOf: (name: string) => string;
+}) {
+  return fields.map(({ name, type, label }) => (
+    <TextField
+      key={name}
+      id={`filtro-${name}`}
+      name={name}
+      type={type}
+      label={label}
+      defaultValue={valueOf(name)}
+    />
+  ));
 }

@@ -5,7 +5,7 @@ import { campaignsAdminCopy as copy } from "../../content/campaigns.ts";
 import { FieldError } from "../../components/ui/form-fields.tsx";
 import { formatDateTime } from "../admin/date-time.ts";
 import { TextAreaField, TextField } from "../admin/field.tsx";
-import { FilterSelect } from "../admin/filter-select.tsx";
+import { FilterSelect, FilterTextFields } from "../admin/filter-select.tsx";
 import { waitlistConfirmedFilters } from "../waitlist/admin-filters.ts";
 import { waitlistStatuses } from "../waitlist/model.ts";
 import { statusLabels } from "../waitlist/statuses.ts";
@@ -46,9 +46,9 @@ interface Opened {
 
 /** The free-text parts of the audience filter, as the waitlist's filter names them. */
 const filterInputs = [
-  { name: "origem", type: "text", label: "filterSource" },
-  { name: "de", type: "date", label: "filterFrom" },
-  { name: "ate", type: "date", label: "filterTo" },
+  { name: "origem", type: "text", label: copy.filterSource },
+  { name: "de", type: "date", label: copy.filterFrom },
+  { name: "ate", type: "date", label: copy.filterTo },
 ] as const;
 
 /** The editor of a draft: saved as it is typed, so nothing is lost on a reload. */
@@ -147,16 +147,7 @@ function DraftEditor({ opened, result }: { opened: Opened; result?: CampaignActi
             values={waitlistConfirmedFilters}
             labels={{ sim: copy.yes, nao: copy.no }}
           />
-          {filterInputs.map(({ name, type, label }) => (
-            <TextField
-              key={name}
-              id={`filtro-${name}`}
-              name={name}
-              type={type}
-              label={copy[label]}
-              defaultValue={filter[name] ?? ""}
-            />
-          ))}
+          <FilterTextFields fields={filterInputs} valueOf={(name) => filter[name] ?? ""} />
         </div>
       </fieldset>
       {opened.reach !== null ? (

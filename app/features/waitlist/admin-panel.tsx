@@ -16,7 +16,7 @@ import { formatDate } from "../../lib/format.ts";
 import { WaitlistSummary, type WaitlistSummaryView } from "./admin-summary.tsx";
 import type { ActionResult } from "../admin/action-result.ts";
 import { TextField } from "../admin/field.tsx";
-import { FilterSelect } from "../admin/filter-select.tsx";
+import { FilterSelect, FilterTextFields } from "../admin/filter-select.tsx";
 import { waitlistIntents } from "../admin/intents.ts";
 import { type ActionToastMessages, useActionToast } from "../admin/use-action-toast.ts";
 import { agentsText } from "./agents-text.ts";
@@ -125,11 +125,11 @@ export interface WaitlistPanelProps {
 
 // The filter's text and date fields, in the form's order.
 const filterInputs = [
-  { name: "de", type: "date", label: "from" },
-  { name: "ate", type: "date", label: "to" },
-  { name: "origem", type: "text", label: "source" },
-  { name: "meio", type: "text", label: "medium" },
-  { name: "campanha", type: "text", label: "campaign" },
+  { name: "de", type: "date", label: filterCopy.from },
+  { name: "ate", type: "date", label: filterCopy.to },
+  { name: "origem", type: "text", label: filterCopy.source },
+  { name: "meio", type: "text", label: filterCopy.medium },
+  { name: "campanha", type: "text", label: filterCopy.campaign },
 ] as const;
 
 function Filters({ params }: { params: URLSearchParams }) {
@@ -163,16 +163,7 @@ function Filters({ params }: { params: URLSearchParams }) {
         values={agentIds}
         labels={agentNames}
       />
-      {filterInputs.map(({ name, type, label }) => (
-        <TextField
-          key={name}
-          id={`filtro-${name}`}
-          name={name}
-          type={type}
-          label={filterCopy[label]}
-          defaultValue={value(name)}
-        />
-      ))}
+      <FilterTextFields fields={filterInputs} valueOf={value} />
       <FilterSelect
         id="filtro-confirmado"
         name="confirmado"
