@@ -5,6 +5,7 @@
 // process, ended with its answer or its time limit.
 import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { entryModule } from "../../platform/entry-module.server.ts";
 import type { ComputeResult } from "./compute.ts";
 import type { ServerClock, StatementFormat, StatementHeader } from "./model.ts";
 import type { StatementProblem } from "./statement-parse.ts";
@@ -26,29 +27,24 @@ const TIME_LIMIT_MS = 30_000;
 // A 5 MB statement peaks near 60 MB; a hostile one is stopped here, in its own process.
 const HEAP_LIMIT_MB = 256;
 
-/**
- * The reader's module: beside this one in the sources (tests, `npm run dev`, benchmarks: Node
- * strips the types); build/statement-worker.js in the production build (vite.entry.config.ts),
- * where this module lies in a chunk under build/server/.
- */
-function readerModule(): URL {
-  const here = import.meta.url;
-  if (here.endsWith(".ts")) return new URL("./statement-worker.server.ts", here);
-  return new URL("statement-worker.js", here.slice(0, here.lastIndexOf("/build/") + 7));
-}
-
 export function analyseStatement(
   bytes: Uint8Array,
   serverClock: ServerClock,
   { heapLimitMb = HEAP_LIMIT_MB } = {},
 ): Promise<StatementAnalysis> {
   return new Promise((resolve, reject) => {
-    const reader = fork(fileURLToPath(readerModule()), [], {
-      // The parent's flags (the TypeScript conditions in development), then the heap limit.
-      execArgv: [...process.execArgv, `--max-old-space-size=${heapLimitMb}`],
-      serialization: "advanced",
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
-    });
+    const reader = fork(
+      fileURLToPath(
+        entryModule(import.meta.url, "./statement-worker.server.ts", "statement-worker"),
+      ),
+      [],
+      {
+        // The parent's flags (the TypeScript conditions in development), then the heap limit.
+        execArgv: [...process.execArgv, `--max-old-space-size=${heapLimitMb}`],
+        serialization: "advanced",
+        stdio: ["ignore", "ignore", "pipe", "ipc"],
+      },
+    );
     let stderr = "";
     reader.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       if (stderr.length < 64 * 1024) stderr += chunk;
