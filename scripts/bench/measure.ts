@@ -4,11 +4,36 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { type BuiltServer, startBuiltServer } from "../../tests/support/built-server.ts";
 
-/** Resident memory of a process in MB (Linux /proc). */
+/**
+ * Resident memory of a process and the processes it started (the web server's statement
+ * reader, decision 263), in MB (Linux /proc): what the server costs the machine.
+ */
 export function rssMegabytes(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kilobytes / 1024);
+  return Math.round(treeRssKilobytes(pid) / 1024);
+}
+
+function treeRssKilobytes(pid: number): number {
+  let status: string;
+  try {
+    status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return 0; // it ended between the listing and the reading
+  }
+  const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return own + childPids(pid).reduce((sum, child) => sum + treeRssKilobytes(child), 0);
+}
+
+function childPids(pid: number): number[] {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) =>
+        fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean),
+      )
+      .map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /** CPU time a process has used so far (user + system), ms (Linux /proc). */

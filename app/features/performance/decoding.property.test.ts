@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCents, parseScaled, parseServerTime } from "./numbers.ts";
-import { decodeStatement } from "./statement-html.ts";
+import { decodeStatement, readLimits, readStatementHtml } from "./statement-html.ts";
 
 // The fast paths of docs/decisions/199 give what the general ones give.
 describe("reading fast paths", () => {
@@ -106,5 +106,77 @@ describe("reading fast paths", () => {
     expect(parseScaled("1.234", 2)).toBe(parseScaled("1 234", 2));
     expect(parseScaled("-0.00", 2)).toBe(0n);
     expect(parseScaled("12.5", 5)).toBe(1250000n);
+  });
+
+  it("reads plain rows directly to what the Tokenizer alone reads, whatever surrounds them", async () => {
+    // Fragments of statements and of hostile files; any mix, cut into slices anywhere.
+    const cell = fc.constantFrom("", "2021.11.01 13:00:00", "-0.70", " a  b ", "x>y", "\u00a0");
+    const attributes = fc.constantFrom(
+      "",
+      ' bgcolor="#FFFFFF" align="right"',
+      " align=right",
+      " nowrap",
+      ' colspan="2"',
+      " colspan=3 class=mspt",
+      ' colspan=""',
+      " colspan",
+      ' title="a&amp;b"',
+      " colspan=2/",
+      ' align="right"colspan="2"',
+    );
+    const plainRow = fc
+      .tuple(attributes, fc.array(fc.tuple(attributes, cell), { maxLength: 4 }))
+      .map(
+        ([tr, cells]) =>
+          `<tr${tr}>${cells.map(([td, text]) => `<td${td}>${text}</td>`).join("")}</tr>`,
+      );
+    const fragment = fc.oneof(
+      plainRow,
+      plainRow,
+      fc.constantFrom(
+        "\n",
+        "  ",
+        "<table>",
+        "</table>",
+        "loose text",
+        "<title>T &amp; </tr> x</title>",
+        "<script>a</tr><tr><td>b</td></tr></script>",
+        "<!-- </tr><tr><td>c</td></tr> -->",
+        "<textarea></tr><tr><td>d</td></tr></textarea>",
+        "<svg><tr><td>e</td></tr></svg>",
+        "<svg/>",
+        "<tr><td>f &amp; g</td></tr>",
+        "<TR><TD>h</TD></TR>",
+        "</tr >",
+        "<tr><td><b>i</b></td></tr>",
+        "<tr>\n<td>j</td>\n</tr>",
+        "<td>k",
+        "<tr><th>l</th></tr>",
+        "</br>",
+        "<div>m</div>",
+        "&nbsp;",
+        "<tr><td>n</td>",
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fragment, { maxLength: 12 }),
+        fc.array(fc.integer({ min: 1, max: 600 }), { minLength: 1, maxLength: 8 }),
+        async (fragments, cuts) => {
+          const text = fragments.join("");
+          const slices: string[] = [];
+          for (let at = 0, i = 0; at < text.length; i++) {
+            const size = cuts[i % cuts.length] ?? 1;
+            slices.push(text.slice(at, at + size));
+            at += size;
+          }
+          const limits = { ...readLimits, deadlineMs: 60_000 };
+          expect(await readStatementHtml(slices, limits)).toEqual(
+            await readStatementHtml(slices, limits, { plainRows: false }),
+          );
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });

@@ -12,7 +12,7 @@ import { computeRecord } from "./compute.ts";
 import { analyseStatement } from "./statement-analysis.server.ts";
 import { parseStatement } from "./statement-parse.ts";
 
-// The upload reads statements in a process of its own (docs/decisions/233): what comes back
+// The upload reads statements in a process of its own (docs/decisions/233, 263): what comes back
 // across the process boundary (bigints, nested records) is exactly what the reader and the
 // figures give in the caller's own process, and its problems are the same.
 describe("a statement analysed in a process of its own", () => {
@@ -46,7 +46,18 @@ describe("a statement analysed in a process of its own", () => {
       ok: false,
       problem: { code: "out-of-memory" },
     });
+    // That reader ended; the next reading gets another (docs/decisions/263).
+    expect(await analyseStatement(small, "+00:00", { heapLimitMb })).toMatchObject({ ok: true });
   }, 60_000);
+
+  it("reads uploads that arrive together one after the other, each its own answer", async () => {
+    const files = [utf8(mt4Statement(goldenLedger)), utf16le(mt5Statement(goldenLedger))];
+    const answers = await Promise.all(files.map((bytes) => analyseStatement(bytes, "+00:00")));
+    expect(answers.map((answer) => answer.ok && answer.format)).toEqual(["mt4", "mt5"]);
+    expect(answers.map((answer) => answer.ok && answer.sha256)).toEqual(
+      files.map((bytes) => crypto.createHash("sha256").update(bytes).digest("hex")),
+    );
+  });
 
   it("answers a file that is no statement with the reader's problem", async () => {
     const bytes = utf8("<html><body><p>Olá</p></body></html>");

@@ -129,9 +129,38 @@ function slowNormalize(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+// A table row as MetaTrader writes its tens of thousands of ledger lines: lower-case <tr> and
+// <td> tags whose attributes are plain (no entity, no "<" or ">"), each cell only text with
+// no markup or entity, nothing between the cells. Such a row is read here (see
+// readPlainRows) without the Tokenizer's character-by-character walk; any other row, and all
+// else, is the Tokenizer's.
+const ATTRIBUTES = String.raw`(?:[\t\n\f\r ]+[a-z]+(?:="[^"&<>]*"|=[^\t\n\f\r "&'/<=>\x60]+)?)*`;
+const plainRow = new RegExp(
+  String.raw`<tr${ATTRIBUTES}>(?:<td${ATTRIBUTES}>[^&<]*<\/td>)*<\/tr>`,
+  "y",
+);
+const attribute = /[\t\n\f\r ]+([a-z]+)(?:="([^"&<>]*)"|=([^\t\n\f\r "&'/<=>`]+))?/y;
+const isBlank = (c: number) => c === 32 || c === 10 || c === 9 || c === 13 || c === 12;
+
+/** A plain tag's colspan as the Tokenizer reports it: the first one's value ("" bare). */
+function colspanOf(text: string, from: number, to: number): string | null {
+  attribute.lastIndex = from;
+  while (attribute.lastIndex < to) {
+    const found = attribute.exec(text);
+    if (!found) break;
+    if (found[1] === "colspan") return found[2] ?? found[3] ?? "";
+  }
+  return null;
+}
+
+/**
+ * The rows, title and loose text of a statement's decoded slices. `plainRows: false` leaves
+ * every row to the Tokenizer (the property test compares both ways).
+ */
 export async function readStatementHtml(
   slices: Iterable<string>,
   limits = readLimits,
+  { plainRows = true } = {},
 ): Promise<ReadResult> {
   const started = performance.now();
   const rows: string[][] = [];
@@ -152,9 +181,13 @@ export async function readStatementHtml(
   let colspan: string | null = null;
   let readingColspan = false;
 
-  // The slices still referred to by the tokenizer's positions, the first at bufferOffset.
+  // The text given to the tokenizer, in the pieces still referred to by its positions (the
+  // first at bufferOffset); fed: the length given so far. rowClosedAt: where the tokenizer
+  // last read "</tr>"'s ">": at fed - 1 (or at the start) it is between rows, reading text.
   const buffers: string[] = [];
   let bufferOffset = 0;
+  let fed = 0;
+  let rowClosedAt = -1;
   const slice = (start: number, end: number): string => {
     while (buffers.length > 1 && start - bufferOffset >= (buffers[0] as string).length) {
       bufferOffset += (buffers.shift() as string).length;
@@ -280,8 +313,10 @@ export async function readStatementHtml(
         if (skipping) return;
         if (name === TITLE) inTitle = false;
         else if (name === TD || name === TH) endCell();
-        else if (name === TR || name === TABLE) endRow();
-        else if (name === BR) {
+        else if (name === TR || name === TABLE) {
+          endRow();
+          if (name === TR) rowClosedAt = end;
+        } else if (name === BR) {
           // </br> is a line break, as browsers read it.
           tag = BR;
           openTag();
@@ -297,13 +332,69 @@ export async function readStatementHtml(
     },
   );
 
+  const write = (text: string) => {
+    buffers.push(text);
+    fed += text.length;
+    tokenizer.write(text);
+  };
+
+  /**
+   * From `from`, the plain rows (see plainRow) and the blanks after each, read by the same
+   * steps the Tokenizer's events take; where the next is not one, its position.
+   */
+  const readPlainRows = (text: string, from: number): number => {
+    let at = skipBlanks(text, from);
+    plainRow.lastIndex = at;
+    while (plainRow.test(text)) {
+      const end = plainRow.lastIndex;
+      tag = TR!;
+      colspan = null;
+      openTag();
+      // Past "<tr ...>": no attribute value holds a ">".
+      let cell = text.indexOf(">", at) + 1;
+      while (cell < end - 5) {
+        const tagEnd = text.indexOf(">", cell);
+        tag = TD!;
+        colspan = tagEnd - cell > 3 ? colspanOf(text, cell + 3, tagEnd) : null;
+        openTag();
+        const textEnd = text.indexOf("<", tagEnd + 1);
+        if (textEnd > tagEnd + 1) addText(text.slice(tagEnd + 1, textEnd));
+        endCell();
+        cell = textEnd + 5;
+      }
+      endRow();
+      at = skipBlanks(text, end);
+      plainRow.lastIndex = at;
+    }
+    return at;
+  };
+  /** Past the blanks from `from`, given as the Tokenizer would give them: loose text. */
+  const skipBlanks = (text: string, from: number): number => {
+    let at = from;
+    while (at < text.length && isBlank(text.charCodeAt(at))) at++;
+    if (at > from) addText(text.slice(from, at));
+    return at;
+  };
+
+  /** The slice's plain rows read directly wherever the tokenizer is between rows. */
+  const feed = (text: string) => {
+    let at = 0;
+    while (at < text.length) {
+      if (plainRows && rowClosedAt === fed - 1) at = readPlainRows(text, at);
+      if (at >= text.length) break;
+      const rowEnd = text.indexOf("</tr>", at);
+      const end = rowEnd < 0 ? text.length : rowEnd + 5;
+      write(text.slice(at, end));
+      at = end;
+    }
+  };
+
   let first = true;
   for (const text of slices) {
     if (!first) await new Promise((resolve) => setImmediate(resolve));
     first = false;
     if (!sawText && /\S/.test(text)) sawText = true;
-    buffers.push(text);
-    tokenizer.write(text);
+    feed(text);
     if (overflow) return { ok: false, reason: "too-many-rows" };
     if (performance.now() - started > limits.deadlineMs) return { ok: false, reason: "too-slow" };
   }
