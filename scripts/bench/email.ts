@@ -1,22 +1,30 @@
 // `npm run bench:email`: the jobs worker against a local SMTP server in a process of its own
 // (scripts/bench/smtp-sink.ts), the built server in another, this process only loading and
 // timing (docs/decisions/115).
+// Each database runs as the README deploys it (decision 260): on PostgreSQL a web process with
+// WORKER=off and `npm run worker` beside it; on PGlite one server process with its worker.
 // - spike: sign-ups at `rate` a second for `seconds` (the /contato form, each with its own
 //   address); each confirmation's time from its sign-up to the SMTP server accepting it
 //   (p50, p95, max), and how many were still undelivered 10 s after the last sign-up.
-//   PostgreSQL at 300/s, PGlite at 100/s.
+//   PostgreSQL at 300/s, PGlite at 100/s. Beside it, each process's CPU over the spike and
+//   the 10 s after, per sign-up answered and per message delivered.
 // - drain: a queue of `drain` confirmations (queued by sign-ups to a web process running
-//   WORKER=off) sent by one server process, to an SMTP server that answers at once and to
+//   WORKER=off) sent by `npm run worker`, to an SMTP server that answers at once and to
 //   one that takes 50 ms per message; messages/s from first to last accepted. PostgreSQL.
-//   Beside it, the server's CPU time per message sent (from the moment it answered; the load
+//   Beside it, the worker's CPU time per message sent (from the moment it started; the load
 //   average beside it): what the other processes on the machine disturb least.
 // Flags: --only=spike|drain, --seconds=60, --drain=20000, --pg-rate=300, --pglite-rate=100,
-// --delays=0,50 (the SMTP server's answering times the drain is measured with).
+// --delays=0,50 (the SMTP server's answering times the drain is measured with),
+// --spikes=postgres,pglite (the databases the spike is measured on).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type BuiltServer, startBuiltServer } from "../../tests/support/built-server.ts";
+import {
+  type BuiltServer,
+  startBuiltServer,
+  startBuiltWorker,
+} from "../../tests/support/built-server.ts";
 import {
   createDatabase,
   dropDatabase,
@@ -36,6 +44,7 @@ const rates = {
   pglite: Number(flag("pglite-rate", "100")),
 };
 const delays = flag("delays", "0,50").split(",").map(Number);
+const spikes = flag("spikes", "postgres,pglite").split(",");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -91,18 +100,31 @@ async function spike(database: "postgres" | "pglite") {
   const name = uniqueDatabaseName("agentes_bench_email");
   const url = database === "postgres" ? await createDatabase(name) : undefined;
   const sink = await startSmtpSink();
-  const server = await startBuiltServer({
+  const env = {
     DATABASE_URL: url,
     DATA_DIR: dataDir,
     SMTP_URL: sink.url,
     SIGNUP_RATE_LIMIT: "0",
     LOG_LEVEL: "warn",
-  });
+  };
+  // The web process migrates the database before the worker starts on it.
+  const server = await startBuiltServer(url ? { ...env, WORKER: "off" } : env);
+  const worker = url ? await startBuiltWorker(env) : undefined;
   try {
+    const pids = { web: server.process.pid as number, worker: worker?.process.pid };
+    const cpuBefore = {
+      web: cpuMilliseconds(pids.web),
+      worker: pids.worker ? cpuMilliseconds(pids.worker) : 0,
+    };
     const { sentAt, ok, failed, elapsed } = await paced(server, rate, `spike-${database}`);
     const ended = Date.now();
     await sleep(10_000);
     const deliveredBy10s = await sink.count();
+    const webCpu = cpuMilliseconds(pids.web) - cpuBefore.web;
+    const cpu = pids.worker
+      ? `web ${(webCpu / ok).toFixed(2)} ms CPU per sign-up, worker ` +
+        `${((cpuMilliseconds(pids.worker) - cpuBefore.worker) / deliveredBy10s).toFixed(2)} ms per message`
+      : `server ${(webCpu / ok).toFixed(2)} ms CPU per sign-up with its message`;
     const arrivals = await sink.arrivals();
     const latencies = [...sentAt]
       .flatMap(([email, at]) => {
@@ -116,10 +138,11 @@ async function spike(database: "postgres" | "pglite") {
         `(${(ok / elapsed).toFixed(0)}/s, ${failed} failed); confirmation sign-up to delivery ` +
         `p50 ${(percentile(latencies, 50) / 1000).toFixed(2)} s, p95 ${(percentile(latencies, 95) / 1000).toFixed(2)} s, ` +
         `max ${(percentile(latencies, 100) / 1000).toFixed(2)} s; backlog 10 s after: ${ok - deliveredBy10s} ` +
-        `(last delivery ${((lastArrival - ended) / 1000).toFixed(2)} s after the last sign-up)`,
+        `(last delivery ${((lastArrival - ended) / 1000).toFixed(2)} s after the last sign-up); ` +
+        `${cpu}; load average ${loadAverage()}`,
     );
   } finally {
-    await server.stop();
+    await Promise.all([server.stop(), worker?.stop()]);
     await sink.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (url) await dropDatabase(name);
@@ -148,9 +171,9 @@ async function drain(delayMs: number) {
     } finally {
       await web.stop();
     }
-    const server = await startBuiltServer({ DATABASE_URL: url, SMTP_URL: sink.url });
+    const worker = await startBuiltWorker({ DATABASE_URL: url, SMTP_URL: sink.url });
     try {
-      const pid = server.process.pid as number;
+      const pid = worker.process.pid as number;
       const cpuBefore = cpuMilliseconds(pid);
       const countBefore = await sink.count();
       while ((await sink.count()) < drainCount) await sleep(250);
@@ -166,10 +189,10 @@ async function drain(delayMs: number) {
         `drain postgres ${drainCount} messages, SMTP answering in ${delayMs} ms: first to last ` +
           `in ${spanSeconds.toFixed(2)} s, ${Math.round((times.length - 1) / spanSeconds)} messages/s ` +
           `(${times.length} accepted; outbox ${rows.map((row) => `${row.status} ${row.n}`).join(", ")}); ` +
-          `server CPU ${cpuPerMessage.toFixed(2)} ms per message; load average ${loadAverage()}`,
+          `worker CPU ${cpuPerMessage.toFixed(2)} ms per message; load average ${loadAverage()}`,
       );
     } finally {
-      await server.stop();
+      await worker.stop();
     }
   } finally {
     await sink.close();
@@ -180,8 +203,8 @@ async function drain(delayMs: number) {
 const postgres = await postgresReachable();
 if (!postgres) console.warn("PostgreSQL is unreachable (TEST_DATABASE_URL): PGlite only.");
 if (only !== "drain") {
-  if (postgres) await spike("postgres");
-  await spike("pglite");
+  if (postgres && spikes.includes("postgres")) await spike("postgres");
+  if (spikes.includes("pglite")) await spike("pglite");
 }
 if (only !== "spike" && postgres) {
   for (const delayMs of delays) await drain(delayMs);

@@ -1,9 +1,10 @@
 // `npm run bench:signup`: sign-ups per second against the built server, on PGlite and (when
 // reachable) PostgreSQL. Each run starts the server on a fresh database with the rate limit
 // off, posts the /contato form with a unique e-mail per request, and checks afterwards that
-// every success left exactly one row. On PostgreSQL the server's worker sends every
-// confirmation meanwhile to an SMTP server in a process of its own (smtp-sink.ts), so mail
-// flows as in production and the load generator's process serves no SMTP. "form" posts it as a browser without JavaScript does
+// every success left exactly one row. On PostgreSQL the site runs as the README deploys it
+// (decision 260): the web process with WORKER=off and `npm run worker` beside it, which sends
+// every confirmation meanwhile to an SMTP server in a process of its own (smtp-sink.ts), so
+// mail flows as in production and the load generator's process serves no SMTP. "form" posts it as a browser without JavaScript does
 // (success: 303 to the confirmation, docs/decisions/023); "data" as React Router's client
 // does with JavaScript (POST /contato.data, success: 200).
 // Runs are counted in requests, not seconds, so that no request is still in flight when the
@@ -20,7 +21,7 @@ import {
   connectPostgres,
   type Connection,
 } from "../../app/platform/db/db.server.ts";
-import { startBuiltServer } from "../../tests/support/built-server.ts";
+import { startBuiltServer, startBuiltWorker } from "../../tests/support/built-server.ts";
 import { cpuMilliseconds, loadAverage, rssMegabytes } from "./measure.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 import {
@@ -55,9 +56,11 @@ export interface SignupBenchResult {
   rows: number;
   /**
    * The server's CPU time per sign-up in the measured run, ms: what load on the other
-   * processes disturbs least. It includes the mail the worker sent meanwhile.
+   * processes disturbs least. On PGlite it includes the mail the worker sent meanwhile.
    */
   cpuMsPerSignup: number;
+  /** PostgreSQL: the worker process's CPU per message it sent in the measured run, ms. */
+  workerCpuMsPerMessage?: number;
   /** Messages the SMTP server had accepted when the server stopped (PostgreSQL only). */
   mailed?: number;
   /** Server resident memory before and after the measured run, MB. */
@@ -78,13 +81,16 @@ export async function measureSignups({
   const databaseUrl = database === "postgres" ? await createDatabase(databaseName) : undefined;
   const smtp = databaseUrl ? await startSmtpSink() : undefined;
   try {
-    const server = await startBuiltServer({
+    const env = {
       DATABASE_URL: databaseUrl,
       ...(smtp ? { SMTP_URL: smtp.url } : {}),
       DATA_DIR: dataDir,
       SIGNUP_RATE_LIMIT: "0",
       LOG_LEVEL: "warn",
-    });
+    };
+    // The web process migrates the database before the worker starts on it.
+    const server = await startBuiltServer(databaseUrl ? { ...env, WORKER: "off" } : env);
+    const worker = databaseUrl ? await startBuiltWorker(env) : undefined;
     const successStatus = via === "form" ? 303 : 200;
     let successful = 0;
     let failed = 0;
@@ -140,11 +146,15 @@ export async function measureSignups({
     let rssAfterMb = 0;
     let mailed: number | undefined;
     let cpuMs = 0;
+    let workerCpuMsPerMessage: number | undefined;
     try {
       await run(warmupRequests);
       const estimatedRate = runSuccessful / Math.max(runSeconds(), 0.001);
       rssBeforeMb = rssMegabytes(pid);
       const cpuBefore = cpuMilliseconds(pid);
+      const workerPid = worker?.process.pid as number;
+      const workerCpuBefore = worker ? cpuMilliseconds(workerPid) : 0;
+      const mailedBefore = await smtp?.count();
       result = await run(
         Math.min(100_000, Math.max(2000, Math.round(estimatedRate * durationSeconds))),
       );
@@ -153,9 +163,17 @@ export async function measureSignups({
       measuredSuccessful = runSuccessful;
       measuredSeconds = runSeconds();
       mailed = await smtp?.count();
+      if (worker && mailed !== undefined && mailedBefore !== undefined) {
+        workerCpuMsPerMessage =
+          (cpuMilliseconds(workerPid) - workerCpuBefore) / Math.max(1, mailed - mailedBefore);
+      }
     } finally {
-      const exitCode = await server.stop();
-      if (exitCode !== 0) console.warn(`server exited with ${exitCode}:\n${server.output()}`);
+      const exitCodes = await Promise.all([server.stop(), worker?.stop()]);
+      if (exitCodes.some((code) => code !== 0 && code !== undefined)) {
+        console.warn(
+          `server, worker exited with ${exitCodes.join(", ")}:\n${server.output()}${worker?.output() ?? ""}`,
+        );
+      }
     }
 
     const connection: Connection = databaseUrl
@@ -182,6 +200,7 @@ export async function measureSignups({
       failed: failed + result.errors,
       rows,
       cpuMsPerSignup: cpuMs / measuredSuccessful,
+      workerCpuMsPerMessage,
       mailed,
       rssBeforeMb,
       rssAfterMb,
@@ -214,6 +233,9 @@ export function formatSignupResult(result: SignupBenchResult): string {
     `failed ${result.failed}`.padStart(10),
     `rows ${result.rows}`.padStart(11),
     ...(result.mailed === undefined ? [] : [`mailed ${result.mailed}`.padStart(13)]),
+    ...(result.workerCpuMsPerMessage === undefined
+      ? []
+      : [`worker CPU ${result.workerCpuMsPerMessage.toFixed(2)} ms/message`]),
     `RSS ${result.rssBeforeMb}->${result.rssAfterMb} MB`.padStart(18),
   ].join("  ");
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   campaignMessages,
@@ -7,7 +7,8 @@ import {
   sendRates,
 } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
-import { campaignQueue, takeSendSlots } from "./queue.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
+import { campaignQueue, leaseDueSql, startCampaign, takeSendSlots } from "./queue.server.ts";
 
 describe("shared send rates", () => {
   it("grants at most one second's worth, shared by every caller of a key", async () => {
@@ -70,5 +71,27 @@ describe("the campaign queue's claim", () => {
     const refilled = Math.ceil(((performance.now() - started) / 1000) * 5);
     expect(left).toBeGreaterThanOrEqual(2);
     expect(left).toBeLessThanOrEqual(Math.min(5, 2 + refilled));
+  });
+});
+
+describe("a campaign that starts", () => {
+  it("leaves the claim reading its due messages in order, not sorting all of them (decision 261)", async () => {
+    const db = await getDb();
+    await db.execute(sql`
+      insert into newsletter_subscribers (email, confirmed_at)
+      select 'plano-' || i || '@exemplo.com.br', now() from generate_series(1, 5000) i`);
+    const [campaign] = await db
+      .insert(campaigns)
+      .values({ subject: "Plano", body: "Texto", createdBy: "equipe@agentesfx.test" })
+      .returning({ id: campaigns.id });
+    // The readers of the test above are in its audience too.
+    expect(await startCampaign(db, campaign!.id, "draft")).toBeGreaterThanOrEqual(5000);
+    const plan = rowsOf<Record<string, string>>(
+      await db.execute(sql`explain ${leaseDueSql(4, 60_000)}`),
+    )
+      .map((row) => Object.values(row).join(""))
+      .join("\n");
+    expect(plan).toContain("campaign_messages_due_idx");
+    expect(plan).not.toMatch(/Sort/);
   });
 });

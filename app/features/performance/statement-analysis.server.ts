@@ -7,6 +7,7 @@
 // past its time limit, crashed) ends that reader; the next upload starts another.
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { entryModule } from "../../platform/entry-module.server.ts";
 import type { ComputeResult } from "./compute.ts";
 import type { StatementFormat, StatementHeader } from "./model.ts";
 import type { StatementProblem } from "./statement-parse.ts";
@@ -28,17 +29,6 @@ const TIME_LIMIT_MS = 30_000;
 // A 5 MB statement peaks near 60 MB; a hostile one is stopped here, in its own process.
 const HEAP_LIMIT_MB = 256;
 
-/**
- * The reader's module: beside this one in the sources (tests, `npm run dev`, benchmarks: Node
- * strips the types); build/statement-worker.js in the production build (vite.entry.config.ts),
- * where this module lies in a chunk under build/server/.
- */
-function readerModule(): URL {
-  const here = import.meta.url;
-  if (here.endsWith(".ts")) return new URL("./statement-worker.server.ts", here);
-  return new URL("statement-worker.js", here.slice(0, here.lastIndexOf("/build/") + 7));
-}
-
 interface Reader {
   child: ChildProcess;
   heapLimitMb: number;
@@ -51,12 +41,16 @@ let reader: Reader | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
 function startReader(heapLimitMb: number): Reader {
-  const child = fork(fileURLToPath(readerModule()), [], {
-    // The parent's flags (the TypeScript conditions in development), then the heap limit.
-    execArgv: [...process.execArgv, `--max-old-space-size=${heapLimitMb}`],
-    serialization: "advanced",
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-  });
+  const child = fork(
+    fileURLToPath(entryModule(import.meta.url, "./statement-worker.server.ts", "statement-worker")),
+    [],
+    {
+      // The parent's flags (the TypeScript conditions in development), then the heap limit.
+      execArgv: [...process.execArgv, `--max-old-space-size=${heapLimitMb}`],
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+    },
+  );
   const started: Reader = { child, heapLimitMb, stderr: "" };
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
     if (started.stderr.length < 64 * 1024) started.stderr += chunk;
