@@ -106,9 +106,9 @@ export type StatementUpload =
     };
 
 /**
- * A multipart upload's body read by the reader process: its parts are sent there as they
- * arrive (never joined, parsed or copied whole on this thread), and the reader parses the
- * form and analyses the file (docs/decisions/265).
+ * A multipart upload's body read by the reader process: its chunks are sent there as they
+ * arrive (the body is never joined or parsed on this thread), the reader parses the form and
+ * analyses the file, and the file comes back in parts, joined here once (docs/decisions/265).
  */
 export function readStatementUpload(
   body: ReadableStream<Uint8Array> | null,
