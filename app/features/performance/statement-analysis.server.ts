@@ -106,9 +106,9 @@ export type StatementUpload =
     };
 
 /**
- * A multipart upload's body read by the reader process: its parts are sent there as they
- * arrive (never joined, parsed or copied whole on this thread), and the reader parses the
- * form and analyses the file (docs/decisions/265).
+ * A multipart upload's body read by the reader process: its chunks are sent there as they
+ * arrive (the body is never joined or parsed on this thread), the reader parses the form and
+ * analyses the file, and the file comes back in parts, joined here once (docs/decisions/265).
  */
 export function readStatementUpload(
   body: ReadableStream<Uint8Array> | null,
@@ -184,6 +184,9 @@ async function read(
     }
     child.on("message", onMessage).once("close", onClose).once("error", onError);
   });
+  // A reader that dies while the body is still being sent fails the send below; its
+  // answer's rejection is then not the one awaited.
+  answer.catch(() => {});
   const send = (message: ReaderRequest) =>
     new Promise<void>((resolve, reject) =>
       child.send(message, (error) => (error ? reject(error) : resolve())),
@@ -198,7 +201,10 @@ async function read(
   return answer;
 }
 
-/** The body's chunks to the reader as they arrive; 413 past maxBytes, 400 if unreadable. */
+/**
+ * The body's chunks to the reader as they arrive; 413 past maxBytes, 400 if the request's
+ * body cannot be read (a failure to send is the reader's, and thrown).
+ */
 async function sendBody(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
@@ -207,19 +213,20 @@ async function sendBody(
   if (!body) return null;
   const chunks = body.getReader();
   let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await chunks.read();
-      if (done) return null;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await chunks.cancel().catch(() => {});
-        return 413;
-      }
-      await send({ part: value });
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await chunks.read();
+    } catch {
+      return 400;
     }
-  } catch {
-    return 400;
+    if (chunk.done) return null;
+    size += chunk.value.byteLength;
+    if (size > maxBytes) {
+      await chunks.cancel().catch(() => {});
+      return 413;
+    }
+    await send({ part: chunk.value });
   }
 }
 
