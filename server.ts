@@ -97,7 +97,7 @@ const { PORT, HOST } = getEnv();
 const serveStoredPage = development ? () => false : appModule.serveStoredPage;
 const server = createHttpServer(
   (req, res) => {
-    if (draining || !serveStoredPage(req, res)) root(req, res);
+    if (draining || !serveStoredPage(req, res, root)) root(req, res);
   },
   SERVER_LIMITS,
   appModule.AppRequest,

@@ -158,10 +158,10 @@ const build: ServerBuild | (() => Promise<ServerBuild>) = import.meta.env.DEV
   : await import("virtual:react-router/server-build");
 const mode = env.NODE_ENV;
 
-function loadContext(req: express.Request, nonce: string): RouterContextProvider {
+function loadContext(clientIp: string, nonce: string): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(cspNonceContext, nonce);
-  context.set(clientIpContext, req.ip ?? "unknown");
+  context.set(clientIpContext, clientIp);
   return context;
 }
 
@@ -211,20 +211,26 @@ if (pageCache) app.use(pageCache.middleware);
 export const AppRequest = requestClassOf(app);
 
 /**
- * Answers a request from the page cache, ahead of every middleware: true when it did. Only
- * pages a request through the middleware stored, with the headers that answer carried.
+ * Answers a request from the page cache, ahead of every middleware: true when it did or will
+ * (a page rendered again after a change is waited for; `next` gets the request should it no
+ * longer be shared). Only pages a request through the middleware stored, with the headers
+ * that answer carried.
  */
-export function serveStoredPage(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+export function serveStoredPage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  next: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+): boolean {
   if (!pageCache || attributionTargetOf(req)) return false;
   // An AppRequest: Express's own methods without a change of prototype.
-  return pageCache.serve(req as express.Request, res);
+  return pageCache.serve(req as express.Request, res, next);
 }
 
 app.use(
   createRequestHandler({
     build,
     mode,
-    getLoadContext: (req, res) => loadContext(req, res.locals.cspNonce as string),
+    getLoadContext: (req, res) => loadContext(req.ip ?? "unknown", res.locals.cspNonce as string),
   }),
 );
 

@@ -23,6 +23,8 @@ let server: http.Server | undefined;
 async function startSite() {
   const renders: string[] = [];
   let version = 1;
+  // Paths whose page is gone (answered 404, as an unpublished post's).
+  const gone = new Set<string>();
   let nonces = 0;
   const listeners = new Set<() => void>();
   const app = express();
@@ -48,6 +50,12 @@ async function startSite() {
       const shown = version;
       await new Promise((resolve) => setTimeout(resolve, 50));
       const { pathname } = new URL(request.url);
+      if (gone.has(pathname)) {
+        return new Response("<p>404</p>", {
+          status: 404,
+          headers: { "Content-Type": "text/html; charset=utf-8" },
+        });
+      }
       if (pathname === "/arquivo") {
         return new Response(FILE, { headers: { "Content-Type": "application/octet-stream" } });
       }
@@ -77,9 +85,11 @@ async function startSite() {
   // As server.ts: requests born with the app's request prototype, the cache's front first.
   server = createHttpServer(
     (req, res) => {
-      if (cache.serve(req as express.Request, res)) return;
-      throughExpress += 1;
-      app(req, res);
+      const toExpress = (req: http.IncomingMessage, res: http.ServerResponse) => {
+        throughExpress += 1;
+        app(req, res);
+      };
+      if (!cache.serve(req as express.Request, res, toExpress)) toExpress(req, res);
     },
     SERVER_LIMITS,
     requestClassOf(app),
@@ -94,6 +104,8 @@ async function startSite() {
     throughExpress: () => throughExpress,
     /** What the stand-in's pages show from now on. */
     change: () => (version += 1),
+    /** The page at `pathname` answers 404 from now on. */
+    remove: (pathname: string) => gone.add(pathname),
     /** The database's signal that public data changed. */
     signal: () => {
       for (const listener of listeners) listener();
@@ -250,6 +262,37 @@ describe("page cache", () => {
     const after = await Promise.all(Array.from({ length: 10 }, () => get(port, "/precos")));
     for (const answer of after) expect(answer).toContain("v2");
     expect(renders).toHaveLength(2);
+  });
+
+  it("never answers a page stored before a change: views after it wait for one render, ahead of Express", async () => {
+    const { port, renders, change, signal, throughExpress } = await startSite();
+    expect(await get(port, "/precos")).toContain("v1");
+    expect(throughExpress()).toBe(1);
+    change();
+    signal();
+    // Each view after the signal, however soon and however many at once, shows the change.
+    const after = await Promise.all(Array.from({ length: 20 }, () => get(port, "/precos")));
+    for (const answer of after) {
+      expect(answer).toMatch(/^HTTP\/1.1 200/);
+      expect(answer).toContain("v2");
+      expect(answer).toMatch(/content-security-policy: script-src 'nonce-[A-Za-z0-9+/=]{22,}'/);
+    }
+    expect(renders).toEqual([`${ORIGIN}/precos`, `${ORIGIN}/precos`]);
+    expect(throughExpress()).toBe(1);
+    expect(await get(port, "/precos")).toContain("v2");
+    expect(renders).toHaveLength(2);
+  });
+
+  it("drops a stored page that is gone after a change, and answers what the app answers", async () => {
+    const { port, size, remove, signal } = await startSite();
+    expect(await get(port, "/blog/post")).toContain("v1");
+    expect(size()).toBe(1);
+    remove("/blog/post");
+    signal();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get(port, "/blog/post")));
+    for (const answer of answers) expect(answer).toMatch(/^HTTP\/1.1 404/);
+    expect(size()).toBe(0);
+    expect(await get(port, "/blog/post")).toMatch(/^HTTP\/1.1 404/);
   });
 
   it("does not keep a page whose render began before a change", async () => {

@@ -18,8 +18,10 @@ import type { SharedPage } from "./shared-pages.ts";
 // A stored page is what a file is to a file server: its header block and its identity, gzip
 // and brotli bytes, made once. `serve` answers it at the front of the HTTP server, before
 // Express, with a fresh CSP nonce in the header it captured from the first answer
-// (docs/decisions/222). Nothing expires: the store is emptied when the database says public
-// data changed (triggers and NOTIFY, docs/decisions/221) and when the year in the footer turns.
+// (docs/decisions/222). Nothing expires: every stored page goes stale when the database says
+// public data changed (triggers and NOTIFY, docs/decisions/221) and when the year in the footer
+// turns; a stale page is never answered, and the views that come after the change wait, at
+// the front too, for the one render the first of them began (docs/decisions/266).
 //
 // Whatever a request carries (a Host header with a path in it, an absolute-form request
 // line), a page is rendered from the fixed site origin (docs/decisions/050-page-cache-key.md).
@@ -41,6 +43,10 @@ interface Variant {
 
 interface StoredPage {
   status: number;
+  /** The cache's generation when its render began: stale once a change has passed it. */
+  generation: number;
+  /** What the app's middleware set on the answer that first rendered it, its nonce in it. */
+  answer: { headers: http.OutgoingHttpHeaders; nonce: string };
   /** The CSP header's value either side of the nonce, and where it sits in each list. */
   csp: { index: number; before: string; after: string } | undefined;
   variants: Record<Encoding, Variant>;
@@ -114,21 +120,21 @@ async function encode(body: string): Promise<Record<Encoding, Buffer>> {
  */
 function storedPage(
   page: RenderedPage,
-  answerHeaders: http.OutgoingHttpHeaders,
-  nonce: string,
+  answer: StoredPage["answer"],
+  generation: number,
   bodies: Record<Encoding, Buffer>,
 ): StoredPage {
   const common: string[] = [];
   let csp: StoredPage["csp"];
   const add = (name: string, value: string) => {
     if (PER_ANSWER_HEADERS.has(name)) return;
-    if (name === "content-security-policy" && value.includes(nonce)) {
-      const [before = "", ...after] = value.split(nonce);
-      csp = { index: common.length + 1, before, after: after.join(nonce) };
+    if (name === "content-security-policy" && value.includes(answer.nonce)) {
+      const [before = "", ...after] = value.split(answer.nonce);
+      csp = { index: common.length + 1, before, after: after.join(answer.nonce) };
     }
     common.push(name, value);
   };
-  for (const [name, value] of Object.entries(answerHeaders)) {
+  for (const [name, value] of Object.entries(answer.headers)) {
     if (value === undefined) continue;
     for (const one of Array.isArray(value) ? value : [value]) add(name, String(one));
   }
@@ -145,6 +151,8 @@ function storedPage(
   });
   return {
     status: page.status,
+    generation,
+    answer,
     csp,
     variants: { identity: variant("identity"), gzip: variant("gzip"), br: variant("br") },
   };
@@ -160,9 +168,15 @@ export interface PageCache {
   middleware: express.RequestHandler;
   /**
    * Answers a request from the store at the front of the HTTP server, before Express: true
-   * when it did. `req` must have the app's request prototype (`req.secure`, `acceptsEncodings`).
+   * when it did or will (a page being rendered again after a change is waited for there;
+   * should it turn out not to be shared, the request goes to `next` then). `req` must have
+   * the app's request prototype (`req.secure`, `req.ip`, `acceptsEncodings`).
    */
-  serve: (req: express.Request, res: http.ServerResponse) => boolean;
+  serve: (
+    req: express.Request,
+    res: http.ServerResponse,
+    next: (req: express.Request, res: http.ServerResponse) => void,
+  ) => boolean;
   /** How many pages are stored. */
   size: () => number;
 }
@@ -180,32 +194,34 @@ export function createPageCache({
   sharedPageOf: (pathname: string) => SharedPage | undefined;
   /** React Router's request handler (the same one the uncached requests reach). */
   handleRequest: (request: Request, context: RouterContextProvider) => Promise<Response>;
-  getLoadContext: (req: express.Request, nonce: string) => RouterContextProvider;
+  getLoadContext: (clientIp: string, nonce: string) => RouterContextProvider;
   /** Subscribes to "public data changed" (`onPublicPagesChanged`). */
   onChange: (listener: () => void) => unknown;
 }): PageCache {
-  // Under the path and the declared query parameters alone (`keyOf`).
+  // Under the path and the declared query parameters alone (`keyOf`). A page rendered before
+  // the last change stays here, stale, only so that its next view can render it again
+  // without Express (its middleware's headers are the page's); it is never answered.
   const pages = new Map<string, StoredPage>();
   // The shared page of each path stored: the front answers only these paths.
   const storedPaths = new Map<string, SharedPage>();
-  // Concurrent misses for one page share one render, as long as it is shared.
+  // Concurrent views of one page share one render begun since the last change, as long as
+  // it is shared (decision 266).
   const rendering = new Map<string, Promise<RenderedPage | StoredPage>>();
-  // Bumped by every change: a render that began before it is not stored.
+  // Bumped by every change: a render that began before it is not stored, a page stored
+  // before it is stale.
   let generation = 0;
   let yearEnds = nextYearStarts();
 
-  function clear() {
+  function changed() {
     generation += 1;
-    pages.clear();
-    storedPaths.clear();
     rendering.clear();
   }
-  onChange(clear);
+  onChange(changed);
 
-  function clearAtNewYear() {
+  function changeAtNewYear() {
     if (Date.now() < yearEnds) return;
     yearEnds = nextYearStarts();
-    clear();
+    changed();
   }
 
   /** The declared parameters with declared values, in the order the page lists them. */
@@ -254,20 +270,40 @@ export function createPageCache({
     res.end(req.method === "HEAD" ? undefined : variant.body);
   }
 
-  function serve(req: express.Request, res: http.ServerResponse): boolean {
+  function serve(
+    req: express.Request,
+    res: http.ServerResponse,
+    next: (req: express.Request, res: http.ServerResponse) => void,
+  ): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const { headers } = req;
     // A cookie may change a page; a body is for the size limits to refuse.
     if (headers.cookie || headers["content-length"] || headers["transfer-encoding"]) return false;
-    clearAtNewYear();
+    changeAtNewYear();
     const url = req.url ?? "";
     const mark = url.indexOf("?");
     const pathname = mark === -1 ? url : url.slice(0, mark);
     const shared = storedPaths.get(pathname);
     if (!shared) return false;
-    const page = pages.get(keyOf(pathname, mark === -1 ? "" : url.slice(mark), shared));
+    const key = keyOf(pathname, mark === -1 ? "" : url.slice(mark), shared);
+    const page = pages.get(key);
     if (!page) return false;
-    answer(req, res, page, nextCspNonce(), false);
+    if (page.generation === generation) {
+      answer(req, res, page, nextCspNonce(), false);
+      return true;
+    }
+    // Stale: this view waits here for the one render since the change (begun by the first
+    // view after it), as Express's path would but without its middleware (decision 266).
+    let pending = rendering.get(key);
+    if (!pending) {
+      pending = renderAndStore(req, page.answer, key, pathname, shared);
+      track(key, pending);
+    }
+    pending.then(
+      (fresh) =>
+        "variants" in fresh ? answer(req, res, fresh, nextCspNonce(), false) : next(req, res),
+      () => next(req, res),
+    );
     return true;
   }
 
@@ -278,7 +314,7 @@ export function createPageCache({
     }
     const response = await handleRequest(
       new Request(url, { headers }),
-      getLoadContext(req, NONCE_PLACEHOLDER),
+      getLoadContext(req.ip ?? "unknown", NONCE_PLACEHOLDER),
     );
     const type = response.headers.get("content-type") ?? "";
     return {
@@ -291,28 +327,41 @@ export function createPageCache({
     };
   }
 
+  /**
+   * Renders the page for `key` and stores it, unless a change came meanwhile or it is not
+   * shared (then any stale copy goes too: the page may be gone). `answerOfApp`: what the
+   * app's middleware sets on an answer, with its nonce.
+   */
   async function renderAndStore(
     req: express.Request,
-    res: express.Response,
+    answerOfApp: StoredPage["answer"],
     key: string,
     pathname: string,
     shared: SharedPage,
   ): Promise<RenderedPage | StoredPage> {
     const started = generation;
-    const answerHeaders = res.getHeaders();
     const page = await render(req, new URL(key, origin));
-    if (!isShared(page)) return page;
-    const stored = storedPage(
-      page,
-      answerHeaders,
-      res.locals.cspNonce as string,
-      await encode(page.body),
-    );
+    if (!isShared(page)) {
+      if (generation === started) pages.delete(key);
+      return page;
+    }
+    const stored = storedPage(page, answerOfApp, started, await encode(page.body));
     if (generation !== started) return stored;
-    if (pages.size >= MAX_ENTRIES) pages.delete(pages.keys().next().value as string);
+    if (!pages.has(key) && pages.size >= MAX_ENTRIES) {
+      pages.delete(pages.keys().next().value as string);
+    }
     pages.set(key, stored);
     storedPaths.set(pathname, shared);
     return stored;
+  }
+
+  /** Lets the views that come while `pending` renders wait for it, until it settles. */
+  function track(key: string, pending: Promise<RenderedPage | StoredPage>) {
+    rendering.set(key, pending);
+    const done = () => {
+      if (rendering.get(key) === pending) rendering.delete(key);
+    };
+    pending.then(done, done);
   }
 
   function send(req: express.Request, res: express.Response, page: RenderedPage | StoredPage) {
@@ -334,23 +383,20 @@ export function createPageCache({
       const requested = new URL(req.originalUrl, origin);
       const shared = sharedPageOf(requested.pathname);
       if (!shared) return next();
-      clearAtNewYear();
+      changeAtNewYear();
       const key = keyOf(requested.pathname, requested.search, shared);
       const stored = pages.get(key);
-      if (stored) return send(req, res, stored);
+      if (stored?.generation === generation) return send(req, res, stored);
       const pending = rendering.get(key);
       if (pending) {
         const page = await pending;
         // A page of the first visitor's own (its referrer, a token) is not for the others.
         return "variants" in page ? send(req, res, page) : next();
       }
-      const own = renderAndStore(req, res, key, requested.pathname, shared);
-      rendering.set(key, own);
-      try {
-        send(req, res, await own);
-      } finally {
-        if (rendering.get(key) === own) rendering.delete(key);
-      }
+      const answerOfApp = { headers: res.getHeaders(), nonce: res.locals.cspNonce as string };
+      const own = renderAndStore(req, answerOfApp, key, requested.pathname, shared);
+      track(key, own);
+      send(req, res, await own);
     } catch (error) {
       next(error);
     }

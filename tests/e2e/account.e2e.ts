@@ -2,7 +2,7 @@ import pg from "pg";
 import { createAdminWithCli } from "../support/admin-cli.ts";
 import { expectNoAxeViolationsAtWidths } from "../support/axe.ts";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
-import { expect, type Page, test } from "../support/e2e-test.ts";
+import { expect, type Page, serverStartHookTimeout, test } from "../support/e2e-test.ts";
 import { gotoHydrated } from "../support/hydration.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
@@ -34,6 +34,7 @@ const settings = () => ({
 });
 
 test.beforeAll(async () => {
+  test.setTimeout(serverStartHookTimeout);
   databaseName = uniqueDatabaseName("agentes_e2e_account");
   databaseUrl = await createDatabase(databaseName);
   pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });

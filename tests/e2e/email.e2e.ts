@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { ParsedMail } from "mailparser";
-import { expect, type Page, test } from "../support/e2e-test.ts";
+import { expect, type Page, serverStartHookTimeout, test } from "../support/e2e-test.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import pg from "pg";
 import { type BuiltServer, freePort, startBuiltServer } from "../support/built-server.ts";
@@ -18,6 +18,7 @@ let databaseName: string;
 let pool: pg.Pool;
 
 test.beforeAll(async () => {
+  test.setTimeout(serverStartHookTimeout);
   databaseName = uniqueDatabaseName("agentes_e2e_email");
   const databaseUrl = await createDatabase(databaseName);
   const port = await freePort();

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "../support/e2e-test.ts";
+import { expect, type Page, serverStartHookTimeout, test } from "../support/e2e-test.ts";
 import { axeViolations } from "../support/axe.ts";
 import pg from "pg";
 import { createAdminWithCli } from "../support/admin-cli.ts";
@@ -42,6 +42,7 @@ async function start(clockOffsetMs: number) {
 }
 
 test.beforeAll(async () => {
+  test.setTimeout(serverStartHookTimeout);
   databaseName = uniqueDatabaseName("agentes_e2e_invites");
   databaseUrl = await createDatabase(databaseName);
   smtp = await startSmtpServer();

@@ -30,3 +30,9 @@ export const test = base.extend({
     }
   },
 });
+
+/**
+ * The limit of a `beforeAll` that starts a built server: a hook's limit is its own (30 s),
+ * not its file's, and a server's start alone has taken longer at load 15.
+ */
+export const serverStartHookTimeout = 120_000;

@@ -1,4 +1,4 @@
-import { test } from "./e2e-test.ts";
+import { serverStartHookTimeout, test } from "./e2e-test.ts";
 import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 /**
@@ -14,6 +14,7 @@ export function hostileServerForFile(
   let app: OwnServer | undefined;
   test.describe.configure({ mode: "default", timeout: 60_000 });
   test.beforeAll(async () => {
+    test.setTimeout(serverStartHookTimeout);
     app = await startOwnServer(label);
     ready(app, await app.logIn());
   });

@@ -140,7 +140,7 @@ export async function campaignAction(
 
   const missing = sendingErrors(draft);
   if (Object.keys(missing).length > 0) return failed(copy.errors.fixFields, missing);
-  const body = campaignBody(draft);
+  const body = await campaignBody(draft);
   if (!body) {
     return failed(copy.errors.bodyUnrenderable, { body: copy.errors.bodyUnrenderable });
   }

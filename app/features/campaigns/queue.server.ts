@@ -211,7 +211,7 @@ async function bodiesOf(db: Database, ids: readonly string[]) {
     : [];
   const found = new Map(ids.map((id) => [id, bodies.get(id) ?? null]));
   for (const row of loaded) {
-    const body = campaignBody({
+    const body = await campaignBody({
       subject: row.subject,
       previewText: row.preview_text,
       body: row.body,

@@ -24,8 +24,8 @@ export interface CampaignBody {
 }
 
 /** The campaign's shared part, or null when its body cannot be rendered. */
-export function campaignBody(content: CampaignContent): CampaignBody | null {
-  const body = renderPostHtml(content.body);
+export async function campaignBody(content: CampaignContent): Promise<CampaignBody | null> {
+  const body = await renderPostHtml(content.body);
   if (!body.ok) return null;
   return { subject: content.subject, previewText: content.previewText, bodyHtml: body.html };
 }

@@ -28,7 +28,7 @@ async function readPost(form: FormEntries) {
   // The Markdown renderer (marked, sanitize-html) loads with the first post saved, not with
   // the server (docs/decisions/111).
   const { renderPostHtml } = await import("./markdown.server.ts");
-  const rendered = renderPostHtml(parsed.data.content);
+  const rendered = await renderPostHtml(parsed.data.content);
   if (!rendered.ok) {
     return {
       refused: actionFailed(400, postContentTooComplexMessage, {

@@ -51,7 +51,7 @@ async function withHtml<P extends { id: string; content: string; contentHtml: st
   if (!post || post.contentHtml !== null) return post;
   // The Markdown renderer loads only when a post needs its HTML (docs/decisions/111).
   const { backfillPostHtml } = await import("./markdown.server.ts");
-  const contentHtml = backfillPostHtml(post.content);
+  const contentHtml = await backfillPostHtml(post.content);
   const db = await getDb();
   await db
     .update(blogPosts)

@@ -5,7 +5,8 @@ import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/pos
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 
 // Issue 11, "must hold under faults", on the built server, PostgreSQL and a real SMTP server
-// that outlives the site's process. Retry and lease times are shortened by env
+// that outlives the site's process. Servers of its own, killed and restarted, no browser: run
+// by `npm run test:system` (docs/decisions/234, 258). Retry and lease times are shortened by env
 // (EMAIL_RETRY_BASE_MS, EMAIL_LEASE_MS) so the cases take seconds, not minutes.
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
