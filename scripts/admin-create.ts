@@ -2,15 +2,11 @@
 // password of an existing one. The password comes from ADMIN_PASSWORD or is prompted
 // without echo. Runs on the database the server would use (DATABASE_URL, else PGlite in
 // DATA_DIR); on PGlite it refuses while a server holds DATA_DIR (docs/decisions/004).
+// The arguments and the password are checked before the database and auth modules load
+// (dynamic imports below): a wrong call answers at once (docs/decisions/270).
 import { parseArgs } from "node:util";
-import {
-  AdminInputError,
-  createOrResetAdmin,
-  MIN_ADMIN_PASSWORD_LENGTH,
-} from "../app/lib/auth.server.ts";
-import { DataDirLockedError } from "../app/platform/db/data-dir-lock.server.ts";
-import { type Connection, connectPglite, connectPostgres } from "../app/platform/db/db.server.ts";
-import { ConfigurationError, getEnv } from "../app/platform/http/env.server.ts";
+import { MIN_ADMIN_PASSWORD_LENGTH } from "../app/lib/admin-password.ts";
+import type { Connection } from "../app/platform/db/db.server.ts";
 
 const USAGE = "Usage: npm run admin:create -- --email <e-mail> [--name <name>]";
 
@@ -79,49 +75,66 @@ async function main(): Promise<number> {
     );
   }
 
-  const env = getEnv();
-  let connection: Connection;
+  const [
+    { AdminInputError, createOrResetAdmin },
+    { DataDirLockedError },
+    { connectPglite, connectPostgres },
+    { ConfigurationError, getEnv },
+  ] = await Promise.all([
+    import("../app/lib/auth.server.ts"),
+    import("../app/platform/db/data-dir-lock.server.ts"),
+    import("../app/platform/db/db.server.ts"),
+    import("../app/platform/http/env.server.ts"),
+  ]);
   try {
-    connection = env.DATABASE_URL
-      ? await connectPostgres(env.DATABASE_URL)
-      : await connectPglite(env.DATA_DIR);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      throw new UsageError(
-        `Cannot create the admin: a running server holds the embedded database.\n${error.message}\n` +
-          "Stop the server, run this command again, then start the server.",
+    const env = getEnv();
+    let connection: Connection;
+    try {
+      connection = env.DATABASE_URL
+        ? await connectPostgres(env.DATABASE_URL)
+        : await connectPglite(env.DATA_DIR);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        throw new UsageError(
+          `Cannot create the admin: a running server holds the embedded database.\n${error.message}\n` +
+            "Stop the server, run this command again, then start the server.",
+        );
+      }
+      throw error;
+    }
+    try {
+      const email = values.email.trim().toLowerCase();
+      const outcome = await createOrResetAdmin(connection.db, {
+        email,
+        password,
+        name: values.name,
+      });
+      console.log(
+        outcome === "created"
+          ? `Admin ${email} created.`
+          : `Password of ${email} reset; its open sessions were ended.`,
       );
+      return 0;
+    } finally {
+      await connection.close();
+    }
+  } catch (error) {
+    if (error instanceof AdminInputError) throw new UsageError(error.message);
+    if (error instanceof ConfigurationError) {
+      // Each bad setting named on its line, never a stack trace (docs/decisions/201).
+      for (const { variable, problem } of error.problems) console.error(`${variable}: ${problem}`);
+      return 1;
     }
     throw error;
-  }
-  try {
-    const email = values.email.trim().toLowerCase();
-    const outcome = await createOrResetAdmin(connection.db, {
-      email,
-      password,
-      name: values.name,
-    });
-    console.log(
-      outcome === "created"
-        ? `Admin ${email} created.`
-        : `Password of ${email} reset; its open sessions were ended.`,
-    );
-    return 0;
-  } finally {
-    await connection.close();
   }
 }
 
 try {
   process.exitCode = await main();
 } catch (error) {
-  if (error instanceof UsageError || error instanceof AdminInputError) {
+  if (error instanceof UsageError) {
     console.error(error.message);
     process.exitCode = 2;
-  } else if (error instanceof ConfigurationError) {
-    // Each bad setting named on its line, never a stack trace (docs/decisions/201).
-    for (const { variable, problem } of error.problems) console.error(`${variable}: ${problem}`);
-    process.exitCode = 1;
   } else {
     console.error(error);
     process.exitCode = 1;

@@ -12,6 +12,7 @@ import * as schema from "../../db/schema.ts";
 import { type Database, getDb } from "../platform/db/db.server.ts";
 import { type Env, getEnv } from "../platform/http/env.server.ts";
 import { getLogger } from "../platform/http/logger.server.ts";
+import { MIN_ADMIN_PASSWORD_LENGTH } from "./admin-password.ts";
 
 // better-auth (email + password, admin plugin, sessions and its rate limits in our
 // database). Its HTTP handler is not mounted: the /admin route calls auth.api on the
@@ -20,7 +21,6 @@ import { getLogger } from "../platform/http/logger.server.ts";
 
 export const ADMIN_ROLE = "admin";
 export const ADMIN_LOGIN_PATH = href("/admin");
-export const MIN_ADMIN_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_LENGTH = 128;
 const SESSION_SECONDS = 60 * 60 * 24 * 7;
 const SECRET_FILE = "auth-secret";

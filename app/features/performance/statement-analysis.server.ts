@@ -9,9 +9,9 @@ import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { entryModule } from "../../platform/entry-module.server.ts";
 import type { ComputeResult } from "./compute.ts";
-import type { ServerClock, StatementFormat, StatementHeader } from "./model.ts";
+import type { StatementFormat, StatementHeader } from "./model.ts";
 import type { StatementProblem } from "./statement-parse.ts";
-import type { ReaderMessage } from "./statement-worker.server.ts";
+import type { ReaderReply, ReaderRequest } from "./statement-worker.server.ts";
 
 export type StatementAnalysis =
   | { ok: false; problem: StatementProblem }
@@ -24,13 +24,10 @@ export type StatementAnalysis =
       computed: ComputeResult;
     };
 
-// Past the reader's own 10 s deadline, with room for the ledger and the figures.
+// Past the reader's own 10 s deadline, with room for the form, the ledger and the figures.
 const TIME_LIMIT_MS = 30_000;
 // A 5 MB statement peaks near 60 MB; a hostile one is stopped here, in its own process.
 const HEAP_LIMIT_MB = 256;
-// The file goes to the reader in parts of this size, each serialised on its own, so sending
-// 5 MB never holds the server's thread in one block.
-const PART_BYTES = 256 * 1024;
 
 interface Reader {
   child: ChildProcess;
@@ -86,21 +83,50 @@ export function stopStatementReader(): void {
   reader = null;
 }
 
-export function analyseStatement(
-  bytes: Uint8Array,
-  serverClock: ServerClock,
+/** An upload's form as the reader read it. */
+export interface UploadForm {
+  /** The form's text fields, in order, repeats included. */
+  fields: [string, string][];
+  file: { name: string; size: number } | null;
+  /** Whether the reader goes on to analyse the file (a file within the limit, a known clock). */
+  analysing: boolean;
+}
+
+export type StatementUpload =
+  /** The body was too large (413) or could not be read or parsed as a form (400). */
+  | { ok: false; status: 400 | 413 }
+  /** The reading ended without a form (out of memory, too slow). */
+  | { ok: false; status: 422; problem: StatementProblem }
+  | {
+      ok: true;
+      form: UploadForm;
+      /** When form.analysing: the analysis, and the file when the analysis succeeded. */
+      analysis: StatementAnalysis | null;
+      bytes: Uint8Array | null;
+    };
+
+/**
+ * A multipart upload's body read by the reader process: its chunks are sent there as they
+ * arrive (the body is never joined or parsed on this thread), the reader parses the form and
+ * analyses the file, and the file comes back in parts, joined here once (docs/decisions/265).
+ */
+export function readStatementUpload(
+  body: ReadableStream<Uint8Array> | null,
+  contentType: string,
+  maxBytes: number,
   { heapLimitMb = HEAP_LIMIT_MB } = {},
-): Promise<StatementAnalysis> {
-  const reading = queue.then(() => read(bytes, serverClock, heapLimitMb));
+): Promise<StatementUpload> {
+  const reading = queue.then(() => read(body, contentType, maxBytes, heapLimitMb));
   queue = reading.catch(() => {});
   return reading;
 }
 
-function read(
-  bytes: Uint8Array,
-  serverClock: ServerClock,
+async function read(
+  body: ReadableStream<Uint8Array> | null,
+  contentType: string,
+  maxBytes: number,
   heapLimitMb: number,
-): Promise<StatementAnalysis> {
+): Promise<StatementUpload> {
   if (reader?.heapLimitMb !== heapLimitMb) {
     stopStatementReader();
     reader = startReader(heapLimitMb);
@@ -109,13 +135,13 @@ function read(
   const { child } = current;
   current.stderr = "";
   keepAlive(current, true);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => settle({ ok: false, problem: { code: "too-slow" } }),
-      TIME_LIMIT_MS,
-    );
+  let form: UploadForm | null = null;
+  const fileParts: Uint8Array[] = [];
+  let giveUp = () => {};
+  const answer = new Promise<StatementUpload>((resolve, reject) => {
     let settled = false;
-    function settle(answer: StatementAnalysis | Error, answered = false) {
+    const timer = setTimeout(() => failed({ code: "too-slow" }), TIME_LIMIT_MS);
+    function settle(upload: StatementUpload | Error, answered = false) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -124,11 +150,27 @@ function read(
       if (answered) keepAlive(current, false);
       else if (reader === current) stopStatementReader();
       else child.kill("SIGKILL");
-      if (answer instanceof Error) reject(answer);
-      else resolve(answer);
+      if (upload instanceof Error) reject(upload);
+      else resolve(upload);
     }
-    function onMessage(answer: StatementAnalysis) {
-      settle(answer, true);
+    /** The reading ended with this problem: on the form when there is one. */
+    function failed(problem: StatementProblem) {
+      const analysis = { ok: false as const, problem };
+      settle(
+        form ? { ok: true, form, analysis, bytes: null } : { ok: false, status: 422, problem },
+      );
+    }
+    giveUp = () => settle({ ok: false, status: 400 }, true);
+    function onMessage(message: ReaderReply) {
+      if ("form" in message) {
+        form = message.form;
+        if (!form) settle({ ok: false, status: 400 }, true);
+        else if (!form.analysing) settle({ ok: true, form, analysis: null, bytes: null }, true);
+      } else if ("filePart" in message) fileParts.push(message.filePart);
+      else if (form) {
+        const bytes = message.analysis.ok ? join(fileParts) : null;
+        settle({ ok: true, form, analysis: message.analysis, bytes }, true);
+      }
     }
     function onError(error: Error) {
       settle(error);
@@ -137,24 +179,63 @@ function read(
     // aborting. A statement that needs more memory than a reading may take (not necessarily
     // too many rows; the reader's own row limit says so itself) is not a server fault.
     function onClose(code: number | null, signal: NodeJS.Signals | null) {
-      settle(
-        /heap out of memory/.test(current.stderr)
-          ? { ok: false, problem: { code: "out-of-memory" } }
-          : new Error(`the statement reader exited (${signal ?? code}) without answering`),
-      );
+      if (/heap out of memory/.test(current.stderr)) failed({ code: "out-of-memory" });
+      else settle(new Error(`the statement reader exited (${signal ?? code}) without answering`));
     }
     child.on("message", onMessage).once("close", onClose).once("error", onError);
-    void sendFile(child, bytes, serverClock).catch(onError);
   });
-}
-
-async function sendFile(child: ChildProcess, bytes: Uint8Array, serverClock: ServerClock) {
-  const send = (message: ReaderMessage) =>
+  // A reader that dies while the body is still being sent fails the send below; its
+  // answer's rejection is then not the one awaited.
+  answer.catch(() => {});
+  const send = (message: ReaderRequest) =>
     new Promise<void>((resolve, reject) =>
       child.send(message, (error) => (error ? reject(error) : resolve())),
     );
-  for (let at = 0; at < bytes.byteLength; at += PART_BYTES) {
-    await send({ part: bytes.subarray(at, at + PART_BYTES) });
+  const refusal = await sendBody(body, maxBytes, send);
+  if (refusal) {
+    await send({ end: null });
+    giveUp();
+    return { ok: false, status: refusal };
   }
-  await send({ serverClock });
+  await send({ end: { contentType } });
+  return answer;
+}
+
+/**
+ * The body's chunks to the reader as they arrive; 413 past maxBytes, 400 if the request's
+ * body cannot be read (a failure to send is the reader's, and thrown).
+ */
+async function sendBody(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  send: (message: ReaderRequest) => Promise<void>,
+): Promise<400 | 413 | null> {
+  if (!body) return null;
+  const chunks = body.getReader();
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await chunks.read();
+    } catch {
+      return 400;
+    }
+    if (chunk.done) return null;
+    size += chunk.value.byteLength;
+    if (size > maxBytes) {
+      await chunks.cancel().catch(() => {});
+      return 413;
+    }
+    await send({ part: chunk.value });
+  }
+}
+
+function join(parts: Uint8Array[]): Uint8Array {
+  const bytes = new Uint8Array(parts.reduce((size, part) => size + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.byteLength;
+  }
+  return bytes;
 }

@@ -9,23 +9,45 @@ import {
   utf8,
 } from "../../../tests/support/statement-fixtures.ts";
 import { computeRecord } from "./compute.ts";
-import { analyseStatement } from "./statement-analysis.server.ts";
+import type { ServerClock } from "./model.ts";
+import { readStatementUpload } from "./statement-analysis.server.ts";
 import { parseStatement } from "./statement-parse.ts";
 
-// The upload reads statements in a process of its own (docs/decisions/233, 263): what comes back
-// across the process boundary (bigints, nested records) is exactly what the reader and the
-// figures give in the caller's own process, and its problems are the same.
-describe("a statement analysed in a process of its own", () => {
+// The upload is read in a process of its own (docs/decisions/233, 263, 265): what comes back
+// across the process boundary (the form, bigints, nested records, the file) is exactly what
+// the reader and the figures give in the caller's own process, and its problems are the same.
+
+const MAX_BYTES = 6 * 1024 * 1024;
+
+/** A form's multipart body, streamed as a request's would be. */
+async function uploadBody(fields: Record<string, string>, file?: Uint8Array) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.set("file", new File([file as Uint8Array<ArrayBuffer>], "ReportHistory.html"));
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  const body = new Blob([await request.arrayBuffer()]).stream();
+  return { body, contentType: request.headers.get("content-type") ?? "" };
+}
+
+/** The analysis of an upload of this file, or the reading's own refusal. */
+async function analyse(bytes: Uint8Array, serverClock: ServerClock, heapLimitMb?: number) {
+  const { body, contentType } = await uploadBody({ serverClock }, bytes);
+  const upload = await readStatementUpload(body, contentType, MAX_BYTES, { heapLimitMb });
+  if (!upload.ok) return upload;
+  if (upload.analysis?.ok) expect(upload.bytes).toEqual(bytes);
+  return upload.analysis;
+}
+
+describe("an upload read and analysed in a process of its own", () => {
   it.each([
     ["MT4", utf8(mt4Statement(goldenLedger))],
     ["MT5", utf16le(mt5Statement(goldenLedger))],
   ])(
-    "gives the header, format, figures and SHA-256 of the reader in this process (%s)",
+    "gives the header, format, figures, SHA-256 and the file of the reader in this process (%s)",
     async (_, bytes) => {
       const parsed = await parseStatement(bytes);
       if (!parsed.ok) throw new Error(JSON.stringify(parsed.problem));
-      const analysis = await analyseStatement(bytes, "+02:00");
-      expect(analysis).toEqual({
+      expect(await analyse(bytes, "+02:00")).toEqual({
         ok: true,
         header: parsed.statement.header,
         format: parsed.statement.format,
@@ -35,32 +57,63 @@ describe("a statement analysed in a process of its own", () => {
     },
   );
 
+  it("gives back the form's fields in order, and analyses nothing it should not", async () => {
+    const file = utf8(mt4Statement(goldenLedger));
+    const fields = { broker: "Corretora", currency: "USD", serverClock: "+09:00" };
+    const { body, contentType } = await uploadBody(fields, file);
+    expect(await readStatementUpload(body, contentType, MAX_BYTES)).toEqual({
+      ok: true,
+      form: {
+        fields: Object.entries(fields),
+        file: { name: "ReportHistory.html", size: file.byteLength },
+        analysing: false,
+      },
+      analysis: null,
+      bytes: null,
+    });
+  });
+
+  it("refuses a body that is not a form (400) or is too large (413), then reads the next", async () => {
+    const broken = { ...(await uploadBody({ a: "b" })), contentType: "multipart/form-data" };
+    expect(await readStatementUpload(broken.body, broken.contentType, MAX_BYTES)).toEqual({
+      ok: false,
+      status: 400,
+    });
+    const large = await uploadBody({ serverClock: "+00:00" }, new Uint8Array(200_000));
+    expect(await readStatementUpload(large.body, large.contentType, 100_000)).toEqual({
+      ok: false,
+      status: 413,
+    });
+    const bytes = utf8(mt4Statement(goldenLedger));
+    expect(await analyse(bytes, "+00:00")).toMatchObject({ ok: true, format: "mt4" });
+  });
+
   it("answers a reading that runs out of its memory as such, not as a server fault", async () => {
-    // A heap that reads a small statement but not this 5,000-trade one (it needs about 30 MB)
-    // stands in for a hostile file.
+    // A heap that reads a small statement but not this 2,500-trade one (4.6 MB, within the
+    // upload's limit) stands in for a hostile file.
     const heapLimitMb = 16;
     const small = utf16le(mt5Statement(generatedLedger({ trades: 10, months: 2 })));
-    expect(await analyseStatement(small, "+00:00", { heapLimitMb })).toMatchObject({ ok: true });
-    const bytes = utf16le(mt5Statement(generatedLedger({ trades: 5_000, months: 24 })));
-    expect(await analyseStatement(bytes, "+00:00", { heapLimitMb })).toEqual({
+    expect(await analyse(small, "+00:00", heapLimitMb)).toMatchObject({ ok: true });
+    const bytes = utf16le(mt5Statement(generatedLedger({ trades: 2_500, months: 24 })));
+    expect(await analyse(bytes, "+00:00", heapLimitMb)).toEqual({
       ok: false,
       problem: { code: "out-of-memory" },
     });
     // That reader ended; the next reading gets another (docs/decisions/263).
-    expect(await analyseStatement(small, "+00:00", { heapLimitMb })).toMatchObject({ ok: true });
+    expect(await analyse(small, "+00:00", heapLimitMb)).toMatchObject({ ok: true });
   }, 60_000);
 
   it("reads uploads that arrive together one after the other, each its own answer", async () => {
     const files = [utf8(mt4Statement(goldenLedger)), utf16le(mt5Statement(goldenLedger))];
-    const answers = await Promise.all(files.map((bytes) => analyseStatement(bytes, "+00:00")));
-    expect(answers.map((answer) => answer.ok && answer.format)).toEqual(["mt4", "mt5"]);
-    expect(answers.map((answer) => answer.ok && answer.sha256)).toEqual(
-      files.map((bytes) => crypto.createHash("sha256").update(bytes).digest("hex")),
-    );
+    const answers = await Promise.all(files.map((bytes) => analyse(bytes, "+00:00")));
+    expect(answers.map((answer) => answer?.ok && "format" in answer && answer.format)).toEqual([
+      "mt4",
+      "mt5",
+    ]);
   });
 
   it("answers a file that is no statement with the reader's problem", async () => {
     const bytes = utf8("<html><body><p>Olá</p></body></html>");
-    expect(await analyseStatement(bytes, "+00:00")).toEqual(await parseStatement(bytes));
+    expect(await analyse(bytes, "+00:00")).toEqual(await parseStatement(bytes));
   });
 });

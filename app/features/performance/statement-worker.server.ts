@@ -1,13 +1,21 @@
-// The process that reads and computes uploaded statements (docs/decisions/198, 233, 263), off
-// the server's event loop and heap: each file arrives in parts, then the clock that ends it;
-// one answer per file. It ends with its parent.
+// The process that reads uploads of statements (docs/decisions/198, 233, 263, 265), off the
+// server's event loop and heap: each upload's body arrives in parts, then its end (null: the
+// upload was given up). It answers with the form (its fields, the file's name and size) and,
+// when the form can be analysed, then sends the file back in parts and its analysis. It ends
+// with its parent.
 import crypto from "node:crypto";
 import { computeRecord } from "./compute.ts";
-import type { ServerClock } from "./model.ts";
+import { STATEMENT_MAX_BYTES } from "./limits.ts";
+import { serverClocks, type ServerClock } from "./model.ts";
 import { parseStatement } from "./statement-parse.ts";
-import type { StatementAnalysis } from "./statement-analysis.server.ts";
+import type { StatementAnalysis, UploadForm } from "./statement-analysis.server.ts";
 
-export type ReaderMessage = { part: Uint8Array } | { serverClock: ServerClock };
+export type ReaderRequest = { part: Uint8Array } | { end: { contentType: string } | null };
+export type ReaderReply =
+  { form: UploadForm | null } | { filePart: Uint8Array } | { analysis: StatementAnalysis };
+
+// Parts of the file sent back, each serialised on its own (see PART_BYTES in the sender).
+const PART_BYTES = 256 * 1024;
 
 async function analyse(bytes: Uint8Array, serverClock: ServerClock): Promise<StatementAnalysis> {
   const parsed = await parseStatement(bytes);
@@ -24,19 +32,64 @@ async function analyse(bytes: Uint8Array, serverClock: ServerClock): Promise<Sta
   };
 }
 
+const isServerClock = (value: unknown): value is ServerClock =>
+  serverClocks.some((clock) => clock === value);
+
+/**
+ * The upload's form as undici reads it (the multipart parser of `Request.formData`; null if
+ * it cannot). The file is analysed when the upload's action would go on to analyse it: a
+ * file is there (an empty one with a name is a file), within the size limit, with a known
+ * server clock.
+ */
+async function readUpload(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<void> {
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "Content-Type": contentType } }).formData();
+  } catch {
+    reply({ form: null });
+    return;
+  }
+  const fields: [string, string][] = [];
+  for (const [name, value] of form) if (typeof value === "string") fields.push([name, value]);
+  const entry = form.get("file");
+  const file = entry instanceof File && (entry.size > 0 || entry.name !== "") ? entry : null;
+  const serverClock = form.get("serverClock");
+  const described = file && { name: file.name, size: file.size };
+  if (!file || file.size > STATEMENT_MAX_BYTES || !isServerClock(serverClock)) {
+    reply({ form: { fields, file: described, analysing: false } });
+    return;
+  }
+  reply({ form: { fields, file: described, analysing: true } });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const analysis = await analyse(bytes, serverClock);
+  // The server stores the file only after an analysis it can publish.
+  if (analysis.ok) {
+    for (let at = 0; at < bytes.byteLength; at += PART_BYTES) {
+      reply({ filePart: bytes.subarray(at, at + PART_BYTES) });
+    }
+  }
+  reply({ analysis });
+}
+
+const reply = (message: ReaderReply) => process.send?.(message);
+
 let parts: Uint8Array[] = [];
-process.on("message", (message: ReaderMessage) => {
+process.on("message", (message: ReaderRequest) => {
   if ("part" in message) {
     parts.push(message.part);
     return;
   }
-  const bytes = new Uint8Array(parts.reduce((size, part) => size + part.byteLength, 0));
+  if (!message.end) {
+    parts = [];
+    return;
+  }
+  const body = new Uint8Array(parts.reduce((size, part) => size + part.byteLength, 0));
   let offset = 0;
   for (const part of parts) {
-    bytes.set(part, offset);
+    body.set(part, offset);
     offset += part.byteLength;
   }
   parts = [];
-  void analyse(bytes, message.serverClock).then((answer) => process.send?.(answer));
+  void readUpload(body, message.end.contentType);
 });
 process.once("disconnect", () => process.exit(0));

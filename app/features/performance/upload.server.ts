@@ -2,21 +2,21 @@ import { data, href, redirect } from "react-router";
 import { formReadMessages } from "../../content/http-errors.ts";
 import { performanceAdminCopy, statementProblemMessage } from "../../content/performance.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
-import { readBody, readForm } from "../../platform/http/read-form.server.ts";
+import { readForm, type FormEntries } from "../../platform/http/read-form.server.ts";
 import type { FieldErrors } from "../../platform/http/parse-form.ts";
 import { ADMIN_FORM_MAX_BYTES } from "../admin/form.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
 import { TRADING_STATEMENT_BODY_MAX_BYTES, STATEMENT_MAX_BYTES } from "./limits.ts";
 import { publishStatement, saveStatement } from "./queries.server.ts";
 import { statementUploadSchema } from "./schema.ts";
-import { analyseStatement } from "./statement-analysis.server.ts";
+import { readStatementUpload } from "./statement-analysis.server.ts";
 
 const { errors } = performanceAdminCopy;
 
 const pagePath = (robotId: string) => href("/admin/robos/:id/desempenho", { id: robotId });
 
 /** What the form had, so a refused upload keeps what staff typed (the file aside). */
-function typedFields(form: FormData): Record<string, string> {
+function typedFields(form: FormEntries): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const name of ["accountKind", "broker", "serverClock", "currency"]) {
     const value = form.get(name);
@@ -33,7 +33,7 @@ export interface PerformanceActionFailure {
   values: Record<string, string>;
 }
 
-function failed(status: number, error: string, fieldErrors: FieldErrors, form?: FormData) {
+function failed(status: number, error: string, fieldErrors: FieldErrors, form?: FormEntries) {
   const body: PerformanceActionFailure = {
     ok: false,
     error,
@@ -43,7 +43,7 @@ function failed(status: number, error: string, fieldErrors: FieldErrors, form?: 
   return data(body, { status });
 }
 
-function refused(status: number, message: string, form?: FormData, field = "file") {
+function refused(status: number, message: string, form?: FormEntries, field = "file") {
   return failed(status, message, { [field]: message }, form);
 }
 
@@ -65,35 +65,31 @@ export async function performanceAction(request: Request, robotId: string, staff
 }
 
 async function uploadAction(request: Request, robotId: string, staffEmail: string) {
-  let bytes: Uint8Array<ArrayBuffer> | null;
-  try {
-    bytes = await readBody(request, TRADING_STATEMENT_BODY_MAX_BYTES);
-  } catch {
+  // Read, parsed and analysed by the reader process (docs/decisions/265).
+  const upload = await readStatementUpload(
+    request.body,
+    request.headers.get("content-type") ?? "",
+    TRADING_STATEMENT_BODY_MAX_BYTES,
+  );
+  if (!upload.ok) {
+    if (upload.status === 413) return refused(413, errors.tooLarge);
+    if (upload.status === 422) return refused(422, statementProblemMessage(upload.problem));
     return refused(400, formReadMessages.unreadable);
   }
-  if (!bytes) return refused(413, errors.tooLarge);
-  let form: FormData;
-  try {
-    form = await new Response(bytes, {
-      headers: { "Content-Type": request.headers.get("content-type") ?? "" },
-    }).formData();
-  } catch {
-    return refused(400, formReadMessages.unreadable);
-  }
+  const form = new URLSearchParams(upload.form.fields);
 
   const parsed = parseForm(statementUploadSchema, form);
   if (!parsed.success) {
     return failed(400, parsed.error, parsed.fieldErrors, form);
   }
-  const file = form.get("file");
-  if (!(file instanceof File) || (file.size === 0 && file.name === "")) {
-    return refused(400, errors.noFile, form);
-  }
+  const { file } = upload.form;
+  if (!file) return refused(400, errors.noFile, form);
   if (file.size > STATEMENT_MAX_BYTES) return refused(413, errors.tooLarge, form);
-  const content = new Uint8Array(await file.arrayBuffer());
+  // A valid form with a file within the limit is what the reader analyses.
+  const statement = upload.analysis;
+  if (!statement) throw new Error("the statement reader did not analyse the file");
 
   const input = parsed.data;
-  const statement = await analyseStatement(content, input.serverClock);
   if (!statement.ok) return refused(422, statementProblemMessage(statement.problem), form);
   const { header, computed } = statement;
   if (header.currency !== input.currency) {
@@ -110,10 +106,11 @@ async function uploadAction(request: Request, robotId: string, staffEmail: strin
   }
   if (!computed.ok) return refused(422, statementProblemMessage(computed.problem), form);
 
+  if (!upload.bytes) throw new Error("the statement reader did not send the file back");
   const id = await saveStatement({
     robotId,
     fileName: safeFileName(file.name),
-    file: content,
+    file: upload.bytes,
     sha256: statement.sha256,
     format: statement.format,
     accountKind: input.accountKind,

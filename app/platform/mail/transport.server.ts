@@ -78,6 +78,9 @@ export function smtpTransport(
           subject: email.subject,
           html: email.html,
           text: email.text,
+          // Bodies in base64 rather than quoted-printable: Node's buffer codec instead of
+          // nodemailer's character-by-character encoder (decision 262).
+          textEncoding: "base64",
           messageId: email.messageId,
           ...(bounceDomain
             ? { envelope: { from: bounceAddressFor(email.id, bounceDomain), to: email.to } }
