@@ -287,13 +287,15 @@ export interface ExportInvitation {
 export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: Executor) {
   const database = await getDb();
   const db = executor ?? database;
-  const batchSize = runsInProcess(database)
-    ? EXPORT_BATCH_SIZE.embedded
-    : EXPORT_BATCH_SIZE.postgres;
+  const embedded = runsInProcess(database);
+  const batchSize = embedded ? EXPORT_BATCH_SIZE.embedded : EXPORT_BATCH_SIZE.postgres;
+  // Requests that arrived during the last statement queue theirs before the next one: PGlite
+  // runs a statement on this thread and resolves it in a microtask, so without a turn of the
+  // event loop a batch's three statements and its CSV held the thread as one block.
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
   let position: WaitlistCursor | undefined;
   for (;;) {
-    // Requests that arrived during the last batch queue their statements before the next one.
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
     const { keyset, order } = keysetOf(filter, position);
     const batch = await db
       .select({
@@ -315,7 +317,7 @@ export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: 
       .limit(batchSize);
     if (batch.length > 0) {
       const ids = batch.map((row) => row.id);
-      const [invited, consents] = await Promise.all([
+      const invitedOf = () =>
         db
           .select({
             waitlistId: invitations.waitlistId,
@@ -326,7 +328,8 @@ export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: 
           .from(invitations)
           .innerJoin(robots, eq(robots.id, invitations.robotId))
           .where(inArray(invitations.waitlistId, ids))
-          .orderBy(asc(invitations.sentAt)),
+          .orderBy(asc(invitations.sentAt));
+      const consentsOf = () =>
         db
           .selectDistinctOn([consentEvents.waitlistId], {
             waitlistId: consentEvents.waitlistId,
@@ -339,8 +342,11 @@ export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: 
               inArray(consentEvents.kind, ["marketing-given", "marketing-withdrawn"]),
             ),
           )
-          .orderBy(consentEvents.waitlistId, desc(consentEvents.createdAt)),
-      ]);
+          .orderBy(consentEvents.waitlistId, desc(consentEvents.createdAt));
+      // On PostgreSQL the two go to the pool at once; on PGlite one at a time, a turn apart.
+      const [invited, consents] = embedded
+        ? [await turn().then(invitedOf), await turn().then(consentsOf)]
+        : await Promise.all([invitedOf(), consentsOf()]);
       const invitationsOf = new Map<string, ExportInvitation[]>();
       for (const { waitlistId, ...invitation } of invited) {
         invitationsOf.set(waitlistId, [...(invitationsOf.get(waitlistId) ?? []), invitation]);
