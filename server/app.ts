@@ -26,10 +26,7 @@ import {
   STATEMENT_UPLOAD_PATHS,
   statementTooLargeMessage,
 } from "../app/features/orders/upload-limit.ts";
-import {
-  startStatementReader,
-  stopStatementReader,
-} from "../app/features/performance/statement-analysis.server.ts";
+import { stopStatementReader } from "../app/features/performance/statement-analysis.server.ts";
 import {
   TRADING_STATEMENT_BODY_MAX_BYTES,
   tradingStatementTooLargeMessage,
@@ -56,14 +53,11 @@ export { getEnv, getLogger, handleErrors };
 /**
  * The jobs worker (messages, invitation deadlines, retention): in a web process unless
  * WORKER=off, in the `npm run worker` process always (docs/decisions/115). A deleted entry's
- * address is never written to again (docs/decisions/088). And the bounce receiver, when set;
- * in a web process, the statement reader (docs/decisions/263).
+ * address is never written to again (docs/decisions/088). And the bounce receiver, when set.
  */
 export async function startBackgroundWork(role: "web" | "worker" = "web"): Promise<void> {
   await startJobs({ registry, role, suppressed: isErasedEmailSql });
   await startBounceReceiverIfConfigured();
-  // Forked now, while no request waits, not by the first upload (docs/decisions/263).
-  if (role === "web") startStatementReader();
 }
 
 export async function stopBackgroundWork(): Promise<void> {

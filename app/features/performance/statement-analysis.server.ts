@@ -1,10 +1,11 @@
 // Reading and computing an uploaded statement in a process of its own (docs/decisions/198,
 // 233, 263): a 5 MB file takes most of a second of CPU, which on the server's event loop held
 // every other request, and a worker thread's heap limit is best-effort (a thread out of its
-// heap can abort the whole server). The reader process is started with the server and kept
-// for the next upload: forking a process copies the forking one's page tables, 30-100 ms in
-// which this server answers nothing at its usual size. A reading that fails (out of memory,
-// past its time limit, crashed) ends that reader; the next upload starts another.
+// heap can abort the whole server). The first upload starts the reader process, and it is
+// kept for the next ones until it has been idle for IDLE_MS (docs/decisions/268): forking
+// copies the server's page tables (10-60 ms in which it answers nothing), while an idle
+// reader holds about 60 MB. A reading that fails (out of memory, past its time limit,
+// crashed) ends that reader; the next upload starts another.
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { entryModule } from "../../platform/entry-module.server.ts";
@@ -28,19 +29,25 @@ export type StatementAnalysis =
 const TIME_LIMIT_MS = 30_000;
 // A 5 MB statement peaks near 60 MB; a hostile one is stopped here, in its own process.
 const HEAP_LIMIT_MB = 256;
+// Staff uploading a few statements in a row fork once; a server that reads one a month does
+// not keep a process for it.
+const IDLE_MS = 120_000;
 
 interface Reader {
   child: ChildProcess;
   heapLimitMb: number;
   /** What the reader wrote on stderr during the current reading (its first 64 KB). */
   stderr: string;
+  idleMs: number;
+  /** Ends the reader once it has been idle for idleMs. */
+  idleTimer?: NodeJS.Timeout;
 }
 
 let reader: Reader | null = null;
 // One reading at a time: a second upload waits for the reader.
 let queue: Promise<unknown> = Promise.resolve();
 
-function startReader(heapLimitMb: number): Reader {
+function startReader(heapLimitMb: number, idleMs: number): Reader {
   const child = fork(
     fileURLToPath(entryModule(import.meta.url, "./statement-worker.server.ts", "statement-worker")),
     [],
@@ -51,11 +58,12 @@ function startReader(heapLimitMb: number): Reader {
       stdio: ["ignore", "ignore", "pipe", "ipc"],
     },
   );
-  const started: Reader = { child, heapLimitMb, stderr: "" };
+  const started: Reader = { child, heapLimitMb, stderr: "", idleMs };
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
     if (started.stderr.length < 64 * 1024) started.stderr += chunk;
   });
   child.once("exit", () => {
+    clearTimeout(started.idleTimer);
     if (reader === started) reader = null;
   });
   // Spawning failed (no memory for a process): the reading that waits says so.
@@ -64,19 +72,26 @@ function startReader(heapLimitMb: number): Reader {
   return started;
 }
 
-/** An idle reader does not keep a process (a test, a script) from ending. */
-function keepAlive({ child }: Reader, busy: boolean) {
+/**
+ * An idle reader does not keep a process (a test, a script) from ending, and ends after
+ * idleMs.
+ */
+function keepAlive(current: Reader, busy: boolean) {
+  const { child } = current;
   const handles = [child, child.channel, child.stderr] as ({ ref(): void; unref(): void } | null)[];
   for (const handle of handles) {
     if (busy) handle?.ref();
     else handle?.unref();
   }
+  clearTimeout(current.idleTimer);
+  if (busy) return;
+  current.idleTimer = setTimeout(() => {
+    if (reader === current) stopStatementReader();
+  }, current.idleMs).unref();
 }
 
-/** Starts the reader ahead of the first upload (the web server does, as it starts). */
-export function startStatementReader(): void {
-  reader ??= startReader(HEAP_LIMIT_MB);
-}
+/** Whether a reader process is up (it is only between an upload and IDLE_MS later). */
+export const statementReaderRunning = () => reader !== null;
 
 export function stopStatementReader(): void {
   reader?.child.kill("SIGKILL");
@@ -114,9 +129,9 @@ export function readStatementUpload(
   body: ReadableStream<Uint8Array> | null,
   contentType: string,
   maxBytes: number,
-  { heapLimitMb = HEAP_LIMIT_MB } = {},
+  { heapLimitMb = HEAP_LIMIT_MB, idleMs = IDLE_MS } = {},
 ): Promise<StatementUpload> {
-  const reading = queue.then(() => read(body, contentType, maxBytes, heapLimitMb));
+  const reading = queue.then(() => read(body, contentType, maxBytes, heapLimitMb, idleMs));
   queue = reading.catch(() => {});
   return reading;
 }
@@ -126,10 +141,11 @@ async function read(
   contentType: string,
   maxBytes: number,
   heapLimitMb: number,
+  idleMs: number,
 ): Promise<StatementUpload> {
-  if (reader?.heapLimitMb !== heapLimitMb) {
+  if (reader?.heapLimitMb !== heapLimitMb || reader.idleMs !== idleMs) {
     stopStatementReader();
-    reader = startReader(heapLimitMb);
+    reader = startReader(heapLimitMb, idleMs);
   }
   const current = reader;
   const { child } = current;

@@ -10,7 +10,7 @@ import {
 } from "../../../tests/support/statement-fixtures.ts";
 import { computeRecord } from "./compute.ts";
 import type { ServerClock } from "./model.ts";
-import { readStatementUpload } from "./statement-analysis.server.ts";
+import { readStatementUpload, statementReaderRunning } from "./statement-analysis.server.ts";
 import { parseStatement } from "./statement-parse.ts";
 
 // The upload is read in a process of its own (docs/decisions/233, 263, 265): what comes back
@@ -110,6 +110,14 @@ describe("an upload read and analysed in a process of its own", () => {
       "mt4",
       "mt5",
     ]);
+  });
+
+  it("keeps the reader for the next upload only until it has been idle that long", async () => {
+    const { body, contentType } = await uploadBody({ serverClock: "+00:00" }, utf8("<html/>"));
+    await readStatementUpload(body, contentType, MAX_BYTES, { idleMs: 300 });
+    expect(statementReaderRunning()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(statementReaderRunning()).toBe(false);
   });
 
   it("answers a file that is no statement with the reader's problem", async () => {
