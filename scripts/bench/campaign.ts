@@ -23,6 +23,7 @@ import {
   postgresReachable,
   uniqueDatabaseName,
 } from "../../tests/support/postgres.ts";
+import { postSignUp } from "../../tests/support/http.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
 const flag = (name: string, fallback: string) =>
@@ -76,18 +77,8 @@ async function visitors(web: BuiltServer, going: () => boolean) {
   const signupLoop = async () => {
     while (going()) {
       try {
-        const response = await fetch(`${web.url}/contato`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { Origin: web.url, "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({
-            name: "Pessoa Carga",
-            email: `carga-${(serial += 1)}@visitantes.example.com`,
-            terms: "on",
-          }),
-        });
-        await response.arrayBuffer();
-        if (response.status === 303) signups += 1;
+        const email = `carga-${(serial += 1)}@visitantes.example.com`;
+        if ((await postSignUp(web.url, email, "Pessoa Carga")) === 303) signups += 1;
         else failed += 1;
       } catch {
         failed += 1;

@@ -32,6 +32,7 @@ import {
   uniqueDatabaseName,
 } from "../../tests/support/postgres.ts";
 import { cpuMilliseconds, loadAverage } from "./measure.ts";
+import { postSignUp } from "../../tests/support/http.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
 const flag = (name: string, fallback: string) =>
@@ -55,14 +56,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function signUp(server: BuiltServer, email: string): Promise<boolean> {
   try {
-    const response = await fetch(`${server.url}/contato`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "Pessoa Carga", email, terms: "on" }),
-    });
-    await response.arrayBuffer();
-    return response.status === 303;
+    return (await postSignUp(server.url, email, "Pessoa Carga")) === 303;
   } catch {
     return false;
   }

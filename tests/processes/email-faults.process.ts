@@ -1,6 +1,7 @@
 import { expect, test } from "../support/e2e-test.ts";
 import pg from "pg";
 import { type BuiltServer, freePort, startBuiltServer } from "../support/built-server.ts";
+import { postSignUp } from "../support/http.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 
@@ -42,16 +43,7 @@ function start(smtp: TestSmtpServer, port: number, extra: Record<string, string>
   );
 }
 
-async function signUp(server: BuiltServer, email: string): Promise<number> {
-  const response = await fetch(`${server.url}/contato`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ name: "Carga", email, terms: "on" }),
-  });
-  await response.arrayBuffer();
-  return response.status;
-}
+const signUp = (server: BuiltServer, email: string) => postSignUp(server.url, email);
 
 /** Recipient -> the Message-IDs it received. */
 function byRecipient(smtp: TestSmtpServer[]): Map<string, Set<string>> {

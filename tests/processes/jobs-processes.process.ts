@@ -5,6 +5,7 @@ import {
   startBuiltServer,
   startBuiltWorker,
 } from "../support/built-server.ts";
+import { postSignUp } from "../support/http.ts";
 import { startProcessRun } from "../support/process-run.ts";
 
 // Issue 20: two web processes (WORKER=off) take the sign-ups, two `npm run worker` processes
@@ -27,17 +28,7 @@ test("two web and two worker processes deliver each of 2,000 messages exactly on
     for (let i = 0; i < 2; i++) workers.push(await startBuiltWorker(env));
 
     const emails = Array.from({ length: COUNT }, (_, i) => `proc-${i}@carga.example.com`);
-    const signUp = async (email: string, i: number) => {
-      const web = webs[i % 2]!;
-      const response = await fetch(`${web.url}/contato`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { Origin: web.url, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ name: "Carga", email, terms: "on" }),
-      });
-      await response.arrayBuffer();
-      return response.status;
-    };
+    const signUp = (email: string, i: number) => postSignUp(webs[i % 2]!.url, email);
     let killed = false;
     for (let i = 0; i < COUNT; i += 50) {
       const statuses = await Promise.all(
