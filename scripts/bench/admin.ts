@@ -6,7 +6,8 @@
 // millisecond), response bytes and the server's peak resident memory above idle (sampled
 // every 10 ms); and /healthz latency while an export runs.
 // Targets: every page p95 < 300 ms and < 300 KB; the whole CSV < 30 s with peak
-// memory < 200 MB above idle; /healthz < 50 ms during the export.
+// memory < 200 MB above idle; /healthz p95 < 50 ms during the export (issue 25; the max is
+// printed beside it).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -342,10 +343,11 @@ function report(result: RunResult) {
     (p) => p.status === 200 && p.p95Ms < 300 && p.bytes < 300 * 1024,
   );
   const csvMet = csv.lines - 1 === result.rows && csv.seconds < 30 && csv.peakMbAboveIdle < 200;
-  const healthMet = csv.healthMaxMs < 50;
+  // Issue 25 asks for /healthz p95 < 50 ms during the export; the max is printed, not judged.
+  const healthMet = csv.healthP95Ms < 50;
   console.log(
     `Targets: pages ${pagesMet ? "met" : "missed"}; CSV ${csvMet ? "met" : "missed"}; ` +
-      `/healthz ${healthMet ? "met" : "missed"}`,
+      `/healthz p95 ${healthMet ? "met" : "missed"} (max ${csv.healthMaxMs.toFixed(1)} ms)`,
   );
 }
 

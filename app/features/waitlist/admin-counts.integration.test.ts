@@ -54,6 +54,8 @@ const tallied = [
   "?origem=INSTAGRAM",
   "?confirmado=nao&agente=trendkey-btc",
   "?de=2026-11-03&origem=instagram&confirmado=sim&status=pending",
+  // A period drawn per week.
+  "?de=2026-02-04&ate=2026-11-20",
 ];
 
 describe("waitlist figures", () => {

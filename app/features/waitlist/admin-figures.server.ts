@@ -144,31 +144,36 @@ function groupedQuery(
                 from ${waitlistTallies} where ${sql.join(parts, sql` and `)}) as tallies
        group by grouping sets ((status, agents), (status, agents, source), (status, agents, bucket))`;
   }
-  // A search is grouped live (decision 226). Grouping sets with the chart's bucket made
-  // PostgreSQL sort every match (its estimate of the bucket's values is the row count), on
-  // disk past work_mem; two hash aggregates over few groups do not sort: the matches by
-  // status, agents and source (the totals are summed from those few rows), and the matches of
-  // the chart's period by day, week or month, which the period's index narrows.
+  // A search is grouped live, reading each match once (decision 280): one pass groups the
+  // matches by status, agents, source and chart bucket (about 60 x 30 groups); the three sets
+  // are summed from those few rows. The bucket is the match's place among the buckets' first
+  // instants (width_bucket, a binary search; 0 and n + 1 fall outside the period), so no row
+  // is converted to São Paulo time. The subquery's `offset 0` keeps PostgreSQL from
+  // estimating the buckets' number from created_at's (one per row), which made it sort every
+  // match instead of hashing them (decision 226).
   const conditions = filterConditions(filter, ["status", "agente"]) ?? sql`true`;
   const zone = sql.raw(`'${TIME_ZONE}'`);
-  const day = sql`(${waitlist.createdAt} at time zone ${zone})::date`;
+  const starts = chartBuckets(chart.from, chart.to, chart.unit);
+  // The period's first instant, each later bucket's, and the instant after the period.
+  const bounds = [chart.from, ...starts.slice(1), addDays(chart.to, 1)].join(",");
   return sql`
-    with by_source as materialized (
-      select ${waitlist.status} as status, ${waitlist.interestedAgents} as agents,
-             coalesce(${waitlist.source}, '') as source, count(*)::float8 as n
-        from ${waitlist} where ${conditions}
-       group by 1, 2, 3)
-    select 1 as set, status, agents, source, null::text as bucket, n from by_source
+    with grouped as materialized (
+      select status, agents, source, bucket, count(*)::float8 as n
+        from (select ${waitlist.status} as status, ${waitlist.interestedAgents} as agents,
+                     coalesce(${waitlist.source}, '') as source,
+                     width_bucket(${waitlist.createdAt},
+                       (select array_agg((day::date)::timestamp at time zone ${zone} order by day)
+                          from unnest(string_to_array(${bounds}, ',')) as day)) as bucket
+                from ${waitlist} where ${conditions} offset 0) as matches
+       group by 1, 2, 3, 4)
+    select 1 as set, status, agents, source, null::text as bucket, sum(n) as n
+      from grouped group by status, agents, source
     union all
-    select 3, status, agents, null, null, sum(n) from by_source group by status, agents
+    select 3, status, agents, null, null, sum(n) from grouped group by status, agents
     union all
-    select 2, ${waitlist.status}, ${waitlist.interestedAgents}, null,
-           date_trunc(${unit}, ${day}::timestamp)::date::text as bucket, count(*)::float8
-      from ${waitlist}
-     where ${conditions}
-       and ${waitlist.createdAt} >= (${chart.from}::date)::timestamp at time zone ${zone}
-       and ${waitlist.createdAt} < (${chart.to}::date + 1)::timestamp at time zone ${zone}
-     group by ${waitlist.status}, ${waitlist.interestedAgents}, bucket`;
+    select 2, status, agents, null, (string_to_array(${starts.join(",")}, ','))[bucket], sum(n)
+      from grouped where bucket between 1 and ${starts.length}
+     group by status, agents, bucket`;
 }
 
 const zeroStatuses = (): Record<WaitlistStatus, number> => ({
