@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { consentTextVersions } from "../../content/consent.ts";
-import { executePrepared, getDb } from "../../platform/db/db.server.ts";
+import { getDb, preparedStatement } from "../../platform/db/db.server.ts";
 import {
   insertMessagesSql,
   messageSelectSql,
@@ -34,19 +34,23 @@ export interface WaitlistSignup {
  * address already listed changes nothing stored: if it was confirmed it gets the "Meus dados"
  * message (docs/decisions/083), if not a fresh confirmation link greeting the name stored
  * (decision 202), each at most 3 a day. The messages' rows come from the registry's SQL
- * fragments, so the statement's text is the same on every call (a prepared statement, 109).
+ * fragments, so the statement's text is the same on every call (a prepared statement, 109),
+ * built once per process (decision 284).
  */
 export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void> {
   const db = await getDb();
-  await executePrepared(
-    db,
-    "waitlist-signup",
-    sql`
+  await insertSignup(db, signup);
+  wakeWorkers(db);
+}
+
+const insertSignup = preparedStatement<keyof WaitlistSignup>(
+  "waitlist-signup",
+  (signup) => sql`
     with entry as (
       insert into waitlist
         (name, email, interested_agents, message, marketing_consent, source, utm_medium,
           utm_campaign, referrer, terms_accepted_at)
-      values (${signup.name}, ${signup.email}, ${sql.param(signup.interestedAgents)}::text[],
+      values (${signup.name}, ${signup.email}, ${signup.interestedAgents}::text[],
         ${signup.message}, ${signup.marketingConsent}, ${signup.source}, ${signup.utmMedium},
         ${signup.utmCampaign}, ${signup.referrer}, now())
       on conflict (email) do nothing
@@ -80,6 +84,4 @@ export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void>
       ${messageSelectSql(alreadyListedMessage, { to: signup.email, payload: {} })}
       where exists (select 1 from listed where confirmed_at is not null)
         and ${recentMessagesSql(alreadyListedMessage, signup.email, "1 day")} < ${REPEAT_MESSAGES_PER_DAY}`)}`,
-  );
-  wakeWorkers(db);
-}
+);
