@@ -249,6 +249,17 @@ test.describe("setup, without JavaScript for the person", () => {
     expect(link).toBeDefined();
     await page.goto(link!);
     await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
+    // Sent empty, the form reaches the server, which answers each field in Portuguese (no
+    // browser bubble in the browser's language).
+    await page.getByRole("button", { name: "Enviar dados" }).click();
+    for (const message of [
+      "Informe o número da conta (só números, de 4 a 20 dígitos).",
+      "Informe o servidor da corretora (até 100 caracteres).",
+      "Escolha MT4 ou MT5.",
+      "Informe um celular com DDD (10 a 13 dígitos).",
+    ]) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
     await page.getByLabel("Número da conta de trading").fill("1234");
     await page.getByLabel("Servidor da corretora").fill("Corretora-Live3");
     await page.getByLabel("MT5").check();
