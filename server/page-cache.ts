@@ -18,10 +18,11 @@ import type { SharedPage } from "./shared-pages.ts";
 // A stored page is what a file is to a file server: its header block and its identity, gzip
 // and brotli bytes, made when it renders (quickly, then smaller: decision 276). `serve`
 // answers it at the front of the HTTP server, before Express, with a fresh CSP nonce in the
-// header it captured from the first answer (docs/decisions/222). Nothing expires: every stored page goes stale when the database says
-// public data changed (triggers and NOTIFY, docs/decisions/221) and when the year in the footer
-// turns; a stale page is never answered, and the views that come after the change wait, at
-// the front too, for the one render the first of them began (docs/decisions/266).
+// header it captured from the first answer (docs/decisions/222). Nothing expires: every
+// stored page goes stale when the database says public data changed (triggers and NOTIFY,
+// docs/decisions/221) and when the year in the footer turns; a stale page is never answered,
+// and the views that come after the change wait, at the front too, for the one render the
+// first of them began (docs/decisions/266).
 //
 // Whatever a request carries (a Host header with a path in it, an absolute-form request
 // line), a page is rendered from the fixed site origin (docs/decisions/050-page-cache-key.md).
