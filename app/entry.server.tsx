@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
@@ -26,7 +25,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 // React Router's default node entry, plus the CSP nonce on every script it writes and the
-// inline stylesheet. The page streams from its shell; nothing rewrites the HTML.
+// inline stylesheet. Nothing rewrites the HTML.
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -57,13 +56,6 @@ export default function handleRequest(
         nonce,
         onShellReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // HTML is always revalidated (pages that hydrate carry their own CSP nonce). A page
           // the same for every visitor says `public`: only those enter the page cache
@@ -78,15 +70,26 @@ export default function handleRequest(
               responseStatusCode === 200 && isSharedPage(handles) ? "public, no-cache" : "no-cache",
             );
           }
-          pipe(body);
-          resolve(
-            // React Router's adapter, not Readable.toWeb: when the client has gone (or the
-            // answer was already sent, as the body limit's 413 does) it stops reading the
-            // render, where toWeb's enqueue into a closed stream crashed the process
-            // (docs/decisions/107).
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
+          // The page is answered whole, as one body: no page suspends, so its first byte and
+          // its last leave together anyway, and React's 2 KB chunks each cost the compression
+          // middleware a zlib call and the socket a write (docs/decisions/275).
+          const chunks: Buffer[] = [];
+          pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                const body = Buffer.concat(chunks);
+                responseHeaders.set("Content-Length", String(body.byteLength));
+                resolve(
+                  new Response(body, { headers: responseHeaders, status: responseStatusCode }),
+                );
+                callback();
+              },
             }),
           );
         },

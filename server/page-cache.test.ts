@@ -56,6 +56,16 @@ async function startSite() {
           headers: { "Content-Type": "text/html; charset=utf-8" },
         });
       }
+      if (pathname === "/grande") {
+        // A page large enough for its compression levels to differ in size.
+        const rows = Array.from(
+          { length: 2_000 },
+          (_, i) => `<tr><td>${i}</td><td>${(i * 7_919) % 10_007}</td></tr>`,
+        );
+        return new Response(`<p>${request.url} v${shown}</p><table>${rows.join("")}</table>`, {
+          headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public" },
+        });
+      }
       if (pathname === "/arquivo") {
         return new Response(FILE, { headers: { "Content-Type": "application/octet-stream" } });
       }
@@ -335,6 +345,22 @@ describe("page cache", () => {
     });
     const body = bytes.subarray(bytes.indexOf("\r\n\r\n") + 4);
     expect(gunzipSync(body).toString()).toContain("/precos v1");
+  });
+
+  // docs/decisions/276: the views that wait for a render wait for its compression too.
+  it("answers from a quick compression first, then from a smaller one made after", async () => {
+    const { port, renders } = await startSite();
+    const view = async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/grande`, {
+        headers: { "Accept-Encoding": "br" },
+      });
+      return { bytes: Number(response.headers.get("content-length")), html: await response.text() };
+    };
+    const first = await view();
+    expect(first.html).toContain("/grande v1");
+    await expect.poll(async () => (await view()).bytes).toBeLessThan(first.bytes);
+    expect((await view()).html).toBe(first.html);
+    expect(renders).toHaveLength(1);
   });
 
   it("negotiates every Accept-Encoding as Express does, however many values are sent", async () => {

@@ -16,12 +16,13 @@ import type { SharedPage } from "./shared-pages.ts";
 // request (/contato, a cookie, a 404) streams through React Router's handler untouched.
 //
 // A stored page is what a file is to a file server: its header block and its identity, gzip
-// and brotli bytes, made once. `serve` answers it at the front of the HTTP server, before
-// Express, with a fresh CSP nonce in the header it captured from the first answer
-// (docs/decisions/222). Nothing expires: every stored page goes stale when the database says
-// public data changed (triggers and NOTIFY, docs/decisions/221) and when the year in the footer
-// turns; a stale page is never answered, and the views that come after the change wait, at
-// the front too, for the one render the first of them began (docs/decisions/266).
+// and brotli bytes, made when it renders (quickly, then smaller: decision 276). `serve`
+// answers it at the front of the HTTP server, before Express, with a fresh CSP nonce in the
+// header it captured from the first answer (docs/decisions/222). Nothing expires: every
+// stored page goes stale when the database says public data changed (triggers and NOTIFY,
+// docs/decisions/221) and when the year in the footer turns; a stale page is never answered,
+// and the views that come after the change wait, at the front too, for the one render the
+// first of them began (docs/decisions/266).
 //
 // Whatever a request carries (a Host header with a path in it, an absolute-form request
 // line), a page is rendered from the fixed site origin (docs/decisions/050-page-cache-key.md).
@@ -97,16 +98,23 @@ function isShared(page: RenderedPage): page is RenderedPage & { body: string } {
   );
 }
 
-// Every visitor who asks for a page while it is stored waits for this, so it must be quick:
-// brotli quality 5 takes about 1.4 ms for /precos (74 KB) and is 1.7 % larger than quality 9,
-// which took about 19 ms.
-async function encode(body: string): Promise<Record<Encoding, Buffer>> {
+// The views that come while a page renders wait for its encoding, so the first copy stored
+// is compressed quickly (gzip 1 and brotli 1: about 1.5 ms of CPU for an 87 KB page against
+// 4-5 ms, 13-25 % larger), and then again, smaller, off their path (docs/decisions/276):
+// gzip 9 and brotli 5 (brotli 9 took about 19 ms for /precos and was 1.7 % smaller).
+const QUICK = { gzip: 1, brotli: 1 };
+const SMALL = { gzip: 9, brotli: 5 };
+
+async function encode(
+  body: string,
+  levels: { gzip: number; brotli: number },
+): Promise<Record<Encoding, Buffer>> {
   const identity = Buffer.from(body);
   const [gzipped, brotlied] = await Promise.all([
-    gzip(identity, { level: 9 }),
+    gzip(identity, { level: levels.gzip }),
     brotli(identity, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: levels.brotli,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
@@ -345,14 +353,28 @@ export function createPageCache({
       if (generation === started) pages.delete(key);
       return page;
     }
-    const stored = storedPage(page, answerOfApp, started, await encode(page.body));
+    const stored = storedPage(page, answerOfApp, started, await encode(page.body, QUICK));
     if (generation !== started) return stored;
     if (!pages.has(key) && pages.size >= MAX_ENTRIES) {
       pages.delete(pages.keys().next().value as string);
     }
     pages.set(key, stored);
     storedPaths.set(pathname, shared);
+    // Should it fail, the quick copy stays: it is the same page.
+    compressSmaller(key, stored, page).catch(() => {});
     return stored;
+  }
+
+  /** Replaces the quick copy of `key` by a smaller one, unless a change or a render did. */
+  async function compressSmaller(
+    key: string,
+    quick: StoredPage,
+    page: RenderedPage & { body: string },
+  ) {
+    const bodies = await encode(page.body, SMALL);
+    if (pages.get(key) === quick) {
+      pages.set(key, storedPage(page, quick.answer, quick.generation, bodies));
+    }
   }
 
   /** Lets the views that come while `pending` renders wait for it, until it settles. */

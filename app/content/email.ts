@@ -125,6 +125,16 @@ export const myDataCopy = {
   download: "Baixar meus dados (JSON)",
   accountLink: "Assinaturas, cobranças e recibos: Minha conta",
   ordersTitle: "Seus pedidos",
+  invitationsTitle: "Seus convites",
+  invitationLine: (robot: string, status: string, date: string) =>
+    `${robot}, convite de ${date}: ${status.toLowerCase()}`,
+  historyTitle: "Histórico da sua situação",
+  historyLine: (status: string, date: string) => `${date}: ${status}`,
+  newsletterTitle: "Newsletter",
+  newsletterNone: "Você não assina a newsletter.",
+  newsletterPending: (date: string) => `Inscrição de ${date}, aguardando confirmação.`,
+  newsletterActive: (date: string) => `Assinada desde ${date}.`,
+  newsletterEnded: (date: string) => `Cancelada em ${date}.`,
   orderLine: (robot: string, reference: string, state: string, date: string) =>
     `${robot}, pedido ${reference} de ${date}: ${state.toLowerCase()}`,
   orderNotFoundTitle: "Pedido não encontrado",

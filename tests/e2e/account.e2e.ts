@@ -4,8 +4,9 @@ import { expectNoAxeViolationsAtWidths } from "../support/axe.ts";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import { expect, type Page, serverStartHookTimeout, test } from "../support/e2e-test.ts";
 import { gotoHydrated } from "../support/hydration.ts";
-import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
+import { dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { createE2eDatabase } from "../support/e2e-database.ts";
 
 // Issue 24's customer area end to end, on the built server and PostgreSQL, every e-mail
 // through a real SMTP server: Bia, a YenMax customer since last month, receives her renewal
@@ -36,13 +37,12 @@ const settings = () => ({
 test.beforeAll(async () => {
   test.setTimeout(serverStartHookTimeout);
   databaseName = uniqueDatabaseName("agentes_e2e_account");
-  databaseUrl = await createDatabase(databaseName);
+  databaseUrl = await createE2eDatabase(databaseName);
   pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   smtp = await startSmtpServer();
-  // A first start migrates the database; Bia is then stored as a customer whose paid month
-  // ends in 3 days, and the second start's renewal sweep issues her next charge at once.
-  server = await startBuiltServer(settings());
-  await server.stop();
+  // Bia is stored, in a copy of the migrated template, as a customer whose paid month ends in
+  // 3 days; the server's start creates its recurring jobs due at once, so its renewal sweep
+  // issues her next charge.
   await pool.query(`insert into exchange_rates (rate, set_by) values (5.0000, $1)`, [ADMIN.email]);
   const {
     rows: [bia],
@@ -85,8 +85,6 @@ test.beforeAll(async () => {
     [order.id],
   );
   await createAdminWithCli(databaseUrl, ADMIN.email, ADMIN.password);
-  // The first start's sweep set its next run a minute on; the second start runs it now.
-  await pool.query(`update scheduled_jobs set run_at = now() where name = 'subscription-renewals'`);
   server = await startBuiltServer(settings());
 });
 

@@ -5,8 +5,9 @@ import { expect, type Page, serverStartHookTimeout, test } from "../support/e2e-
 import { expectNoAxeViolations } from "../support/axe.ts";
 import pg from "pg";
 import { type BuiltServer, freePort, startBuiltServer } from "../support/built-server.ts";
-import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
+import { dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 import type { TestSmtpServer } from "../support/smtp-server.ts";
+import { createE2eDatabase } from "../support/e2e-database.ts";
 
 // Issue 11 end to end: the built server on PostgreSQL sends through a real SMTP server
 // (started by startBuiltServer); the confirmation link is opened in chromium.
@@ -20,7 +21,7 @@ let pool: pg.Pool;
 test.beforeAll(async () => {
   test.setTimeout(serverStartHookTimeout);
   databaseName = uniqueDatabaseName("agentes_e2e_email");
-  const databaseUrl = await createDatabase(databaseName);
+  const databaseUrl = await createE2eDatabase(databaseName);
   const port = await freePort();
   server = await startBuiltServer(
     { DATABASE_URL: databaseUrl, SIGNUP_RATE_LIMIT: "0", SITE_URL: `http://127.0.0.1:${port}` },

@@ -4,8 +4,9 @@ import pg from "pg";
 import { createAdminWithCli } from "../support/admin-cli.ts";
 import { type BuiltServer, freePort, startBuiltServer } from "../support/built-server.ts";
 import { gotoHydrated } from "../support/hydration.ts";
-import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
+import { dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { createE2eDatabase } from "../support/e2e-database.ts";
 
 // Issue 12 end to end: the built server on PostgreSQL with a real SMTP server. Staff give
 // TrendKey BTC 2 spots and invite the next 2; one accepts from the e-mail's link; the other's
@@ -44,7 +45,7 @@ async function start(clockOffsetMs: number) {
 test.beforeAll(async () => {
   test.setTimeout(serverStartHookTimeout);
   databaseName = uniqueDatabaseName("agentes_e2e_invites");
-  databaseUrl = await createDatabase(databaseName);
+  databaseUrl = await createE2eDatabase(databaseName);
   smtp = await startSmtpServer();
   port = await freePort();
   pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });

@@ -5,8 +5,9 @@ import { expectNoAxeViolationsAtWidths } from "../support/axe.ts";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import { expect, type Page, serverStartHookTimeout, test } from "../support/e2e-test.ts";
 import { gotoHydrated } from "../support/hydration.ts";
-import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
+import { dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
+import { createE2eDatabase } from "../support/e2e-database.ts";
 
 // Issue 23 end to end, on the built server and PostgreSQL: a person accepts an invitation
 // and sees the PIX code with JavaScript off; staff set the rate, import the bank's OFX
@@ -31,7 +32,7 @@ let pool: pg.Pool;
 test.beforeAll(async () => {
   test.setTimeout(serverStartHookTimeout);
   databaseName = uniqueDatabaseName("agentes_e2e_orders");
-  const databaseUrl = await createDatabase(databaseName);
+  const databaseUrl = await createE2eDatabase(databaseName);
   pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   smtp = await startSmtpServer();
   server = await startBuiltServer({
@@ -248,6 +249,17 @@ test.describe("setup, without JavaScript for the person", () => {
     expect(link).toBeDefined();
     await page.goto(link!);
     await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
+    // Sent empty, the form reaches the server, which answers each field in Portuguese (no
+    // browser bubble in the browser's language).
+    await page.getByRole("button", { name: "Enviar dados" }).click();
+    for (const message of [
+      "Informe o número da conta (só números, de 4 a 20 dígitos).",
+      "Informe o servidor da corretora (até 100 caracteres).",
+      "Escolha MT4 ou MT5.",
+      "Informe um celular com DDD (10 a 13 dígitos).",
+    ]) {
+      await expect(page.getByText(message)).toBeVisible();
+    }
     await page.getByLabel("Número da conta de trading").fill("1234");
     await page.getByLabel("Servidor da corretora").fill("Corretora-Live3");
     await page.getByLabel("MT5").check();

@@ -352,8 +352,9 @@ test("SEO files: robots.txt disallows /admin and names the sitemap", async ({ re
 });
 
 test.describe("legal pages and footer, on a server with its own addresses", () => {
-  // Its own PGlite server migrates from scratch: tens of seconds on a busy machine.
-  test.describe.configure({ timeout: 90_000 });
+  // Its own PGlite server migrates from scratch: tens of seconds on a busy machine. Its tests
+  // run in one worker, one after another: spread over two, each worker started a server.
+  test.describe.configure({ mode: "default", timeout: 90_000 });
   let site: BuiltServer;
   let dataDir: string;
   test.beforeAll(async () => {

@@ -79,3 +79,11 @@ test("a page no visitor shares streams through React Router, with or without a c
   await request.get("/precos");
   expect((await request.get("/precos")).headers()["content-length"]).toMatch(/^\d+$/);
 });
+
+// docs/decisions/275: a page rendered for one view is sent as one body (React's 2 KB chunks
+// would each cost the compression a zlib call and the socket a write).
+test("a page rendered for one view is sent whole, with its length", async ({ request }) => {
+  const response = await request.get("/contato", { headers: { "Accept-Encoding": "identity" } });
+  expect(response.headers()["transfer-encoding"]).toBeUndefined();
+  expect(response.headers()["content-length"]).toBe(String((await response.body()).byteLength));
+});

@@ -1,13 +1,13 @@
-import crypto from "node:crypto";
 import pg from "pg";
-import { createAdminWithCli } from "./admin-cli.ts";
 import { type BuiltServer, startBuiltServer } from "./built-server.ts";
+import { createE2eDatabase, e2eAdmin } from "./e2e-database.ts";
 import { cookieFrom } from "./http.ts";
-import { createDatabase, dropDatabase, uniqueDatabaseName } from "./postgres.ts";
+import { dropDatabase, uniqueDatabaseName } from "./postgres.ts";
 
-// A built server of a test file's own, on a fresh PostgreSQL database with an admin made by
-// the real `admin:create` command, for suites that change robots, posts and sessions freely
-// without disturbing the shared end-to-end server (tests/e2e/global-setup.ts).
+// A built server of a test file's own, on a fresh PostgreSQL database copied from the run's
+// template, with the admin the real `admin:create` command made there (tests/e2e/global-setup.ts),
+// for suites that change robots, posts and sessions freely without disturbing the shared
+// end-to-end server.
 
 export interface OwnServer {
   server: BuiltServer;
@@ -47,7 +47,7 @@ export async function startOwnServer(
   env: Record<string, string> = {},
 ): Promise<OwnServer> {
   const databaseName = uniqueDatabaseName(`agentes_e2e_${label}`);
-  const databaseUrl = await createDatabase(databaseName);
+  const databaseUrl = await createE2eDatabase(databaseName);
   let server: BuiltServer | undefined;
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
@@ -63,9 +63,7 @@ export async function startOwnServer(
     await dropDatabase(databaseName);
     throw error;
   }
-  const adminEmail = `${label}@agentesfx.test`;
-  const adminPassword = crypto.randomBytes(18).toString("base64url");
-  await createAdminWithCli(databaseUrl, adminEmail, adminPassword);
+  const { email: adminEmail, password: adminPassword } = e2eAdmin();
   const started = server;
   const url = started.url;
 

@@ -66,7 +66,8 @@ function Field({
 function SetupFormSection({ view }: { view: OrderPageView }) {
   const platformError = view.setupForm?.errors.platform;
   return (
-    <Form method="post" className="mt-4 grid gap-4">
+    // noValidate: the server's Portuguese messages, not the browser's own bubbles (issue 25).
+    <Form method="post" className="mt-4 grid gap-4" noValidate>
       <input type="hidden" name="intent" value="setup" />
       <h3 className="font-semibold">{setupCopy.title}</h3>
       <p className="text-sm">{setupCopy.intro}</p>

@@ -8,6 +8,7 @@ import { formatDateTime } from "../admin/date-time.ts";
 import { agentsText } from "../waitlist/agents-text.ts";
 import { type WaitlistStatus, waitlistStatuses } from "../waitlist/model.ts";
 import { statusLabels } from "../waitlist/statuses.ts";
+import { invitationStatusLabels } from "../invitations/statuses.ts";
 import { ConsentLedgerTable } from "./consent-ledger.tsx";
 import { Notice } from "../../components/link-page.tsx";
 import type { CorrectionErrors, MyData } from "./my-data.server.ts";
@@ -60,7 +61,7 @@ const section = "mt-10 rounded-xl border border-border p-5";
 
 /** Everything stored about the person, and what they can do with it. */
 export function MyDataPanel({
-  data: { entry, consents },
+  data: { entry, consents, invitations, statusHistory, newsletter },
   orders,
   notice,
   errors = {},
@@ -115,6 +116,55 @@ export function MyDataPanel({
           </ul>
         </section>
       ) : null}
+
+      {invitations.length > 0 ? (
+        <section aria-labelledby="convites" className={section}>
+          <h2 id="convites" className="text-xl font-semibold">
+            {copy.invitationsTitle}
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {invitations.map((invitation) => (
+              <li key={invitation.sentAt.toISOString() + invitation.robot}>
+                {copy.invitationLine(
+                  invitation.robot,
+                  invitationStatusLabels[invitation.status],
+                  formatDateTime(invitation.sentAt),
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {statusHistory.length > 0 ? (
+        <section aria-labelledby="historico" className={section}>
+          <h2 id="historico" className="text-xl font-semibold">
+            {copy.historyTitle}
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {statusHistory.map((change) => (
+              <li key={change.changedAt.toISOString() + change.status}>
+                {copy.historyLine(statusLabels[change.status], formatDateTime(change.changedAt))}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="minha-newsletter" className={section}>
+        <h2 id="minha-newsletter" className="text-xl font-semibold">
+          {copy.newsletterTitle}
+        </h2>
+        <p className="mt-2">
+          {!newsletter
+            ? copy.newsletterNone
+            : newsletter.unsubscribedAt
+              ? copy.newsletterEnded(formatDateTime(newsletter.unsubscribedAt))
+              : newsletter.confirmedAt
+                ? copy.newsletterActive(formatDateTime(newsletter.confirmedAt))
+                : copy.newsletterPending(formatDateTime(newsletter.createdAt))}
+        </p>
+      </section>
 
       <ConsentLedgerTable consents={consents} />
 

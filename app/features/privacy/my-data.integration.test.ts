@@ -6,7 +6,11 @@ import {
   emailOutbox,
   emailTokens,
   erasedEmails,
+  invitations,
+  newsletterSubscribers,
+  robots,
   waitlist,
+  waitlistStatusChanges,
 } from "../../../db/schema.ts";
 import { form } from "../../../tests/support/http.ts";
 import { callRoute, cookieOf } from "../../../tests/support/route-calls.ts";
@@ -213,6 +217,53 @@ describe("/meus-dados/painel", () => {
       entry: { email: "cris@example.com", marketingConsent: true },
       consents: [{ kind: "terms-accepted" }, { kind: "marketing-given" }],
     });
+  });
+
+  it("shows and exports their invitations, status history and newsletter, and no internal field", async () => {
+    const email = "tudo@example.com";
+    const cookie = await openSession(email);
+    const db = await getDb();
+    const entry = await entryOf(email);
+    const [robot] = await db.select({ id: robots.id, name: robots.name }).from(robots).limit(1);
+    const sentAt = new Date("2026-11-02T13:00:00Z");
+    await db.insert(invitations).values({
+      waitlistId: entry!.id,
+      robotId: robot!.id,
+      invitedBy: "staff@agentesfx.test",
+      sentAt,
+      deadline: new Date("2026-11-04T13:00:00Z"),
+    });
+    await db
+      .insert(waitlistStatusChanges)
+      .values({ entryId: entry!.id, status: "contacted", changedBy: "staff@agentesfx.test" });
+    await db.insert(newsletterSubscribers).values({ email, confirmedAt: sentAt });
+
+    const json = await exportJson(cookie);
+    expect(json.body).toMatchObject({
+      invitations: [{ robot: robot!.name, status: "sent" }],
+      statusHistory: [{ status: "contacted" }],
+      newsletter: { unsubscribedAt: null },
+    });
+    const text = JSON.stringify(json.body);
+    for (const internal of ["searchText", "invitedBy", "changedBy", "staff@agentesfx.test"]) {
+      expect(text).not.toContain(internal);
+    }
+    const page = (await panel(cookie)).body as { data: MyData };
+    const html = renderToString(
+      createElement(
+        createRoutesStub([
+          {
+            path: "/meus-dados/painel",
+            Component: () => createElement(MyDataPanel, { data: page.data, orders: [] }),
+          },
+        ]),
+        { initialEntries: ["/meus-dados/painel"] },
+      ),
+    );
+    expect(html).toContain(myDataCopy.invitationsTitle);
+    expect(html).toContain(`${robot!.name}, convite de 02/11/2026 10:00: enviado`);
+    expect(html).toContain(myDataCopy.historyTitle);
+    expect(html).toContain(myDataCopy.newsletterActive("02/11/2026 10:00"));
   });
 
   it("offers an unconfirmed person 'Confirmar meu e-mail', which confirms it with its ledger line", async () => {

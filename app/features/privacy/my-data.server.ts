@@ -3,10 +3,16 @@
 // hour, and opens a 1-hour session in that browser (an HttpOnly cookie holding another
 // token), where they see, correct, export and delete their entry and give or withdraw
 // marketing consent.
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { href } from "react-router";
-import { waitlist } from "../../../db/schema.ts";
+import {
+  invitations,
+  newsletterSubscribers,
+  robots,
+  waitlist,
+  waitlistStatusChanges,
+} from "../../../db/schema.ts";
 import { myDataCopy as copy } from "../../content/email.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
@@ -80,13 +86,49 @@ export const endSessionCookie = session.endCookie;
 /** The entry id of the request's live session, if any. */
 export const sessionEntryId = session.entryId;
 
-/** Everything stored about the person: the entry and the consent ledger. */
+/**
+ * Everything stored about the person (issue 25, class 3): the entry, the consent ledger, their
+ * invitations, the history of their status and their newsletter subscription. Internal fields
+ * are left out: the search column (a folded copy of name and e-mail) and who on the staff
+ * invited or changed them.
+ */
 export async function myData(entryId: string) {
   const db = await getDb();
-  const [entry] = await db.select().from(waitlist).where(eq(waitlist.id, entryId));
-  if (!entry) return null;
-  const consents = await consentLedger(entryId);
-  return { entry, consents };
+  const [row] = await db.select().from(waitlist).where(eq(waitlist.id, entryId));
+  if (!row) return null;
+  const entry = { ...row, searchText: undefined };
+  const [consents, invited, statusHistory, [newsletter]] = await Promise.all([
+    consentLedger(entryId),
+    db
+      .select({
+        robot: robots.name,
+        status: invitations.status,
+        sentAt: invitations.sentAt,
+        deadline: invitations.deadline,
+        acceptedAt: invitations.acceptedAt,
+        declinedAt: invitations.declinedAt,
+        expiredAt: invitations.expiredAt,
+        revokedAt: invitations.revokedAt,
+      })
+      .from(invitations)
+      .innerJoin(robots, eq(robots.id, invitations.robotId))
+      .where(eq(invitations.waitlistId, entryId))
+      .orderBy(asc(invitations.sentAt)),
+    db
+      .select({ status: waitlistStatusChanges.status, changedAt: waitlistStatusChanges.changedAt })
+      .from(waitlistStatusChanges)
+      .where(eq(waitlistStatusChanges.entryId, entryId))
+      .orderBy(asc(waitlistStatusChanges.changedAt)),
+    db
+      .select({
+        createdAt: newsletterSubscribers.createdAt,
+        confirmedAt: newsletterSubscribers.confirmedAt,
+        unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+      })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, row.email)),
+  ]);
+  return { entry, consents, invitations: invited, statusHistory, newsletter: newsletter ?? null };
 }
 
 export type MyData = NonNullable<Awaited<ReturnType<typeof myData>>>;
