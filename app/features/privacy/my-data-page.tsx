@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, href } from "react-router";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { Honeypot } from "../../components/ui/honeypot.tsx";
@@ -57,7 +58,25 @@ export interface MyDataPanelProps {
   errors?: CorrectionErrors;
 }
 
-const section = "mt-10 rounded-xl border border-border p-5";
+/** One titled part of the panel, named by its heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-10 rounded-xl border border-border p-5">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function newsletterLine(newsletter: MyData["newsletter"]): string {
+  if (!newsletter) return copy.newsletterNone;
+  if (newsletter.unsubscribedAt)
+    return copy.newsletterEnded(formatDateTime(newsletter.unsubscribedAt));
+  if (newsletter.confirmedAt) return copy.newsletterActive(formatDateTime(newsletter.confirmedAt));
+  return copy.newsletterPending(formatDateTime(newsletter.createdAt));
+}
 
 /** Everything stored about the person, and what they can do with it. */
 export function MyDataPanel({
@@ -93,10 +112,7 @@ export function MyDataPanel({
       </a>
 
       {orders.length > 0 ? (
-        <section aria-labelledby="pedidos" className={section}>
-          <h2 id="pedidos" className="text-xl font-semibold">
-            {copy.ordersTitle}
-          </h2>
+        <Section id="pedidos" title={copy.ordersTitle}>
           <ul className="mt-3 space-y-2">
             {orders.map((order) => (
               <li key={order.reference}>
@@ -114,14 +130,11 @@ export function MyDataPanel({
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
 
       {invitations.length > 0 ? (
-        <section aria-labelledby="convites" className={section}>
-          <h2 id="convites" className="text-xl font-semibold">
-            {copy.invitationsTitle}
-          </h2>
+        <Section id="convites" title={copy.invitationsTitle}>
           <ul className="mt-3 space-y-2">
             {invitations.map((invitation) => (
               <li key={invitation.sentAt.toISOString() + invitation.robot}>
@@ -133,14 +146,11 @@ export function MyDataPanel({
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
 
       {statusHistory.length > 0 ? (
-        <section aria-labelledby="historico" className={section}>
-          <h2 id="historico" className="text-xl font-semibold">
-            {copy.historyTitle}
-          </h2>
+        <Section id="historico" title={copy.historyTitle}>
           <ul className="mt-3 space-y-2">
             {statusHistory.map((change) => (
               <li key={change.changedAt.toISOString() + change.status}>
@@ -148,31 +158,17 @@ export function MyDataPanel({
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
 
-      <section aria-labelledby="minha-newsletter" className={section}>
-        <h2 id="minha-newsletter" className="text-xl font-semibold">
-          {copy.newsletterTitle}
-        </h2>
-        <p className="mt-2">
-          {!newsletter
-            ? copy.newsletterNone
-            : newsletter.unsubscribedAt
-              ? copy.newsletterEnded(formatDateTime(newsletter.unsubscribedAt))
-              : newsletter.confirmedAt
-                ? copy.newsletterActive(formatDateTime(newsletter.confirmedAt))
-                : copy.newsletterPending(formatDateTime(newsletter.createdAt))}
-        </p>
-      </section>
+      <Section id="minha-newsletter" title={copy.newsletterTitle}>
+        <p className="mt-2">{newsletterLine(newsletter)}</p>
+      </Section>
 
       <ConsentLedgerTable consents={consents} />
 
       {entry.confirmedAt ? null : (
-        <section aria-labelledby="confirmar" className={section}>
-          <h2 id="confirmar" className="text-xl font-semibold">
-            {copy.confirmEmailTitle}
-          </h2>
+        <Section id="confirmar" title={copy.confirmEmailTitle}>
           <p className="mt-2">{copy.confirmEmailText}</p>
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="confirm-email" />
@@ -180,13 +176,10 @@ export function MyDataPanel({
               {copy.confirmEmailButton}
             </button>
           </Form>
-        </section>
+        </Section>
       )}
 
-      <section aria-labelledby="corrigir" className={section}>
-        <h2 id="corrigir" className="text-xl font-semibold">
-          {copy.correctTitle}
-        </h2>
+      <Section id="corrigir" title={copy.correctTitle}>
         <Form method="post" className="mt-4 space-y-4" noValidate>
           <input type="hidden" name="intent" value="correct" />
           <div className="space-y-1">
@@ -220,12 +213,9 @@ export function MyDataPanel({
             {copy.save}
           </button>
         </Form>
-      </section>
+      </Section>
 
-      <section aria-labelledby="marketing" className={section}>
-        <h2 id="marketing" className="text-xl font-semibold">
-          {copy.consentTitle}
-        </h2>
+      <Section id="marketing" title={copy.consentTitle}>
         <p className="mt-2">{entry.marketingConsent ? copy.consentGiven : copy.consentNotGiven}</p>
         <Form method="post" className="mt-4">
           <input
@@ -237,12 +227,9 @@ export function MyDataPanel({
             {entry.marketingConsent ? copy.withdrawConsent : copy.giveConsent}
           </button>
         </Form>
-      </section>
+      </Section>
 
-      <section aria-labelledby="apagar" className={section}>
-        <h2 id="apagar" className="text-xl font-semibold">
-          {copy.deleteTitle}
-        </h2>
+      <Section id="apagar" title={copy.deleteTitle}>
         <p className="mt-2 text-muted-foreground">{copy.deleteText}</p>
         <Form method="post" className="mt-4 space-y-4" noValidate>
           <input type="hidden" name="intent" value="delete" />
@@ -254,7 +241,7 @@ export function MyDataPanel({
             {copy.deleteButton}
           </button>
         </Form>
-      </section>
+      </Section>
     </main>
   );
 }
