@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { connectPglite, connectPostgres } from "../../app/platform/db/db.server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "./postgres.ts";
+import { makeScratchDir } from "./scratch-dir.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,7 +23,7 @@ export default async function setup(project: TestProject) {
     project.provide("postgresTemplateDatabase", template);
     return () => dropDatabase(template);
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-test-tpl-"));
+  const dir = makeScratchDir("agentes-test-tpl-");
   const connection = await connectPglite(dir);
   await connection.close();
   project.provide("databaseKind", "pglite");

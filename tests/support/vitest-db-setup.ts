@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, inject } from "vitest";
 import { closeDatabase } from "../../app/platform/db/db.server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "./postgres.ts";
+import { makeScratchDir } from "./scratch-dir.ts";
 
 // Gives this test file a database of its own, copied from the run's migrated template,
 // and points the app's env at it before any test touches the database.
@@ -15,7 +14,7 @@ if (inject("databaseKind") === "postgres") {
     await dropDatabase(name);
   });
 } else {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-test-"));
+  const dir = makeScratchDir("agentes-test-");
   fs.cpSync(inject("pgliteTemplateDir"), dir, { recursive: true });
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = dir;
