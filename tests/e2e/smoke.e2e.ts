@@ -38,4 +38,9 @@ test("healthz answers 200 with JSON while the database is up", async ({ request 
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
   expect(await response.json()).toMatchObject({ status: "ok", database: "up" });
+  // Probes are frequent and the answer is tiny: it is sent as it is, never through a gzip
+  // stream of its own (docs/decisions/289).
+  const probed = await request.get("/healthz", { headers: { "Accept-Encoding": "gzip, br" } });
+  expect(probed.headers()["content-encoding"]).toBeUndefined();
+  expect(Number(probed.headers()["content-length"])).toBe((await probed.body()).byteLength);
 });

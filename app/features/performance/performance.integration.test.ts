@@ -14,7 +14,7 @@ import { getDb } from "../../platform/db/db.server.ts";
 import { onPublicPagesChanged } from "../../platform/http/public-pages.server.ts";
 import { loader as fileLoader } from "../../routes/site/statement-file.ts";
 import { pageRecordOf } from "./chart.ts";
-import { getVerifiedView } from "./public-view.server.ts";
+import { getAgentBySlug, getVerifiedView } from "./public-view.server.ts";
 import { getPublishedFile, listStatements, listVerifiedFigures } from "./queries.server.ts";
 import { performanceAction } from "./upload.server.ts";
 
@@ -129,6 +129,11 @@ describe("statement upload, history and publication", () => {
     expect(view).toEqual({ ...view, ...pageRecordOf(stored!.record) });
     expect(view?.chart?.growthPath).toMatch(/^M0\.0 /);
     expect(view?.record).not.toHaveProperty("curve");
+    // The agent page reads the robot and its publication in one query: the same view.
+    expect(await getAgentBySlug("yenmax")).toEqual({
+      robot: expect.objectContaining({ id: yenmax, key: "yenmax" }),
+      verified: view,
+    });
     const download = await fileLoader({ params: { id } } as never);
     expect(download.headers.get("Content-Disposition")).toContain("ReportHistory-12345678.html");
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);

@@ -1,5 +1,11 @@
 import { pageRecordOf, type PageRecord, type RecordChart } from "./chart.ts";
-import { getPublishedReference, getStatementRecord } from "./queries.server.ts";
+import type { Robot } from "../robots/queries.server.ts";
+import {
+  getPublishedReference,
+  getRobotAndPublicationBySlug,
+  getStatementRecord,
+  type PublishedReference,
+} from "./queries.server.ts";
 import type { VerifiedView } from "./verified-record.tsx";
 
 // Statements are append-only (a trigger refuses changes, docs/decisions/133), so what a
@@ -23,7 +29,20 @@ async function drawnRecord(statementId: string) {
 
 /** The published record of a robot as the agent page shows it, or null. */
 export async function getVerifiedView(robotId: string): Promise<VerifiedView | null> {
-  const published = await getPublishedReference(robotId);
+  return verifiedViewOf(await getPublishedReference(robotId));
+}
+
+/** The robot at this slug (with its spots) and its published record: one query. */
+export async function getAgentBySlug(
+  slug: string,
+): Promise<{ robot: Robot; verified: VerifiedView | null } | undefined> {
+  const found = await getRobotAndPublicationBySlug(slug);
+  return found && { robot: found.robot, verified: await verifiedViewOf(found.published) };
+}
+
+async function verifiedViewOf(
+  published: PublishedReference | undefined,
+): Promise<VerifiedView | null> {
   if (!published) return null;
   const { record, chart } = await drawnRecord(published.statementId);
   return {

@@ -1,12 +1,15 @@
 import crypto from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import {
   performancePublications,
   performanceStatementFiles,
   performanceStatements,
   robots,
 } from "../../../db/schema.ts";
-import { getDb, withTransaction } from "../../platform/db/db.server.ts";
+import { getDb, withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
+import { isValidSlug } from "../../lib/slug.ts";
+import { spotColumns, withFreeSpots, type Robot } from "../robots/queries.server.ts";
 import type { AccountKind, PerformanceRecord, ServerClock, StatementFormat } from "./model.ts";
 
 // The append-only history of statements and publications (docs/decisions/133): rows are
@@ -143,12 +146,9 @@ const publishedReferenceColumns = {
   publishedAt: performancePublications.publishedAt,
 };
 
-/** A robot's latest publication without its record (the page keeps records it has drawn). */
-export async function getPublishedReference(
-  robotId: string,
-): Promise<PublishedReference | undefined> {
-  const db = await getDb();
-  const [row] = await db
+/** The latest publication of the robot `robotId` names, without its record. */
+function latestPublication(db: Executor, robotId: string | SQLWrapper) {
+  return db
     .select(publishedReferenceColumns)
     .from(performancePublications)
     .innerJoin(
@@ -158,7 +158,49 @@ export async function getPublishedReference(
     .where(eq(performancePublications.robotId, robotId))
     .orderBy(desc(performancePublications.publishedAt), desc(performancePublications.id))
     .limit(1);
+}
+
+/** A robot's latest publication without its record (the page keeps records it has drawn). */
+export async function getPublishedReference(
+  robotId: string,
+): Promise<PublishedReference | undefined> {
+  const [row] = await latestPublication(await getDb(), robotId);
   return row;
+}
+
+/**
+ * The robot with this slug, with its spots and its latest publication, in one statement:
+ * every uncached view of an agent page asks, and on PGlite each statement costs over a
+ * millisecond of the server's thread whatever it reads (docs/decisions/288).
+ */
+export async function getRobotAndPublicationBySlug(
+  slug: string,
+  now = appNow(),
+): Promise<{ robot: Robot; published: PublishedReference | undefined } | undefined> {
+  if (!isValidSlug(slug)) return undefined;
+  const db = await getDb();
+  const latest = latestPublication(db, robots.id).as("latest");
+  const [row] = await db
+    .select({
+      robot: robots,
+      ...spotColumns(now),
+      published: {
+        statementId: latest.statementId,
+        fileName: latest.fileName,
+        sha256: latest.sha256,
+        accountKind: latest.accountKind,
+        broker: latest.broker,
+        uploadedAt: latest.uploadedAt,
+        publishedAt: latest.publishedAt,
+      },
+    })
+    .from(robots)
+    .leftJoinLateral(latest, sql`true`)
+    .where(eq(robots.slug, slug))
+    .limit(1);
+  if (!row) return undefined;
+  const { robot, taken, held, published } = row;
+  return { robot: withFreeSpots({ ...robot, taken, held }), published: published ?? undefined };
 }
 
 /** One statement's record (statements never change: docs/decisions/133). */

@@ -4,7 +4,8 @@ import { robots } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { loader as agentLoader } from "../../routes/site/agent.tsx";
 import { agentOffers } from "./offer.ts";
-import { getRobotBySlug, listRobots, resolveAgentSlug, updateRobot } from "./queries.server.ts";
+import { getRobotAndPublicationBySlug } from "../performance/queries.server.ts";
+import { listRobots, movedAgentSlug, updateRobot } from "./queries.server.ts";
 import type { RobotUpdate } from "./schema.ts";
 
 async function robotByKey(key: string) {
@@ -55,9 +56,14 @@ describe("robot queries", () => {
   });
 
   it("finds a robot by slug, and nothing for an unknown slug", async () => {
-    const yenmax = await getRobotBySlug("yenmax");
-    expect(yenmax).toMatchObject({ name: "YenMax Agent", price: "199.00", myfxbookLink: null });
-    expect(await getRobotBySlug("nao-existe")).toBeUndefined();
+    const yenmax = await getRobotAndPublicationBySlug("yenmax");
+    expect(yenmax?.robot).toMatchObject({
+      name: "YenMax Agent",
+      price: "199.00",
+      myfxbookLink: null,
+    });
+    expect(yenmax?.published).toBeUndefined();
+    expect(await getRobotAndPublicationBySlug("nao-existe")).toBeUndefined();
   });
 
   it("feeds edited prices, names and links to the public offers", async () => {
@@ -96,7 +102,7 @@ describe("renaming a robot's slug", () => {
     // A second rename: both earlier slugs lead to the newest.
     expect(await updateRobot(midas.id, edit(renamed, { slug: "midas" }))).toEqual({ ok: true });
     for (const slug of ["midaspulse", "midas-pulse"]) {
-      expect(await resolveAgentSlug(slug)).toEqual({ movedTo: "midas" });
+      expect(await movedAgentSlug(slug)).toBe("midas");
     }
     // The public offers still find it by key, with links to the current slug.
     expect(agentOffers(await listRobots())[1]).toMatchObject({ id: "midaspulse", slug: "midas" });
@@ -110,7 +116,7 @@ describe("renaming a robot's slug", () => {
     });
     const page = await agentPageFor("midas-pulse");
     expect(page.data?.offer.id).toBe("yenmax");
-    expect(await resolveAgentSlug("yenmax")).toEqual({ movedTo: "midas-pulse" });
+    expect(await movedAgentSlug("yenmax")).toBe("midas-pulse");
   });
 });
 

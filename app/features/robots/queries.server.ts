@@ -37,7 +37,7 @@ export function spotColumns(now: Date) {
   return { taken, held };
 }
 
-function withFreeSpots<T extends { capacity: number | null; taken: number; held: number }>(
+export function withFreeSpots<T extends { capacity: number | null; taken: number; held: number }>(
   row: T,
 ): T & { freeSpots: number | null } {
   return {
@@ -62,28 +62,12 @@ export async function listRobots(executor?: Executor, now = appNow()): Promise<R
   return rows.map(({ robot, taken, held }) => withFreeSpots({ ...robot, taken, held }));
 }
 
-/** The robot with this slug, or undefined (also for anything that is no slug). */
-export async function getRobotBySlug(slug: string, now = appNow()): Promise<Robot | undefined> {
-  if (!isValidSlug(slug)) return undefined;
-  const db = await getDb();
-  const [row] = await db
-    .select({ robot: robots, ...spotColumns(now) })
-    .from(robots)
-    .where(eq(robots.slug, slug))
-    .limit(1);
-  return row && withFreeSpots({ ...row.robot, taken: row.taken, held: row.held });
-}
-
 /**
- * Where an agent page's slug leads: the robot that has it now, or the current slug of the
- * robot that had it before or whose key it is (a 301), or nothing (404).
+ * The current slug of the robot that had this slug before or whose key it is (the agent
+ * page answers 301 to it), or undefined. Asked only when no robot has the slug now.
  */
-export async function resolveAgentSlug(
-  slug: string,
-): Promise<{ robot: Robot } | { movedTo: string } | undefined> {
+export async function movedAgentSlug(slug: string): Promise<string | undefined> {
   if (!isValidSlug(slug)) return undefined;
-  const robot = await getRobotBySlug(slug);
-  if (robot) return { robot };
   const db = await getDb();
   const [moved] = await db
     .select({ slug: robots.slug })
@@ -91,13 +75,13 @@ export async function resolveAgentSlug(
     .innerJoin(robots, eq(robots.id, robotSlugHistory.robotId))
     .where(eq(robotSlugHistory.slug, slug))
     .limit(1);
-  if (moved) return { movedTo: moved.slug };
+  if (moved) return moved.slug;
   const [byKey] = await db
     .select({ slug: robots.slug })
     .from(robots)
     .where(eq(robots.key, slug))
     .limit(1);
-  return byKey ? { movedTo: byKey.slug } : undefined;
+  return byKey?.slug;
 }
 
 /**

@@ -11,7 +11,7 @@ import { getEnv } from "../http/env.server.ts";
 import { getLogger } from "../http/logger.server.ts";
 import { getSiteConfig } from "../../lib/site-config.server.ts";
 import { assertMailTransportConfigured, createTransport } from "../mail/transport.server.ts";
-import { WAKE_CHANNEL } from "./enqueue.server.ts";
+import { onWakeInProcess, WAKE_CHANNEL } from "./enqueue.server.ts";
 import type { Registry } from "./registry.ts";
 import { startWorker, type Worker, type WorkerLoopOptions } from "./worker.server.ts";
 
@@ -58,7 +58,12 @@ function listenPostgres(url: string) {
 function listenPglite(db: Database) {
   return async (wake: () => void) => {
     const client = (db as unknown as { $client: PGlite }).$client;
-    return client.listen(WAKE_CHANNEL, wake);
+    const unlisten = await client.listen(WAKE_CHANNEL, wake);
+    const forget = onWakeInProcess(db, wake);
+    return async () => {
+      forget();
+      await unlisten();
+    };
   };
 }
 

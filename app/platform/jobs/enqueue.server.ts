@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema.ts";
-import type { Database, Executor } from "../db/db.server.ts";
+import { runsInProcess, type Database, type Executor } from "../db/db.server.ts";
 import { getLogger } from "../http/logger.server.ts";
 import { rateLimitHitSql } from "../http/rate-limit.server.ts";
 import type { MessageDefinition, MessageJob } from "./registry.ts";
@@ -35,11 +35,31 @@ export async function enqueue(tx: Executor, ...jobs: readonly MessageJob[]): Pro
 // database, and another after it when more statements committed meanwhile.
 const waking = new WeakMap<Database, { again: boolean }>();
 
+// The embedded database's only worker runs in this process (docs/decisions/294): it is woken
+// by a call, not by a `pg_notify` statement, which cost PGlite about 1 ms of this thread per
+// sign-up.
+const inProcessWorkers = new WeakMap<Database, Set<() => void>>();
+
+/**
+ * Registers a worker of this process to wake after wakeWorkers(db) on the embedded database;
+ * answers how to unregister. Its LISTEN still hears what enqueue() notifies.
+ */
+export function onWakeInProcess(db: Database, wake: () => void): () => void {
+  const workers = inProcessWorkers.get(db) ?? new Set();
+  inProcessWorkers.set(db, workers);
+  workers.add(wake);
+  return () => workers.delete(wake);
+}
+
 /**
  * Wakes the workers after a statement that queued messages (insertMessagesSql) committed;
  * never inside a transaction. Every call is followed by a notification sent after it.
  */
 export function wakeWorkers(db: Database): void {
+  if (runsInProcess(db)) {
+    for (const wake of inProcessWorkers.get(db) ?? []) wake();
+    return;
+  }
   const current = waking.get(db);
   if (current) {
     current.again = true;

@@ -12,11 +12,11 @@ import { isAgentId } from "../../content/agent-ids.ts";
 import { agentPageCopy } from "../../content/agent-page.ts";
 import { waitlistCta } from "../../content/common.ts";
 import { PerformanceWidget } from "../../features/performance/performance-widget.tsx";
-import { getVerifiedView } from "../../features/performance/public-view.server.ts";
+import { getAgentBySlug } from "../../features/performance/public-view.server.ts";
 import { ReturnsNotice } from "../../features/performance/verified-record.tsx";
 import { verifiedCopy } from "../../content/performance.ts";
 import { agentPage } from "../../features/robots/agent-view.ts";
-import { resolveAgentSlug } from "../../features/robots/queries.server.ts";
+import { movedAgentSlug } from "../../features/robots/queries.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { publicPage } from "../../lib/page-scripts.ts";
 
@@ -25,18 +25,15 @@ export const handle = publicPage;
 // The page is the robot's whose slug is in the URL; a slug it had before, or its key, answers
 // 301 to the current one (docs/decisions/090).
 export async function loader({ params }: Route.LoaderArgs) {
-  const found = await resolveAgentSlug(params.slug);
-  if (found && "movedTo" in found)
-    throw redirect(href("/agentes/:slug", { slug: found.movedTo }), 301);
-  if (found && isAgentId(found.robot.key)) {
-    return {
-      ...agentPage(found.robot.key, found.robot),
-      verified: await getVerifiedView(found.robot.id),
-    };
+  const found = await getAgentBySlug(params.slug);
+  if (found) {
+    if (!isAgentId(found.robot.key)) throw data(null, { status: 404 });
+    return { ...agentPage(found.robot.key, found.robot), verified: found.verified };
   }
+  const movedTo = await movedAgentSlug(params.slug);
+  if (movedTo) throw redirect(href("/agentes/:slug", { slug: movedTo }), 301);
   // No robot row for an agent at all: its page keeps the static content (decision 012).
-  if (!found && isAgentId(params.slug))
-    return { ...agentPage(params.slug, undefined), verified: null };
+  if (isAgentId(params.slug)) return { ...agentPage(params.slug, undefined), verified: null };
   throw data(null, { status: 404 });
 }
 
