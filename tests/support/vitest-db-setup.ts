@@ -1,8 +1,8 @@
 import fs from "node:fs";
+import path from "node:path";
 import { afterAll, inject } from "vitest";
 import { closeDatabase } from "../../app/platform/db/db.server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "./postgres.ts";
-import { makeScratchDir } from "./scratch-dir.ts";
 
 // Gives this test file a database of its own, copied from the run's migrated template,
 // and points the app's env at it before any test touches the database.
@@ -14,8 +14,9 @@ if (inject("databaseKind") === "postgres") {
     await dropDatabase(name);
   });
 } else {
-  const dir = makeScratchDir("agentes-test-");
-  fs.cpSync(inject("pgliteTemplateDir"), dir, { recursive: true });
+  const template = inject("pgliteTemplateDir");
+  const dir = fs.mkdtempSync(path.join(path.dirname(template), "file-"));
+  fs.cpSync(template, dir, { recursive: true });
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = dir;
   afterAll(async () => {
