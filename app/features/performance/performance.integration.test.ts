@@ -157,6 +157,7 @@ describe("statement upload, history and publication", () => {
     expect(view?.record.trades).toBe(200);
     expect(before?.record.trades).not.toBe(200);
     expect(view?.chart).not.toEqual(before?.chart);
+    expect((await getAgentBySlug("yenmax"))?.verified).toEqual(view);
     const history = await listStatements(yenmax);
     expect(history).toHaveLength(2);
     expect(history.map((row) => row.publishedAt)).toEqual([expect.any(Date), expect.any(Date)]);

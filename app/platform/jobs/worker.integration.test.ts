@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   emailMailbox,
@@ -144,6 +144,43 @@ describe("the worker", () => {
     }
     expect(smtp.maxInFlight).toBeLessThanOrEqual(4);
     expect(smtp.maxInFlight).toBeGreaterThan(1);
+  });
+
+  it("keeps a pool's worth of messages claimed ahead of its sends", async () => {
+    // Slow enough that none is delivered while the worker fills its pipeline.
+    smtp.delayMs = 3_000;
+    const emails = await queueHello(12);
+    const db = await getDb();
+    const leased = async () =>
+      (
+        await db
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(
+            and(
+              inArray(emailOutbox.recipient, emails),
+              eq(emailOutbox.status, "queued"),
+              gt(emailOutbox.attempts, 0),
+            ),
+          )
+      ).length;
+    const worker = await startWorker({ ...(await options()), concurrency: 4 });
+    try {
+      // Four in flight and four more claimed, each started the moment a send ends.
+      await expect.poll(leased, { timeout: 2_500, interval: 50 }).toBe(8);
+      smtp.delayMs = 0;
+      await expect
+        .poll(
+          async () => (await Promise.all(emails.map(statusOf))).every((r) => r?.status === "sent"),
+          {
+            timeout: 25_000,
+          },
+        )
+        .toBe(true);
+    } finally {
+      smtp.delayMs = 0;
+      await worker.stop();
+    }
   });
 
   it("retries with backoff while the SMTP server is down and delivers once it is back", async () => {

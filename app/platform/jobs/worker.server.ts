@@ -476,9 +476,10 @@ export interface Worker {
 
 export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
   const { concurrency, idleMs } = { ...defaults, ...options };
-  // Up to this many messages are claimed ahead of the sends (docs/decisions/197): a finished
-  // send starts the next one at once, and one claim statement serves several messages.
-  const claimBatch = Math.ceil(concurrency / 4);
+  // Up to this many messages are claimed ahead of the sends (docs/decisions/197 and 285): a
+  // finished send starts the next one at once, one claim serves several messages, and the
+  // next claim runs while a whole pool's worth of sends is still in flight or waiting.
+  const claimBatch = concurrency;
   const now = options.now ?? (() => new Date());
   const log = getLogger();
   const queues = queuesOf(options);
