@@ -4,6 +4,7 @@ import { postgresReachable, testDatabaseUrl } from "./tests/support/postgres.ts"
 const integrationTests = "**/*.integration.test.{ts,tsx}";
 const exclude = ["node_modules/**", "build/**", "tests/e2e/**"];
 const consoleGuard = "tests/support/vitest-console-guard.ts";
+const freshFile = "tests/support/vitest-fresh-file.ts";
 
 function databaseProject(kind: "pglite" | "postgres") {
   return {
@@ -12,7 +13,8 @@ function databaseProject(kind: "pglite" | "postgres") {
       include: [integrationTests],
       exclude,
       globalSetup: ["tests/support/vitest-db-global-setup.ts"],
-      setupFiles: [consoleGuard, "tests/support/vitest-db-setup.ts"],
+      isolate: false,
+      setupFiles: [freshFile, consoleGuard, "tests/support/vitest-db-setup.ts"],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
@@ -33,6 +35,9 @@ export default defineConfig(async () => {
       env: { LOG_LEVEL: "silent" },
       // Vitest's default on 2 cores is one file at a time; the database tests spend much of
       // their time waiting on PostgreSQL, so three run side by side (3m51s became 2m51s).
+      // Each project runs with `isolate: false`: three worker processes run every file, each
+      // file with fresh app modules and the worker's first environment (vitest-fresh-file.ts),
+      // instead of a process per file (docs/decisions/291).
       maxWorkers: 3,
       projects: [
         {
@@ -40,7 +45,8 @@ export default defineConfig(async () => {
             name: "unit",
             include: ["**/*.test.{ts,tsx}"],
             exclude: [...exclude, integrationTests],
-            setupFiles: [consoleGuard],
+            isolate: false,
+            setupFiles: [freshFile, consoleGuard],
           },
         },
         databaseProject("pglite"),

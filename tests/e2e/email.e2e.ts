@@ -69,6 +69,25 @@ async function expectReadableOnPhone(page: Page, mail: ParsedMail) {
 const entryOf = async (email: string) =>
   (await pool.query("select * from waitlist where email = $1", [email])).rows[0];
 
+const linkIn = (text: string | undefined, path: string) =>
+  new RegExp(`(http://127\\.0\\.0\\.1:\\d+/${path}/[A-Za-z0-9_-]{43})`).exec(text ?? "")?.[1] ?? "";
+
+/**
+ * A person signed up and confirmed through the server, as the first test does in a browser,
+ * so each test that needs one makes its own and runs alone as well as after the others.
+ */
+async function confirmedSignUp(name: string, email: string) {
+  const before = smtp.messages.length;
+  expect(await signUp({ name, email })).toEqual({
+    status: 303,
+    location: "/contato?inscricao=confirmada",
+  });
+  const link = linkIn((await smtp.waitForMessages(before + 1)).at(-1)?.text, "confirmar");
+  const confirmed = await fetch(link, { method: "POST", headers: { Origin: server.url } });
+  expect(confirmed.status).toBe(200);
+  expect((await entryOf(email)).confirmed_at).not.toBeNull();
+}
+
 test("sign up, read the e-mail on a phone, open its link: GET does not confirm, the button does, a second POST is 410", async ({
   page,
 }) => {
@@ -99,15 +118,16 @@ test("sign up, read the e-mail on a phone, open its link: GET does not confirm, 
 });
 
 test("a repeated sign-up leaves the entry unchanged and sends the 'Meus dados' e-mail", async () => {
-  const before = await entryOf("ana@example.com");
+  await confirmedSignUp("Clara Dias", "clara@example.com");
+  const before = await entryOf("clara@example.com");
   const count = smtp.messages.length;
   expect(
-    await signUp({ name: "Outra Pessoa", email: "ANA@example.com", agents: "yenmax" }),
+    await signUp({ name: "Outra Pessoa", email: "CLARA@example.com", agents: "yenmax" }),
   ).toEqual({ status: 303, location: "/contato?inscricao=confirmada" });
   const messages = await smtp.waitForMessages(count + 1);
   expect(messages.at(-1)?.subject).toBe("Seus dados na Agentes FX");
   expect(messages.at(-1)?.text).toContain("/meus-dados");
-  expect(await entryOf("ana@example.com")).toEqual(before);
+  expect(await entryOf("clara@example.com")).toEqual(before);
 });
 
 test("a malformed or unknown link answers a Portuguese 404 page", async ({ page }) => {
@@ -115,9 +135,6 @@ test("a malformed or unknown link answers a Portuguese 404 page", async ({ page 
   expect(answer?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Link inválido");
 });
-
-const linkIn = (text: string | undefined, path: string) =>
-  new RegExp(`(http://127\\.0\\.0\\.1:\\d+/${path}/[A-Za-z0-9_-]{43})`).exec(text ?? "")?.[1] ?? "";
 
 test("an expired confirmation link offers 'Reenviar confirmação', which sends a new link", async ({
   page,
@@ -141,11 +158,12 @@ test("an expired confirmation link offers 'Reenviar confirmação', which sends 
 test("Meus dados: request, open once, view, correct, export JSON, give and withdraw consent, delete", async ({
   page,
 }) => {
+  await confirmedSignUp("Davi Lima", "davi@example.com");
   // The Meus dados pages ship no JavaScript (docs/decisions/060): plain forms throughout.
   await page.goto(`${server.url}/meus-dados`);
   await expectNoAxeViolations(page);
   const count = smtp.messages.length;
-  await page.getByLabel("Seu e-mail").fill("ana@example.com");
+  await page.getByLabel("Seu e-mail").fill("davi@example.com");
   await page.getByRole("button", { name: "Enviar link" }).click();
   await expect(page.getByRole("status")).toContainText("Se este e-mail estiver na lista");
   const messages = await smtp.waitForMessages(count + 1);
@@ -159,7 +177,7 @@ test("Meus dados: request, open once, view, correct, export JSON, give and withd
   await page.getByRole("button", { name: "Abrir meus dados" }).click();
   await expect(page).toHaveURL(/\/meus-dados\/painel$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Seus dados");
-  await expect(page.getByText("Ana Souza")).toBeVisible();
+  await expect(page.getByText("Davi Lima")).toBeVisible();
   await expect(page.getByRole("cell", { name: "Confirmou o e-mail" })).toBeVisible();
   await expectNoAxeViolations(page);
   // On a phone (issue 25): nothing spills out of a button, the page never scrolls sideways,
@@ -189,15 +207,15 @@ test("Meus dados: request, open once, view, correct, export JSON, give and withd
     entry: { email: string; name: string };
     consents: { kind: string }[];
   };
-  expect(exported.entry).toMatchObject({ email: "ana@example.com", name: "Ana Souza" });
+  expect(exported.entry).toMatchObject({ email: "davi@example.com", name: "Davi Lima" });
   expect(exported.consents.map((line) => line.kind)).toContain("terms-accepted");
 
-  await page.getByLabel("Nome", { exact: true }).fill("Ana S. Souza");
+  await page.getByLabel("Nome", { exact: true }).fill("Davi S. Lima");
   await page.getByRole("checkbox", { name: "TrendKey BTC" }).check();
   await page.getByRole("button", { name: "Salvar correções" }).click();
   await expect(page.getByRole("status")).toHaveText("Seus dados foram corrigidos.");
-  expect(await entryOf("ana@example.com")).toMatchObject({
-    name: "Ana S. Souza",
+  expect(await entryOf("davi@example.com")).toMatchObject({
+    name: "Davi S. Lima",
     interested_agents: ["trendkey-btc"],
   });
 
@@ -205,21 +223,21 @@ test("Meus dados: request, open once, view, correct, export JSON, give and withd
   await expect(page.getByRole("status")).toHaveText(
     "Sua escolha de contato de marketing foi registrada.",
   );
-  expect((await entryOf("ana@example.com")).marketing_consent).toBe(true);
+  expect((await entryOf("davi@example.com")).marketing_consent).toBe(true);
   await page.getByRole("button", { name: "Retirar aceite de contato de marketing" }).click();
   await expect(
     page.getByRole("cell", { name: "Retirou o aceite de contato de marketing" }),
   ).toBeVisible();
-  expect((await entryOf("ana@example.com")).marketing_consent).toBe(false);
+  expect((await entryOf("davi@example.com")).marketing_consent).toBe(false);
 
   await page.getByRole("checkbox", { name: /Entendo que meus dados serão apagados/ }).check();
   await page.getByRole("button", { name: "Apagar meus dados" }).click();
   await expect(page).toHaveURL(/\/meus-dados\?apagado$/);
   await expect(page.getByRole("status")).toContainText("Seus dados foram apagados.");
-  expect(await entryOf("ana@example.com")).toBeUndefined();
+  expect(await entryOf("davi@example.com")).toBeUndefined();
   const kept = await pool.query("select email_hash from erased_emails");
   expect(kept.rows).toHaveLength(1);
-  expect(JSON.stringify(kept.rows)).not.toContain("ana@");
+  expect(JSON.stringify(kept.rows)).not.toContain("davi@");
   expect((await page.goto(`${server.url}/meus-dados/painel`))?.status()).toBe(401);
 });
 

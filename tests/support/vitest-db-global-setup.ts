@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { connectPglite, connectPostgres } from "../../app/platform/db/db.server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "./postgres.ts";
+import { makeScratchDir } from "./scratch-dir.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -24,10 +24,13 @@ export default async function setup(project: TestProject) {
     project.provide("postgresTemplateDatabase", template);
     return () => dropDatabase(template);
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-test-tpl-"));
+  // The template and every file's copy (vitest-db-setup.ts) share one folder, removed after
+  // the run: a file whose tests are all skipped never runs its afterAll.
+  const runDir = makeScratchDir("agentes-test-run-");
+  const dir = path.join(runDir, "template");
   const connection = await connectPglite(dir);
   await connection.close();
   project.provide("databaseKind", "pglite");
   project.provide("pgliteTemplateDir", dir);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return () => fs.rmSync(runDir, { recursive: true, force: true });
 }

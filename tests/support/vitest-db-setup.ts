@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, inject } from "vitest";
 import { closeDatabase } from "../../app/platform/db/db.server.ts";
@@ -15,8 +14,9 @@ if (inject("databaseKind") === "postgres") {
     await dropDatabase(name);
   });
 } else {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-test-"));
-  fs.cpSync(inject("pgliteTemplateDir"), dir, { recursive: true });
+  const template = inject("pgliteTemplateDir");
+  const dir = fs.mkdtempSync(path.join(path.dirname(template), "file-"));
+  fs.cpSync(template, dir, { recursive: true });
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = dir;
   afterAll(async () => {

@@ -1,12 +1,12 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { makeScratchDir } from "../../../tests/support/scratch-dir.ts";
 import { connectPglite } from "./db.server.ts";
 
 // A real PGlite database opened in a fresh folder, with a world-writable file left there
 // before: afterwards nothing in DATA_DIR may be readable or writable by anyone else.
-const parent = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-data-dir-"));
+const parent = makeScratchDir("agentes-data-dir-");
 const dataDir = path.join(parent, "data");
 
 afterAll(() => fs.rmSync(parent, { recursive: true, force: true }));
