@@ -64,8 +64,23 @@ test("a published statement becomes the agent page's verified record", async ({
       .update(await download.body())
       .digest("hex"),
   ).toBe(sha256);
-  await visitor.goto("/agentes");
-  await expect(visitor.getByText(/Últimos 12 meses, verificado/)).toHaveCount(1);
+
+  // Home, pricing and the agents list show the same 12-month figure beside the robot, with
+  // the account's kind and the record's end.
+  const figureOf = (label: string) =>
+    record.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+  const twelveMonths = await figureOf("Últimos 12 meses").innerText();
+  const periodEnd = (await figureOf("Período:").innerText()).split(" a ")[1];
+  expect(twelveMonths).toMatch(/^[+-]?\d+,\d\d%$/);
+  expect(periodEnd).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+  const note = `Últimos 12 meses, verificado (conta real, até ${periodEnd}): ${twelveMonths}`;
+  for (const path of ["/", "/precos", "/agentes"]) {
+    await visitor.goto(path);
+    const robot = visitor.getByRole("article").filter({ hasText: "YenMax Agent" });
+    await expect.soft(robot.getByText(note, { exact: true }), path).toBeVisible();
+    // Only YenMax has a published record.
+    await expect.soft(visitor.getByText(/Últimos 12 meses, verificado/), path).toHaveCount(1);
+  }
   await context.close();
 
   // axe runs as a script of its own, so in a page that allows one.

@@ -1,5 +1,8 @@
 import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { performanceStatementFiles, performanceStatements, robots } from "../../../db/schema.ts";
 import { goldenLedger } from "../../../tests/support/golden-ledger.ts";
@@ -10,8 +13,10 @@ import {
   utf16le,
   utf8,
 } from "../../../tests/support/statement-fixtures.ts";
+import { reconciliationLabels, verifiedCopy } from "../../content/performance.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { onPublicPagesChanged } from "../../platform/http/public-pages.server.ts";
+import AgentPage, { loader as agentLoader } from "../../routes/site/agent.tsx";
 import { loader as fileLoader } from "../../routes/site/statement-file.ts";
 import { pageRecordOf } from "./chart.ts";
 import { getAgentBySlug, getVerifiedView } from "./public-view.server.ts";
@@ -262,5 +267,37 @@ describe("statement upload, history and publication", () => {
     const [other] = await listStatements(midas);
     expect(await act(yenmax, publishRequest(other!.id))).toMatchObject({ status: 404 });
     expect(await act(yenmax, publishRequest("not-an-id"))).toMatchObject({ status: 404 });
+  });
+
+  it("shows a published statement that does not add up as not reconciled, with the difference", async () => {
+    // The summary's gross profit is US$ 4,50 short of the trades' (US$ 674,50).
+    const id = await upload(
+      midas,
+      utf8(mt4Statement(goldenLedger, { summary: { grossProfit: 67_000 } })),
+    );
+    expect(await act(midas, publishRequest(id))).toMatchObject({ status: 302 });
+
+    // The agent page as the server renders it from its loader's data.
+    const loaderData = await agentLoader({ params: { slug: "midaspulse" } } as never);
+    const Page = createRoutesStub([
+      {
+        path: "/agentes/:slug",
+        Component: () => createElement(AgentPage, { loaderData } as never),
+      },
+    ]);
+    const html = renderToString(createElement(Page, { initialEntries: ["/agentes/midaspulse"] }));
+    // The page's text; its no-break spaces (in money) stay as they are.
+    const text = html
+      .replace(/<!-- -->/g, "")
+      .replace(/<[^>]*>/g, " ")
+      .replace(/[ \t\n\r]+/g, " ");
+    expect(text).toContain(verifiedCopy.notReconciledBadge);
+    expect(text).not.toContain(verifiedCopy.reconciledBadge);
+    expect(text).toContain(verifiedCopy.notReconciledText);
+    // Only the line that differs, ours × the statement's (the difference).
+    expect(text).toContain(
+      `${reconciliationLabels.grossProfit}: US$\u00a0674,50 × US$\u00a0670,00 (US$\u00a04,50)`,
+    );
+    expect(text).not.toContain(`${reconciliationLabels.grossLoss}:`);
   });
 });
