@@ -6,9 +6,10 @@
 //    form posts it) a five-year MT4 statement while /healthz is asked every 5 ms (from a
 //    worker thread of the bench), publish
 //    it, then the agent page is rendered 30 times (a cookie keeps the page cache out of the
-//    way): p50/p95 latency on loopback, its HTML gzipped and its <script> count.
+//    way): p50/p95 latency on loopback, its HTML gzipped and its <script> count; then
+//    Lighthouse scores the page with its record as bench:pages scores every public page.
 // Targets: < 1 s and < 100 MB above idle; /healthz < 50 ms during the upload; the page
-// < 60 KB gzipped and < 20 ms to render, with 0 scripts.
+// < 60 KB gzipped and < 20 ms to render, with 0 scripts and Lighthouse 100.
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -24,6 +25,7 @@ import { connectPglite } from "../../app/platform/db/db.server.ts";
 import { startBuiltServer } from "../../tests/support/built-server.ts";
 import { cookieFrom, form } from "../../tests/support/http.ts";
 import { loadAverage, startHealthProber } from "./measure.ts";
+import { benchPages, budgetMisses, formatPageBenchTable } from "./pages.ts";
 import {
   generatedLedger,
   mt4Statement,
@@ -223,6 +225,12 @@ async function serverBench() {
       const months = (html.match(/<td class="px-3 py-1.5">/g) ?? []).length;
       console.log(
         `  /agentes/yenmax with the 5-year record: render p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms; HTML ${(html.length / 1024).toFixed(0)} KB, ${(gzipped / 1024).toFixed(1)} KB gzipped; ${scripts} scripts; ${months} monthly cells`,
+      );
+      // bench:pages seeds no statement, so only here is the page scored with its record.
+      const scored = await benchPages(server.url, { paths: ["/agentes/yenmax"], runs: 3 });
+      const misses = budgetMisses(scored);
+      console.log(
+        `  Lighthouse (mobile, median of 3) with the record:\n${formatPageBenchTable(scored)}\n  ${misses.length === 0 ? "within budget: Lighthouse 100 in every category" : `budget missed: ${misses.join("; ")}`}`,
       );
     } finally {
       await server.stop();
