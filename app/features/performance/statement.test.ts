@@ -9,8 +9,10 @@ import {
   type FixtureLedger,
   type FixtureOptions,
 } from "../../../tests/support/statement-fixtures.ts";
+import { statementProblemMessage } from "../../content/performance.ts";
 import { computeRecord } from "./compute.ts";
 import { parseCents } from "./numbers.ts";
+import { readLimits } from "./statement-html.ts";
 import { parseStatement } from "./statement-parse.ts";
 
 async function record(bytes: Uint8Array) {
@@ -163,6 +165,18 @@ describe("statement problems", () => {
       problem: { code: "empty" },
     });
     expect(await parseStatement(utf8("  \n "))).toEqual({ ok: false, problem: { code: "empty" } });
+  });
+
+  it("stops reading a file past its time limit, and says so in Portuguese", async () => {
+    const file = utf8(mt4Statement(generatedLedger({ trades: 200, months: 12, seed: 3 })));
+    expect((await parseStatement(file)).ok).toBe(true);
+    // Small slices, so the reader looks at the clock several times; a limit already spent.
+    const spent = { ...readLimits, sliceBytes: 4_096, deadlineMs: 0 };
+    const parsed = await parseStatement(file, spent);
+    expect(parsed).toEqual({ ok: false, problem: { code: "too-slow" } });
+    expect(statementProblemMessage({ code: "too-slow" })).toBe(
+      "O extrato demorou demais para ser lido. Envie o arquivo como o MetaTrader o gerou.",
+    );
   });
 
   it("says any other file is not a MetaTrader statement", async () => {
