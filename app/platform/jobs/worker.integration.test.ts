@@ -100,6 +100,9 @@ async function queueHello(count = 1): Promise<string[]> {
 const statusOf = async (email: string) =>
   (await (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.recipient, email)))[0];
 
+const allSent = async (emails: readonly string[]) =>
+  (await Promise.all(emails.map(statusOf))).every((row) => row?.status === "sent");
+
 const delivered = (email: string) =>
   smtp.messages.filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === email);
 
@@ -130,14 +133,7 @@ describe("the worker", () => {
     const emails = await queueHello(24);
     const worker = await startWorker({ ...(await options()), concurrency: 4 });
     try {
-      await expect
-        .poll(
-          async () => (await Promise.all(emails.map(statusOf))).every((r) => r?.status === "sent"),
-          {
-            timeout: 25_000,
-          },
-        )
-        .toBe(true);
+      await expect.poll(() => allSent(emails), { timeout: 25_000 }).toBe(true);
     } finally {
       await worker.stop();
       smtp.delayMs = 0;
@@ -169,14 +165,7 @@ describe("the worker", () => {
       // Four in flight and four more claimed, each started the moment a send ends.
       await expect.poll(leased, { timeout: 2_500, interval: 50 }).toBe(8);
       smtp.delayMs = 0;
-      await expect
-        .poll(
-          async () => (await Promise.all(emails.map(statusOf))).every((r) => r?.status === "sent"),
-          {
-            timeout: 25_000,
-          },
-        )
-        .toBe(true);
+      await expect.poll(() => allSent(emails), { timeout: 25_000 }).toBe(true);
     } finally {
       smtp.delayMs = 0;
       await worker.stop();
