@@ -506,9 +506,10 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
       wakeUp = done;
     });
 
+  // Spaced on the monotonic clock: a wall-clock step back must not hold the next round.
   let lastRound = { at: 0, full: true };
   const spaceRounds = async () => {
-    const wait = lastRound.at + CLAIM_ROUND_MS - Date.now();
+    const wait = lastRound.at + CLAIM_ROUND_MS - performance.now();
     if (!lastRound.full && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   };
 
@@ -563,7 +564,7 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
           continue;
         }
         await spaceRounds();
-        lastRound = { at: Date.now(), full: false };
+        lastRound = { at: performance.now(), full: false };
         // The outbox first (a confirmation never waits behind a campaign), then each queue
         // with the room left.
         let left = room();
