@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import fc from "fast-check";
-import nodemailer from "nodemailer";
+import nodemailer, { type Transporter } from "nodemailer";
 import type Mail from "nodemailer/lib/mailer";
 import { describe, expect, it } from "vitest";
 import { sendInOnePiece } from "./one-piece.server.ts";
@@ -10,7 +10,7 @@ const sameBoundaries = (message: string) =>
   message.replace(/--_NmP-[0-9a-f]+-Part_(\d+)/g, "--_NmP-boundary-Part_$1");
 
 /** The message a stream transport hands on, and in how many pieces it came. */
-async function sent(transporter: nodemailer.Transporter, mail: Mail.Options) {
+async function sent(transporter: Transporter, mail: Mail.Options) {
   const info = (await transporter.sendMail(mail)) as unknown as { message: Readable };
   const chunks: Buffer[] = [];
   for await (const chunk of info.message) chunks.push(chunk as Buffer);
