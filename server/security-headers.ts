@@ -42,7 +42,10 @@ const NONCE_MARK = "_cspnonce_";
 
 type RecordedHeader = { name: string; value: string } | { name: string; around: readonly string[] };
 
-/** The headers `helmet(options)` writes, as middleware; CSP nonces from `res.locals.cspNonce`. */
+/**
+ * The headers `helmet(options)` writes, as middleware; CSP nonces from `res.locals.cspNonce`.
+ * The options may depend on the answer only through that nonce: helmet sees no request.
+ */
 export function helmetHeaders(options: HelmetOptions): RequestHandler {
   const written: RecordedHeader[] = [];
   const removed: string[] = [];
