@@ -1,10 +1,10 @@
 import type { RequestHandler } from "express";
 
-// Express runs each `app.use` as a layer of its router: matching its path, tracing, catching,
-// looking up params, about as much CPU per layer and request as a small middleware's own work
-// (docs/decisions/303). Middleware that runs on every request in a fixed order is therefore
-// one layer: this runs the handlers one after another as Express would, an error (passed to
-// `next`, thrown or a rejected promise) going straight to the error handlers.
+// Express runs each `app.use` as a layer of its router, each with its own path matching,
+// tracing check and error catching for every request (docs/decisions/303). Middleware that
+// runs on every request in a fixed order is therefore one layer: this runs the handlers one
+// after another as Express would, an error (passed to `next`, thrown or a rejected promise)
+// going straight to the error handlers.
 
 /** One middleware that runs `handlers` in order, each calling `next` to go on. */
 export function inSeries(...handlers: RequestHandler[]): RequestHandler {
