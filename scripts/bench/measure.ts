@@ -189,7 +189,8 @@ export interface CpuBudget {
 
 /**
  * Starts reading where a window's CPU goes: the `processes` given (each with the processes it
- * started), PostgreSQL's backends of `database` and its other processes, and this process
+ * started; an undefined pid is left out), PostgreSQL's backends of `database` and its other
+ * processes (without `database`, PostgreSQL is none of the bench's), and this process
  * (the bench: seeding, counting). `stop(generators)` adds the CPU that processes which ended
  * within the window reported for themselves (the load generators) and answers ms per second
  * for each, plus what the rest of the machine used (other programs, ended processes).
@@ -201,8 +202,8 @@ export function startCpuBudget(
 ): { stop: (generators?: Record<string, number>) => CpuBudget } {
   const read = () => ({
     at: performance.now(),
-    processes: Object.entries(processes).map(
-      ([name, pid]) => [name, pid === undefined ? 0 : treeCpuMilliseconds(pid)] as const,
+    processes: Object.entries(processes).flatMap(([name, pid]) =>
+      pid === undefined ? [] : [[name, treeCpuMilliseconds(pid)] as const],
     ),
     postgres: postgresCpu(database),
     self: process.cpuUsage(),
@@ -224,8 +225,10 @@ export function startCpuBudget(
         if (ours) postgresOurs += delta;
         else postgresRest += delta;
       }
-      if (database !== undefined) used.push(["PostgreSQL (this database)", postgresOurs]);
-      used.push([database === undefined ? "PostgreSQL" : "PostgreSQL (rest)", postgresRest]);
+      if (database !== undefined) {
+        used.push(["PostgreSQL (this database)", postgresOurs]);
+        used.push(["PostgreSQL (rest)", postgresRest]);
+      }
       used.push(...Object.entries(generators));
       const self = process.cpuUsage(before.self);
       used.push(["this bench", (self.user + self.system) / 1000]);
