@@ -55,17 +55,21 @@ export function smtpTransport(
   // nodemailer loads with the first message this process sends (docs/decisions/111).
   let transporter: Promise<Transporter> | undefined;
   const connect = () =>
-    (transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        url,
-        pool: true,
-        maxConnections,
-        maxMessages: Infinity,
-        maxRequeues: 0,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      } as Parameters<typeof nodemailer.createTransport>[0]),
+    (transporter ??= Promise.all([import("nodemailer"), import("./one-piece.server.ts")]).then(
+      ([{ default: nodemailer }, { sendInOnePiece }]) =>
+        // Each message handed to the socket whole, not part by part (decision 299).
+        sendInOnePiece(
+          nodemailer.createTransport({
+            url,
+            pool: true,
+            maxConnections,
+            maxMessages: Infinity,
+            maxRequeues: 0,
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            socketTimeout: 30_000,
+          } as Parameters<typeof nodemailer.createTransport>[0]),
+        ),
     ));
   return {
     async send(email) {
