@@ -86,6 +86,10 @@ export function smtpTransport(
           // nodemailer's character-by-character encoder (decision 262).
           textEncoding: "base64",
           messageId: email.messageId,
+          // The parts' boundaries named by the message's id (a random UUID no one sees before
+          // the message) rather than drawn from the system's random source for each of its
+          // three parts (decision 299); a resend after a crash has the same boundaries.
+          baseBoundary: email.id,
           ...(bounceDomain
             ? { envelope: { from: bounceAddressFor(email.id, bounceDomain), to: email.to } }
             : {}),
