@@ -35,7 +35,6 @@ import { bodySizeLimit } from "./body-limit.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
 import { requestClassOf } from "./http-server.ts";
-import { inSeries } from "./in-series.ts";
 import { createPageCache } from "./page-cache.ts";
 import { helmetHeaders, securityHeaderOptions } from "./security-headers.ts";
 import { sharedPages } from "./shared-pages.ts";
@@ -92,19 +91,11 @@ const logAnswer: express.RequestHandler = (req, res, next) => {
   next();
 };
 
-// Every answer's nonce and headers, and its log line: one Express layer (server/in-series.ts).
-app.use(
-  inSeries(
-    (_req, res, next) => {
-      res.locals.cspNonce = nextCspNonce();
-      next();
-    },
-    securityHeaders,
-    logAnswer,
-    hstsOverHttps,
-    permissionsPolicy,
-  ),
-);
+app.use((_req, res, next) => {
+  res.locals.cspNonce = nextCspNonce();
+  next();
+});
+app.use(securityHeaders, logAnswer, hstsOverHttps, permissionsPolicy);
 
 // A relay posts delivery reports here with its shared secret, no Origin, up to 1 MB
 // (docs/decisions/160): ahead of the browser-facing guards and the 64 KB limit.
@@ -127,13 +118,7 @@ const requestBodyLimit: express.RequestHandler = (req, res, next) => {
   if (tradingStatementUploadPath.test(req.path)) return tradingStatementLimit(req, res, next);
   return formLimit(req, res, next);
 };
-app.use(
-  inSeries(
-    allowOnlyServedMethods,
-    requireRequestOrigin(siteOrigins(env.SITE_URL)),
-    requestBodyLimit,
-  ),
-);
+app.use(allowOnlyServedMethods, requireRequestOrigin(siteOrigins(env.SITE_URL)), requestBodyLimit);
 
 // In development each request takes the newest build; in production the build never
 // changes, so React Router derives its route tables once instead of on every request.
