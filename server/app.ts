@@ -1,6 +1,7 @@
 import type http from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import helmet from "helmet";
 import {
   createRequestHandler as createFetchHandler,
   RouterContextProvider,
@@ -36,7 +37,7 @@ import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
 import { requestClassOf } from "./http-server.ts";
 import { createPageCache } from "./page-cache.ts";
-import { helmetHeaders, securityHeaderOptions } from "./security-headers.ts";
+import { securityHeaderOptions } from "./security-headers.ts";
 import { sharedPages } from "./shared-pages.ts";
 import {
   hstsOverHttps,
@@ -75,7 +76,7 @@ app.disable("x-powered-by");
 app.set("etag", false);
 app.set("trust proxy", env.TRUST_PROXY);
 
-const securityHeaders = helmetHeaders(securityHeaderOptions(production));
+const securityHeaders = helmet(securityHeaderOptions(production));
 
 /** Times each answer; a 5xx is logged as an error, the rest only at the debug level. */
 const logAnswer: express.RequestHandler = (req, res, next) => {
