@@ -7,6 +7,7 @@
 // connections (at most `maxConnections`); the process reports its own CPU for the run.
 import { fork } from "node:child_process";
 import http from "node:http";
+import { browserHeaders } from "./wrk.ts";
 
 export interface PacedFormOptions {
   url: string;
@@ -96,6 +97,7 @@ async function run(options: PacedFormOptions): Promise<PacedFormResult> {
             "Content-Type": "application/x-www-form-urlencoded",
             "Content-Length": Buffer.byteLength(body),
             Origin: target.origin,
+            ...browserHeaders,
           },
         },
         (response) => {

@@ -199,7 +199,8 @@ function init(args)
   quota, deadline = tonumber(args[4]), now() + tonumber(args[5])
   parts = {}
   for piece in (args[6] .. "{n}"):gmatch("(.-){n}") do table.insert(parts, piece) end
-  headers = { ["Content-Type"] = "application/x-www-form-urlencoded", ["Origin"] = args[7] }
+  headers = { ["Content-Type"] = "application/x-www-form-urlencoded", ["Origin"] = args[7],
+    ["Accept-Encoding"] = "${browserHeaders["Accept-Encoding"]}" }
   tag = prefix .. "-" .. wrk.thread:get("id") .. "-"
   counter, sent, answered, successful, other, draining = 0, 0, 0, 0, 0, false
 end
@@ -249,7 +250,7 @@ end
 /**
  * Posts `template` (urlencoded, `{n}` made unique per post) to `url` + `path` from one wrk
  * thread with `connections` keep-alive connections, as a browser without JavaScript would
- * (Origin of the site), until `requests` posts or `seconds` (wrk's own process: the
+ * (Origin of the site, the Accept-Encoding of `browserHeaders`), until `requests` posts or `seconds` (wrk's own process: the
  * generator's CPU is printed with the figures, decision 310).
  */
 export async function wrkForm(
