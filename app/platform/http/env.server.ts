@@ -45,6 +45,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: z.string().url().optional(),
+  // Connections each process keeps to PostgreSQL; default: the machine's cores + 1, at most 10
+  // (docs/decisions/292).
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Public origin used for canonical URLs, Open Graph tags and the sitemap; when unset,

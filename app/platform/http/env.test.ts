@@ -28,12 +28,14 @@ describe("configurationProblems", () => {
   it("names each invalid value by its variable, without repeating the value", () => {
     const problems = configurationProblems({
       PORT: "http",
+      DATABASE_POOL_MAX: "0",
       TRUST_PROXY: "true",
       SITE_URL: "not a url",
       SMTP_URL: "smtp//secret-password",
     });
     expect(problems.map((p) => p.variable)).toEqual([
       "PORT",
+      "DATABASE_POOL_MAX",
       "SITE_URL",
       "TRUST_PROXY",
       "SMTP_URL",
