@@ -11,7 +11,6 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import { QueryBuilder } from "drizzle-orm/pg-core";
 import {
   ACCENTED,
   consentEvents,
@@ -279,77 +278,89 @@ export interface ExportInvitation {
   sentAt: string;
 }
 
-// The export's subqueries, correlated with the outer row by waitlist.id. Built with drizzle's
-// standalone query builder, whose where clause names each column with its table: in the
-// outer selection (one table) drizzle writes top-level columns bare, and a bare "id" inside
-// a subquery would name the subquery's own table.
-const subquery = new QueryBuilder();
+/** One row of the export: the entry's stored values, times already as pt-BR text. */
+export interface WaitlistExportRow {
+  id: string;
+  name: string;
+  email: string;
+  interestedAgents: string[];
+  status: WaitlistStatus;
+  message: string | null;
+  confirmedAt: string | null;
+  marketingConsent: boolean;
+  /** The time of the latest marketing consent, given or withdrawn. */
+  marketingConsentAt: string | null;
+  termsAcceptedAt: string;
+  source: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrer: string | null;
+  /** Oldest first. */
+  invitations: ExportInvitation[];
+  createdAt: string;
+  /** The row's keyset position (created_at in UTC). */
+  cursorAt: string;
+}
 
-/** The time of the entry's latest marketing consent (given or withdrawn), or null. */
-const latestConsentAt = subquery
-  .select({ at: saoPauloDateTime(consentEvents.createdAt) })
-  .from(consentEvents)
-  .where(
-    and(
-      eq(consentEvents.waitlistId, waitlist.id),
-      inArray(consentEvents.kind, ["marketing-given", "marketing-withdrawn"]),
-    ),
-  )
-  .orderBy(desc(consentEvents.createdAt))
-  .limit(1);
-
-/** The entry's invitations, oldest first, as a JSON array; null if it has none. */
-const invitationsJson = subquery
-  .select({
-    list: sql`json_agg(json_build_object('robot', ${robots.name}, 'status', ${invitations.status}, 'sentAt', ${saoPauloDateTime(invitations.sentAt)}) order by ${invitations.sentAt})`,
-  })
-  .from(invitations)
-  .innerJoin(robots, eq(robots.id, invitations.robotId))
-  .where(eq(invitations.waitlistId, waitlist.id));
+// The export's selection, each value named as WaitlistExportRow names it. A plain template,
+// not drizzle's select builder: the builder writes a one-table selection's columns without
+// their table (a bare "id" inside the subqueries would name their own table), and maps every
+// value of every row through its column objects, which at a million rows cost more than the
+// statement (decision 307). The subqueries read the consent and invitation indexes by
+// waitlist_id.
+const exportSelection = sql`
+  ${waitlist.id} as "id", ${waitlist.name} as "name", ${waitlist.email} as "email",
+  ${waitlist.interestedAgents} as "interestedAgents", ${waitlist.status} as "status",
+  ${waitlist.message} as "message",
+  ${saoPauloDateTime(waitlist.confirmedAt)} as "confirmedAt",
+  ${waitlist.marketingConsent} as "marketingConsent",
+  (select ${saoPauloDateTime(consentEvents.createdAt)} from ${consentEvents}
+    where ${consentEvents.waitlistId} = ${waitlist.id}
+      and ${consentEvents.kind} in ('marketing-given', 'marketing-withdrawn')
+    order by ${consentEvents.createdAt} desc limit 1) as "marketingConsentAt",
+  ${saoPauloDateTime(waitlist.termsAcceptedAt)} as "termsAcceptedAt",
+  ${waitlist.source} as "source", ${waitlist.utmMedium} as "utmMedium",
+  ${waitlist.utmCampaign} as "utmCampaign", ${waitlist.referrer} as "referrer",
+  coalesce((select json_agg(json_build_object('robot', ${robots.name},
+                                              'status', ${invitations.status},
+                                              'sentAt', ${saoPauloDateTime(invitations.sentAt)})
+                            order by ${invitations.sentAt})
+              from ${invitations} join ${robots} on ${robots.id} = ${invitations.robotId}
+             where ${invitations.waitlistId} = ${waitlist.id}), '[]'::json) as "invitations",
+  ${saoPauloDateTime(waitlist.createdAt)} as "createdAt",
+  ${cursorText} as "cursorAt"`;
 
 /**
  * Every entry of the filter (from its first row: the page cursor is ignored) with everything
  * stored, in the list's order, in keyset batches (500 rows, 100 on PGlite), so memory stays
- * constant however many rows match (CSV export). A batch is one statement: its people's
- * invitations and latest marketing consent come from subqueries on their indexes. Two more
- * statements a batch, each naming the batch's ids as 500 parameters, tripled the export's
- * time on PostgreSQL: drizzle built each parameter of each one anew (decision 307).
+ * constant however many rows match (CSV export). A batch is one statement, its people's
+ * invitations and latest marketing consent read by subqueries: two more statements a batch,
+ * each naming the batch's 500 ids as parameters, tripled the export's time (decision 307).
  */
-export async function* waitlistExportBatches(filter: WaitlistFilter, executor?: Executor) {
+export async function* waitlistExportBatches(
+  filter: WaitlistFilter,
+  executor?: Executor,
+): AsyncGenerator<WaitlistExportRow[], void> {
   const database = await getDb();
   const db = executor ?? database;
   const batchSize = runsInProcess(database)
     ? EXPORT_BATCH_SIZE.embedded
     : EXPORT_BATCH_SIZE.postgres;
+  const conditions = filterConditions(filter);
   let position: WaitlistCursor | undefined;
   for (;;) {
     // Requests that arrived during the last statement queue theirs before the next one:
     // PGlite runs a statement on this thread and resolves it in a microtask (decision 267).
     await new Promise((resolve) => setImmediate(resolve));
     const { keyset, order } = keysetOf(filter, position);
-    const batch = await db
-      .select({
-        ...listColumns,
-        message: waitlist.message,
-        confirmedAt: saoPauloDateTime(waitlist.confirmedAt),
-        marketingConsent: waitlist.marketingConsent,
-        marketingConsentAt: sql<string | null>`(${latestConsentAt})`,
-        termsAcceptedAt: saoPauloDateTime(waitlist.termsAcceptedAt),
-        source: waitlist.source,
-        utmMedium: waitlist.utmMedium,
-        utmCampaign: waitlist.utmCampaign,
-        referrer: waitlist.referrer,
-        invitations: sql<ExportInvitation[] | null>`(${invitationsJson})`,
-        createdAt: saoPauloDateTime(waitlist.createdAt),
-        cursorAt: cursorText,
-      })
-      .from(waitlist)
-      .where(and(filterConditions(filter), keyset))
-      .orderBy(...order)
-      .limit(batchSize);
-    if (batch.length > 0) {
-      yield batch.map((row) => ({ ...row, invitations: row.invitations ?? [] }));
-    }
+    const where = and(conditions, keyset);
+    const batch = rowsOf<WaitlistExportRow>(
+      await db.execute(sql`
+        select ${exportSelection} from ${waitlist}
+        ${where ? sql`where ${where}` : sql``}
+        order by ${sql.join(order, sql`, `)} limit ${batchSize}`),
+    );
+    if (batch.length > 0) yield batch;
     const last = batch.at(-1);
     if (!last || batch.length < batchSize) return;
     position = { createdAt: last.cursorAt, id: last.id };
