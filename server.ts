@@ -8,10 +8,10 @@ import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import closeWithGrace from "close-with-grace";
-import compression from "compression";
 import express from "express";
 import { exitOnConfigurationProblems } from "./app/platform/http/logger.server.ts";
 import type * as AppModuleShape from "./server/app.ts";
+import { compressAnswers } from "./server/compress.ts";
 import { createHttpServer, SERVER_LIMITS } from "./server/http-server.ts";
 
 type AppModule = typeof AppModuleShape;
@@ -24,7 +24,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 const root = express();
 root.disable("x-powered-by");
-root.use(compression());
+root.use(compressAnswers());
 
 let draining = false;
 // While draining, every response closes its connection so keep-alive clients go away.

@@ -37,6 +37,7 @@ import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
 import { requestClassOf } from "./http-server.ts";
 import { createPageCache } from "./page-cache.ts";
+import { securityHeaderOptions } from "./security-headers.ts";
 import { sharedPages } from "./shared-pages.ts";
 import {
   hstsOverHttps,
@@ -75,51 +76,27 @@ app.disable("x-powered-by");
 app.set("etag", false);
 app.set("trust proxy", env.TRUST_PROXY);
 
+const securityHeaders = helmet(securityHeaderOptions(production));
+
+/** Times each answer; a 5xx is logged as an error, the rest only at the debug level. */
+const logAnswer: express.RequestHandler = (req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const level = res.statusCode >= 500 ? "error" : "debug";
+    const logger = getLogger();
+    // The line is built only when it is written: debug is off in production.
+    if (!logger.isLevelEnabled(level)) return;
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    logger[level]({ method: req.method, url: req.originalUrl, status: res.statusCode, ms });
+  });
+  next();
+};
+
 app.use((_req, res, next) => {
   res.locals.cspNonce = nextCspNonce();
   next();
 });
-
-app.use(
-  helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Vite's development client injects inline scripts without a nonce.
-        scriptSrc: production
-          ? ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`]
-          : ["'self'", "'unsafe-inline'"],
-        // Radix and sonner set inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
-        connectSrc: production ? ["'self'"] : ["'self'", "ws:"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        // TLS is terminated by the proxy in front; on plain-HTTP hosts this would break assets.
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Sent by hstsOverHttps below, only on answers that went over HTTPS.
-    strictTransportSecurity: false,
-    // helmet's default (no-referrer) makes browsers send `Origin: null` on same-origin form
-    // posts, which React Router's CSRF check refuses (400): forms would need JavaScript.
-    referrerPolicy: { policy: "same-origin" },
-  }),
-);
-
-app.use((req, res, next) => {
-  const started = process.hrtime.bigint();
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const level = res.statusCode >= 500 ? "error" : "debug";
-    getLogger()[level]({ method: req.method, url: req.originalUrl, status: res.statusCode, ms });
-  });
-  next();
-});
-
-app.use(hstsOverHttps, permissionsPolicy);
+app.use(securityHeaders, logAnswer, hstsOverHttps, permissionsPolicy);
 
 // A relay posts delivery reports here with its shared secret, no Origin, up to 1 MB
 // (docs/decisions/160): ahead of the browser-facing guards and the 64 KB limit.
@@ -127,8 +104,6 @@ app.post("/correio/relatorios", async (req, res) => {
   const answer = await receiveReportPost({ headers: req.headers, body: req });
   res.status(answer.status).type("text/plain; charset=utf-8").send(answer.body);
 });
-
-app.use(allowOnlyServedMethods, requireRequestOrigin(siteOrigins(env.SITE_URL)));
 
 // Request bodies are at most 64 KB (docs/product.md rule 3), except staff's bank statement
 // upload at /admin/pedidos (docs/decisions/154) and a robot's MetaTrader statement at
@@ -139,11 +114,12 @@ const tradingStatementLimit = bodySizeLimit(
   TRADING_STATEMENT_BODY_MAX_BYTES,
   tradingStatementTooLargeMessage,
 );
-app.use((req, res, next) => {
+const requestBodyLimit: express.RequestHandler = (req, res, next) => {
   if (STATEMENT_UPLOAD_PATHS.has(req.path)) return statementLimit(req, res, next);
   if (tradingStatementUploadPath.test(req.path)) return tradingStatementLimit(req, res, next);
   return formLimit(req, res, next);
-});
+};
+app.use(allowOnlyServedMethods, requireRequestOrigin(siteOrigins(env.SITE_URL)), requestBodyLimit);
 
 // In development each request takes the newest build; in production the build never
 // changes, so React Router derives its route tables once instead of on every request.

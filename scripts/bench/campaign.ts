@@ -1,15 +1,26 @@
 // `npm run bench:campaign` (issue 21): a campaign to `recipients` newsletter readers on
 // PostgreSQL, sent by `npm run worker` (build/worker.js) to a local SMTP server in a process
 // of its own (scripts/bench/smtp-sink.ts), with the web process (WORKER=off) serving
-// visitors; the throttle is off. This process only seeds, loads and counts (decision 193).
+// visitors; the throttle is off. This process only seeds, starts the load generators and
+// counts (decisions 193, 310); the visitors come from generators in processes of their own:
 // - unloaded: messages/s while only the campaign runs, up to 20% delivered;
-// - loaded: up to 45%, sign-ups (`/contato`, `connections` at once) and page views (`/`, one
-//   at a time) against the web process: sign-ups/s, page view p50/p99, messages/s meanwhile;
+// - then "while it sends, sign-ups stay >= 800/s and a page view p99 < 50 ms", measured two
+//   ways (decision 310), each for `load-seconds`, with page views of `/` one at a time
+//   (`view-gap-ms` between an answer and the next view; wrk, asking as a browser does):
+//   (a) capacity: sign-ups (`/contato` form posts, `connections` at once, closed loop; wrk)
+//       as fast as the site answers them: sign-ups/s, their p50/p99, `/` p50/p99;
+//   (b) at the target: sign-ups offered at a fixed `target-rate` (open loop, scheduled
+//       whether or not earlier ones answered; ./paced.ts): answered/s, their p50/p99 from
+//       their scheduled time, `/` p50/p99;
+//   each with messages/s meanwhile, every generator's own CPU, and where the window's CPU
+//   went (web, worker, PostgreSQL, SMTP sink, generators); afterwards the waiting list must
+//   hold exactly one row per successful sign-up;
 // - then every server process (web and worker) is SIGKILLed at 45% and again at 70% and
 //   started again, and at the end each recipient must have had exactly one message: every
 //   delivery to it carries the same Message-ID (a resend after a kill is the same message),
 //   none is missing, and the campaign is done with every message sent.
-// Flags: --recipients=100000, --connections=32, --load-seconds=15.
+// Flags: --recipients=100000, --connections=32, --load-seconds=15, --target-rate=800,
+// --view-gap-ms=10.
 import pg from "pg";
 import {
   type BuiltServer,
@@ -23,22 +34,21 @@ import {
   postgresReachable,
   uniqueDatabaseName,
 } from "../../tests/support/postgres.ts";
-import { postSignUp } from "../../tests/support/http.ts";
+import { type CpuBudget, formatCpuBudget, loadAverage, startCpuBudget } from "./measure.ts";
+import { pacedForm } from "./paced.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
+import { wrk, wrkForm } from "./wrk.ts";
 
 const flag = (name: string, fallback: string) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
 const recipients = Number(flag("recipients", "100000"));
 const connections = Number(flag("connections", "32"));
 const loadSeconds = Number(flag("load-seconds", "15"));
+const targetRate = Number(flag("target-rate", "800"));
+const viewGapMs = Number(flag("view-gap-ms", "10"));
 const KILLS_AT = [0.45, 0.7];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 if (!(await postgresReachable())) {
   console.error("PostgreSQL is unreachable (TEST_DATABASE_URL): bench:campaign needs it.");
   process.exit(1);
@@ -67,37 +77,47 @@ async function until(count: number): Promise<number> {
   return Date.now();
 }
 
-/** Sign-ups and page views against `web` while `going()`; answers their figures. */
-async function visitors(web: BuiltServer, going: () => boolean) {
-  let signups = 0;
-  let failed = 0;
-  let serial = 0;
-  const views: number[] = [];
-  const started = performance.now();
-  const signupLoop = async () => {
-    while (going()) {
-      try {
-        const email = `carga-${(serial += 1)}@visitantes.example.com`;
-        if ((await postSignUp(web.url, email, "Pessoa Carga")) === 303) signups += 1;
-        else failed += 1;
-      } catch {
-        failed += 1;
-      }
-    }
+// A visitor's sign-up as a browser without JavaScript posts it (success: 303); `{n}` is made
+// unique per post by the generator.
+const signupForm = "name=Pessoa+Carga&email=carga-{n}%40visitantes.example.com&terms=on";
+
+/** `/` one view at a time, `viewGapMs` apart, for `loadSeconds`, from wrk. */
+const pageViews = (site: BuiltServer) =>
+  wrk(`${site.url}/`, {
+    seconds: loadSeconds,
+    connections: 1,
+    countStatuses: true,
+    gapMs: viewGapMs,
+  });
+
+/**
+ * Runs `load` against the web process and answers what it printed, the messages/s sent
+ * meanwhile and where the window's CPU went (`generators`: each generator's own CPU, ms).
+ */
+async function duringLoad<T>(
+  site: BuiltServer,
+  sender: BuiltWorker,
+  load: () => Promise<T>,
+  generators: (result: T) => Record<string, number>,
+): Promise<{ result: T; messagesPerSecond: number; cpu: CpuBudget }> {
+  const budget = startCpuBudget(
+    { web: site.process.pid, worker: sender.process.pid, "SMTP sink": sink.pid },
+    name,
+  );
+  const from = performance.now();
+  const countFrom = await sink.count();
+  const result = await load();
+  const messages = (await sink.count()) - countFrom;
+  const seconds = (performance.now() - from) / 1000;
+  return {
+    result,
+    messagesPerSecond: Math.round(messages / seconds),
+    cpu: budget.stop(generators(result)),
   };
-  const viewLoop = async () => {
-    while (going()) {
-      const at = performance.now();
-      const response = await fetch(`${web.url}/`);
-      await response.arrayBuffer();
-      if (response.ok) views.push(performance.now() - at);
-    }
-  };
-  await Promise.all([...Array.from({ length: connections }, signupLoop), viewLoop()]);
-  const seconds = (performance.now() - started) / 1000;
-  views.sort((a, b) => a - b);
-  return { signups, failed, seconds, views };
 }
+
+const waitlistRows = async () =>
+  (await pool.query<{ n: number }>("select count(*)::int as n from waitlist")).rows[0]!.n;
 
 let web: BuiltServer | undefined;
 let worker: BuiltWorker | undefined;
@@ -129,17 +149,51 @@ try {
   const unloadedTo = await until(Math.ceil(recipients * 0.2));
   const unloadedCount = await sink.count();
 
-  const loadedFrom = Date.now();
-  const countFrom = await sink.count();
-  const loadTarget = Math.ceil(recipients * KILLS_AT[0]!);
-  let loading = true;
-  const stopLoad = Promise.race([until(loadTarget), sleep(loadSeconds * 1000)]).then(() => {
-    loading = false;
-  });
-  const load = await visitors(web, () => loading);
-  await stopLoad;
-  const loadedCount = (await sink.count()) - countFrom;
-  const loadedSeconds = (Date.now() - loadedFrom) / 1000;
+  const loadBefore = loadAverage();
+  const rowsBefore = await waitlistRows();
+  const capacity = await duringLoad(
+    web,
+    worker,
+    () =>
+      Promise.all([
+        wrkForm(web!.url, {
+          path: "/contato",
+          template: signupForm,
+          prefix: "a",
+          successStatus: 303,
+          connections,
+          seconds: loadSeconds,
+        }),
+        pageViews(web!),
+      ]),
+    ([signups, views]) => ({
+      "sign-up generator (wrk)": signups.generatorCpuMs,
+      "view generator (wrk)": views.generatorCpuMs,
+    }),
+  );
+  const atTarget = await duringLoad(
+    web,
+    worker,
+    () =>
+      Promise.all([
+        pacedForm({
+          url: web!.url,
+          path: "/contato",
+          template: signupForm,
+          prefix: "b",
+          successStatus: 303,
+          rate: targetRate,
+          seconds: loadSeconds,
+        }),
+        pageViews(web!),
+      ]),
+    ([signups, views]) => ({
+      "sign-up generator (paced)": signups.generatorCpuMs,
+      "view generator (wrk)": views.generatorCpuMs,
+    }),
+  );
+  const loadAfter = loadAverage();
+  const rows = (await waitlistRows()) - rowsBefore;
 
   const killed: string[] = [];
   for (const share of KILLS_AT) {
@@ -177,17 +231,42 @@ try {
     twoIds === 0 &&
     settled?.status === "done" &&
     settled.sent === recipients;
-  failed = !exactlyOnce;
+  const [closed, closedViews] = capacity.result;
+  const [paced, pacedViews] = atTarget.result;
+  const successes = closed.successful + paced.successful;
+  const signupsCounted = rows === successes && closed.failed === 0 && paced.failed === 0;
+  failed = !exactlyOnce || !signupsCounted || closedViews.failed > 0 || pacedViews.failed > 0;
+  const closedRate = closed.successful / closed.seconds;
+  const views = (result: typeof closedViews) =>
+    `page view / one at a time (${viewGapMs} ms apart): p50 ${result.p50Ms} ms, ` +
+    `p99 ${result.p99Ms} ms (${result.requests} views, ${result.failed} failed; ` +
+    `wrk ${Math.round((result.generatorCpuMs * 1000) / Math.max(1, result.requests))} µs CPU each)`;
+  const met = (ok: boolean) => (ok ? "met" : "missed");
 
   const rate = (count: number, ms: number) => Math.round(count / (ms / 1000));
   console.log(
     `campaign to ${recipients} readers (PostgreSQL; SMTP in its own process; throttle off)\n` +
       `  unloaded: ${unloadedCount} messages in ${((unloadedTo - unloadedFrom) / 1000).toFixed(1)} s: ` +
       `${rate(unloadedCount, unloadedTo - unloadedFrom)} messages/s\n` +
-      `  loaded (${loadedSeconds.toFixed(1)} s): ${Math.round(loadedCount / loadedSeconds)} messages/s; ` +
-      `sign-ups ${Math.round(load.signups / load.seconds)}/s (${load.signups} answered 303, ${load.failed} other, ` +
-      `${connections} at once); page view / p50 ${percentile(load.views, 50).toFixed(1)} ms, ` +
-      `p99 ${percentile(load.views, 99).toFixed(1)} ms (${load.views.length} views)\n` +
+      `  load average ${loadBefore} before the visitors, ${loadAfter} after\n` +
+      `  (a) capacity, ${closed.seconds.toFixed(1)} s: sign-ups ${Math.round(closedRate)}/s closed loop ` +
+      `(${connections} connections, wrk: ${closed.successful} answered 303, ${closed.failed} other; ` +
+      `p50 ${closed.p50Ms} ms, p99 ${closed.p99Ms} ms; wrk ` +
+      `${Math.round((closed.generatorCpuMs * 1000) / Math.max(1, closed.answered))} µs CPU each); ` +
+      `${views(closedViews)}; ${capacity.messagesPerSecond} messages/s meanwhile\n` +
+      `      ${formatCpuBudget(capacity.cpu)}\n` +
+      `  (b) at the target, ${paced.seconds.toFixed(1)} s: sign-ups offered at ${targetRate}/s open loop ` +
+      `(${paced.offered}): ${Math.round(paced.answeredPerSecond)}/s answered 303 (${paced.successful}, ` +
+      `${paced.failed} other), from their scheduled time p50 ${paced.p50Ms} ms, p99 ${paced.p99Ms} ms, ` +
+      `max ${paced.maxMs} ms (sent late p99 ${paced.sendLagP99Ms} ms; generator ` +
+      `${Math.round((paced.generatorCpuMs * 1000) / Math.max(1, paced.offered))} µs CPU each); ` +
+      `${views(pacedViews)}; ${atTarget.messagesPerSecond} messages/s meanwhile\n` +
+      `      ${formatCpuBudget(atTarget.cpu)}\n` +
+      `  waiting list: ${rows} new rows for ${successes} sign-ups answered 303: ` +
+      `${signupsCounted ? "yes" : "NO"}\n` +
+      `  target (>= ${targetRate} sign-ups/s, / p99 < 50 ms while it sends): ` +
+      `(a) ${met(closedRate >= targetRate && closedViews.p99Ms < 50)}, ` +
+      `(b) ${met(paced.answeredPerSecond >= targetRate * 0.99 && pacedViews.p99Ms < 50)}\n` +
       `  every server process SIGKILLed at ${killed.join(" and at ")} and started again\n` +
       `  whole send: ${((times.at(-1)! - started) / 1000).toFixed(1)} s from the start, ` +
       `${rate(recipients, times.at(-1)! - times[0]!)} messages/s first to last including the restarts; ` +

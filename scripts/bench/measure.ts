@@ -136,3 +136,119 @@ export async function startHealthProber(
     },
   };
 }
+
+/** CPU time of a process and the processes it started (the web's statement reader), ms. */
+export function treeCpuMilliseconds(pid: number): number {
+  let own: number;
+  try {
+    own = cpuMilliseconds(pid);
+  } catch {
+    return 0; // it ended between the listing and the reading
+  }
+  return own + childPids(pid).reduce((sum, child) => sum + treeCpuMilliseconds(child), 0);
+}
+
+/**
+ * Every PostgreSQL process's CPU so far, ms, by pid, and which serve `database` (a backend's
+ * title names its database: "postgres: 15/main: user database host(port) state").
+ */
+function postgresCpu(database: string | undefined): Map<number, { ms: number; ours: boolean }> {
+  const found = new Map<number, { ms: number; ours: boolean }>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      const title = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
+      const ours = database !== undefined && title.includes(` ${database} `);
+      found.set(Number(entry), { ms: cpuMilliseconds(Number(entry)), ours });
+    } catch {
+      // it ended while being read
+    }
+  }
+  return found;
+}
+
+/** The machine's busy CPU time so far, every core (Linux /proc/stat), ms. */
+function machineBusyMilliseconds(): number {
+  const [, user, nice, system, , , irq, softirq, steal] = fs
+    .readFileSync("/proc/stat", "utf8")
+    .split("\n", 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / 100; // USER_HZ
+}
+
+export interface CpuBudget {
+  seconds: number;
+  /** Process (or group) -> CPU over the window, ms per second of the window. */
+  perSecond: [string, number][];
+  /** The whole machine's busy CPU, ms per second (a core is 1,000). */
+  machinePerSecond: number;
+}
+
+/**
+ * Starts reading where a window's CPU goes: the `processes` given (each with the processes it
+ * started; an undefined pid is left out), PostgreSQL's backends of `database` and its other
+ * processes (without `database`, PostgreSQL is none of the bench's), and this process
+ * (the bench: seeding, counting). `stop(generators)` adds the CPU that processes which ended
+ * within the window reported for themselves (the load generators) and answers ms per second
+ * for each, plus what the rest of the machine used (other programs, ended processes).
+ * A PostgreSQL process that started within the window counts whole; one that ended is lost.
+ */
+export function startCpuBudget(
+  processes: Record<string, number | undefined>,
+  database?: string,
+): { stop: (generators?: Record<string, number>) => CpuBudget } {
+  const read = () => ({
+    at: performance.now(),
+    processes: Object.entries(processes).flatMap(([name, pid]) =>
+      pid === undefined ? [] : [[name, treeCpuMilliseconds(pid)] as const],
+    ),
+    postgres: postgresCpu(database),
+    self: process.cpuUsage(),
+    machine: machineBusyMilliseconds(),
+  });
+  const before = read();
+  return {
+    stop(generators = {}) {
+      const after = read();
+      const seconds = (after.at - before.at) / 1000;
+      const used: [string, number][] = after.processes.map(([name, ms], index) => [
+        name,
+        ms - before.processes[index]![1],
+      ]);
+      let postgresOurs = 0;
+      let postgresRest = 0;
+      for (const [pid, { ms, ours }] of after.postgres) {
+        const delta = ms - (before.postgres.get(pid)?.ms ?? 0);
+        if (ours) postgresOurs += delta;
+        else postgresRest += delta;
+      }
+      if (database !== undefined) {
+        used.push(["PostgreSQL (this database)", postgresOurs]);
+        used.push(["PostgreSQL (rest)", postgresRest]);
+      }
+      used.push(...Object.entries(generators));
+      const self = process.cpuUsage(before.self);
+      used.push(["this bench", (self.user + self.system) / 1000]);
+      const machine = after.machine - before.machine;
+      const listed = used.reduce((sum, [, ms]) => sum + ms, 0);
+      used.push(["rest of the machine", Math.max(0, machine - listed)]);
+      return {
+        seconds,
+        perSecond: used.map(([name, ms]) => [name, Math.round(ms / seconds)]),
+        machinePerSecond: Math.round(machine / seconds),
+      };
+    },
+  };
+}
+
+export function formatCpuBudget(budget: CpuBudget): string {
+  return (
+    `CPU, ms per second of the ${budget.seconds.toFixed(1)} s window ` +
+    `(${os.availableParallelism()} cores: ${os.availableParallelism() * 1000}): ` +
+    budget.perSecond.map(([name, ms]) => `${name} ${ms}`).join(", ") +
+    `; machine busy ${budget.machinePerSecond}`
+  );
+}

@@ -18,6 +18,8 @@ export interface Delivery {
 
 export interface SmtpSink {
   url: string;
+  /** The sink's process, for its CPU. */
+  pid: number;
   count: () => Promise<number>;
   /** Recipient -> epoch milliseconds at which each of its messages was accepted. */
   arrivals: () => Promise<Map<string, number[]>>;
@@ -55,6 +57,7 @@ export async function startSmtpSink({ delayMs = 0 } = {}): Promise<SmtpSink> {
   };
   return {
     url: `smtp://127.0.0.1:${port}`,
+    pid: child.pid as number,
     count: async () => (await ask("count")).count ?? 0,
     arrivals: async () =>
       new Map([...(await deliveries())].map(([to, list]) => [to, list.map(({ at }) => at)])),

@@ -206,6 +206,15 @@ test("staff record the payment link sent, then import the statement that pays th
   await gotoHydrated(page, `${server.url}/admin/pedidos`);
   await expect(page.getByText(order.reference)).toBeVisible();
   await expectNoAxeViolationsAtWidths(page);
+  // Empty required fields reach the server, which answers in Portuguese; nothing changes.
+  await page.locator("summary", { hasText: "Cancelar pedido" }).click();
+  await page.getByRole("button", { name: "Cancelar pedido" }).click();
+  await expect(page.getByText("Informe o motivo.")).toBeVisible();
+  await page.getByRole("button", { name: "Ver correspondências" }).click();
+  await expect(page.getByText("Escolha o arquivo do extrato.")).toBeVisible();
+  expect((await pool.query(`select state from orders`)).rows).toEqual([
+    { state: "awaiting-payment" },
+  ]);
   await page.getByLabel("Arquivo do extrato").setInputFiles({
     name: "extrato.ofx",
     mimeType: "application/x-ofx",

@@ -19,6 +19,8 @@ import { PaymentFields } from "./payment-fields.tsx";
 // /admin/pedidos: the exchange rate, each robot's early-list discount, the statement import
 // with its preview, and the orders with their actions. Plain forms: everything works
 // without JavaScript; with it, the result is a toast.
+// noValidate on each form: an empty field gets the server's Portuguese message, not the
+// browser's own bubble in the browser's language.
 
 export interface StatementPreviewView {
   id: string;
@@ -57,7 +59,7 @@ function RateForm({ rate }: { rate: OrdersOverview["rate"] }) {
             )
           : copy.rateNone}
       </p>
-      <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+      <Form method="post" className="mt-3 flex flex-wrap items-end gap-2" noValidate>
         <Intent value={orderIntents.setRate} />
         <div className="grid gap-1.5">
           <Label htmlFor="rate">{copy.rateLabel}</Label>
@@ -86,7 +88,7 @@ function EarlyDiscounts({ robots }: { robots: OrdersOverview["robots"] }) {
                 : copy.earlyNone}
             </p>
             <div className="flex flex-wrap items-end gap-2">
-              <Form method="post" className="flex flex-wrap items-end gap-2">
+              <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
                 <Intent value={orderIntents.setEarly} />
                 <input type="hidden" name="robotId" value={robot.id} />
                 <div className="grid gap-1.5">
@@ -141,6 +143,7 @@ function ImportForm() {
       <p className="mt-1 text-sm text-muted-foreground">{copy.importHelp}</p>
       <Form
         method="post"
+        noValidate
         encType="multipart/form-data"
         className="mt-3 flex flex-wrap items-end gap-2"
       >
@@ -278,7 +281,7 @@ function OrderCard({ order, now }: { order: OrdersOverview["orders"][number]; no
       {awaiting ? (
         <details className="mt-2">
           <summary className="cursor-pointer font-medium">{copy.markPaid}</summary>
-          <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-3">
+          <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-3" noValidate>
             <Intent value={orderIntents.markPaid} />
             <input type="hidden" name="orderId" value={order.id} />
             <PaymentFields
@@ -301,7 +304,7 @@ function OrderCard({ order, now }: { order: OrdersOverview["orders"][number]; no
           <summary className="cursor-pointer font-medium">
             {awaiting ? copy.cancel : copy.refund}
           </summary>
-          <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+          <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" noValidate>
             <Intent value={awaiting ? orderIntents.cancel : orderIntents.refund} />
             <input type="hidden" name="orderId" value={order.id} />
             <div className="grid gap-1.5">

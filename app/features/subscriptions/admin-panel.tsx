@@ -26,6 +26,8 @@ import { subscriptionStates, type SubscriptionState } from "./model.ts";
 // /admin/assinaturas: counts by state, filters, the renewals of the next 7 days (mark paid),
 // the robots to stop, the revenue (a bar chart with its figures as a table) and the list
 // with its actions. Plain forms: everything works without JavaScript; with it, a toast.
+// noValidate on each form: an empty field gets the server's Portuguese message, not the
+// browser's own bubble in the browser's language.
 
 const stateTone: Record<SubscriptionState, BadgeTone> = {
   active: "green",
@@ -58,7 +60,7 @@ function MarkPaidForm({ item, place }: { item: SubscriptionListItem; place: stri
   return (
     <details className="mt-2">
       <summary className="cursor-pointer font-medium">{copy.markPaid}</summary>
-      <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+      <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" noValidate>
         <Intent value={subscriptionIntents.markPaid} />
         <input type="hidden" name="charge" value={item.openChargeReference} />
         <PaymentFields id={id} methodLabel={copy.method} referenceLabel={copy.paymentReference} />
@@ -112,7 +114,7 @@ function SubscriptionCard({ item }: { item: SubscriptionListItem }) {
       {live && item.refundRequestedAt ? (
         <details className="mt-2">
           <summary className="cursor-pointer font-medium">{copy.recordRefund}</summary>
-          <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+          <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" noValidate>
             <Intent value={subscriptionIntents.recordRefund} />
             <input type="hidden" name="subscriptionId" value={item.id} />
             <PaymentFields
@@ -127,7 +129,7 @@ function SubscriptionCard({ item }: { item: SubscriptionListItem }) {
       {live && item.state !== "cancelled" ? (
         <details className="mt-2">
           <summary className="cursor-pointer font-medium">{copy.cancel}</summary>
-          <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
+          <Form method="post" className="mt-2 flex flex-wrap items-end gap-3" noValidate>
             <Intent value={subscriptionIntents.cancel} />
             <input type="hidden" name="subscriptionId" value={item.id} />
             <label className="flex items-center gap-2">

@@ -55,17 +55,21 @@ export function smtpTransport(
   // nodemailer loads with the first message this process sends (docs/decisions/111).
   let transporter: Promise<Transporter> | undefined;
   const connect = () =>
-    (transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        url,
-        pool: true,
-        maxConnections,
-        maxMessages: Infinity,
-        maxRequeues: 0,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      } as Parameters<typeof nodemailer.createTransport>[0]),
+    (transporter ??= Promise.all([import("nodemailer"), import("./one-piece.server.ts")]).then(
+      ([{ default: nodemailer }, { sendInOnePiece }]) =>
+        // Each message handed to the socket whole, not part by part (decision 299).
+        sendInOnePiece(
+          nodemailer.createTransport({
+            url,
+            pool: true,
+            maxConnections,
+            maxMessages: Infinity,
+            maxRequeues: 0,
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            socketTimeout: 30_000,
+          } as Parameters<typeof nodemailer.createTransport>[0]),
+        ),
     ));
   return {
     async send(email) {
@@ -82,6 +86,10 @@ export function smtpTransport(
           // nodemailer's character-by-character encoder (decision 262).
           textEncoding: "base64",
           messageId: email.messageId,
+          // The parts' boundaries named by the message's id (a random UUID no one sees before
+          // the message) rather than drawn from the system's random source for each of its
+          // three parts (decision 299); a resend after a crash has the same boundaries.
+          baseBoundary: email.id,
           ...(bounceDomain
             ? { envelope: { from: bounceAddressFor(email.id, bounceDomain), to: email.to } }
             : {}),
