@@ -147,8 +147,8 @@ interface ExportMeasured {
 }
 
 /** Downloads the whole CSV while /healthz is asked every 100 ms from another thread. */
-async function measureExport(
-  server: BuiltServer,
+export async function measureExport(
+  server: Pick<BuiltServer, "url" | "process">,
   cookie: string,
   idleMb: number,
 ): Promise<ExportMeasured> {
@@ -207,7 +207,7 @@ async function middleCursor(connection: Connection, rows: number): Promise<strin
   return (result as unknown as { rows: { cursor: string }[] }).rows[0]!.cursor;
 }
 
-async function seed(connection: Connection, rows: number): Promise<string> {
+export async function seed(connection: Connection, rows: number): Promise<string> {
   const started = performance.now();
   // Bulk-load practice: the secondary indexes are dropped during the insert and rebuilt after
   // (the unique e-mail index stays).
@@ -232,7 +232,7 @@ async function seed(connection: Connection, rows: number): Promise<string> {
   return middleCursor(connection, rows);
 }
 
-async function logIn(server: BuiltServer): Promise<string> {
+export async function logIn(server: { url: string }): Promise<string> {
   const response = await fetch(`${server.url}/admin`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { waitlistCsvCopy as copy, waitlistEntryCopy } from "../../content/admin.ts";
 import { type CsvSeparator, csvSeparators, type WaitlistFilter } from "./admin-filters.ts";
-import { waitlistExportBatches } from "./admin-queries.server.ts";
+import { type WaitlistExportRow, waitlistExportBatches } from "./admin-queries.server.ts";
 import { invitationStatusLabels } from "../invitations/statuses.ts";
 import { agentsText } from "./agents-text.ts";
 import { statusLabels } from "./statuses.ts";
@@ -13,16 +13,7 @@ import { statusLabels } from "./statuses.ts";
 // cost one socket write and several promise hops per row, and a million-row export took
 // minutes (decision 077).
 
-type ExportRow =
-  Awaited<ReturnType<ReturnType<typeof waitlistExportBatches>["next"]>> extends {
-    value: infer Batch;
-  }
-    ? Batch extends Array<infer Row>
-      ? Row
-      : never
-    : never;
-
-function toRecord(row: ExportRow): string[] {
+function toRecord(row: WaitlistExportRow): string[] {
   return [
     row.name,
     row.email,

@@ -10,6 +10,7 @@ import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { eq, inArray, sql } from "drizzle-orm";
+import type { ConsentKind } from "../../features/privacy/model.ts";
 
 // /admin/lista and /admin/lista/:id on both databases: keyset pages, filters, counts, bad
 // query strings, bulk status and the detail with its history.
@@ -386,5 +387,78 @@ describe("/admin/lista.csv", () => {
       `Campanha Completa,campanha@exemplo.com,Não especificado,Pendente,,03/11/2026 10:00,Sim,04/11/2026 09:00,03/11/2026 09:00,google,cpc,lancamento,https://www.google.com,${robot!.name}: Expirado (enviado em 05/11/2026 09:00),03/11/2026 09:00`,
     );
     expect((await csv("?separador=tab")).status).toBe(400);
+  });
+
+  it("lists every invitation oldest first and the latest marketing consent, each on its own row", async () => {
+    const db = await getDb();
+    const [seeded] = await db.select({ id: robots.id, name: robots.name }).from(robots).limit(1);
+    // A robot name with the separator and quotes, which the CSV quotes and doubles.
+    const [quoted] = await db
+      .insert(robots)
+      .values({
+        key: "aspas",
+        name: 'Robô "Aspas"; Ltda',
+        slug: "robo-aspas",
+        description: "Robô de teste.",
+      })
+      .returning({ id: robots.id });
+    const people = await db
+      .insert(waitlist)
+      .values(
+        ["Convites Vários", "Sem Convite", "Só Confirmou"].map((name, i) => ({
+          name,
+          email: `detalhes${i}@exemplo.com`,
+          source: "detalhes",
+          termsAcceptedAt: new Date("2026-11-06T12:00:00Z"),
+          createdAt: new Date(Date.parse("2026-11-06T12:00:00Z") + i * 1000),
+        })),
+      )
+      .returning({ id: waitlist.id });
+    const [many, none, confirmedOnly] = people.map((person) => person.id) as [
+      string,
+      string,
+      string,
+    ];
+    const consent = (waitlistId: string, kind: ConsentKind, at: string) => ({
+      waitlistId,
+      kind,
+      channel: "meus-dados" as const,
+      textVersion: "1",
+      createdAt: new Date(at),
+    });
+    await db.insert(consentEvents).values([
+      consent(many, "marketing-given", "2026-11-06T12:00:00Z"),
+      consent(many, "marketing-withdrawn", "2026-11-08T12:00:00Z"),
+      // Later, but not a marketing consent: the column keeps the withdrawal's time.
+      consent(many, "email-confirmed", "2026-11-09T12:00:00Z"),
+      consent(many, "terms-accepted", "2026-11-10T12:00:00Z"),
+      consent(none, "marketing-given", "2026-11-07T15:30:00Z"),
+      consent(confirmedOnly, "email-confirmed", "2026-11-07T12:00:00Z"),
+    ]);
+    // Inserted newest first; the cell lists them oldest first.
+    await db.insert(invitations).values([
+      {
+        waitlistId: many,
+        robotId: quoted!.id,
+        invitedBy: "a@b.c",
+        sentAt: new Date("2026-11-09T12:00:00Z"),
+        deadline: new Date("2026-11-11T12:00:00Z"),
+        status: "sent",
+      },
+      {
+        waitlistId: many,
+        robotId: seeded!.id,
+        invitedBy: "a@b.c",
+        sentAt: new Date("2026-11-07T12:00:00Z"),
+        deadline: new Date("2026-11-09T12:00:00Z"),
+        status: "declined",
+      },
+    ]);
+    const text = await (await csv("?origem=detalhes&ordem=antigos")).response!.text();
+    expect(text.trimEnd().split("\n").slice(1)).toEqual([
+      `Convites Vários;detalhes0@exemplo.com;Não especificado;Pendente;;;Não;08/11/2026 09:00;06/11/2026 09:00;detalhes;;;;"${seeded!.name}: Recusado (enviado em 07/11/2026 09:00); Robô ""Aspas""; Ltda: Enviado (enviado em 09/11/2026 09:00)";06/11/2026 09:00`,
+      `Sem Convite;detalhes1@exemplo.com;Não especificado;Pendente;;;Não;07/11/2026 12:30;06/11/2026 09:00;detalhes;;;;;06/11/2026 09:00`,
+      `Só Confirmou;detalhes2@exemplo.com;Não especificado;Pendente;;;Não;;06/11/2026 09:00;detalhes;;;;;06/11/2026 09:00`,
+    ]);
   });
 });

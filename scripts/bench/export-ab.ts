@@ -1,0 +1,202 @@
+// `node scripts/bench/export-ab.ts --builds=DIR_A,DIR_B [--pairs=3] [--rows=N] [--pglite] [--drop]`:
+// bench:admin's CSV export alone, alternated between builds (each DIR a checkout with
+// `npm run build` done), on one database seeded once by bench:admin's own seed and kept
+// between runs (`--drop` removes it at the end): PostgreSQL (1,000,000 rows by default) or,
+// with `--pglite`, an embedded database folder (200,000 rows by default). Each run starts the build's server as
+// its `npm run serve` does, logs in, probes /healthz idle, then downloads the whole CSV while
+// /healthz is asked every 100 ms from another thread; one line per run, with the load average.
+// Run it under the bench lock (docs: team guide).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { connectPglite, connectPostgres } from "../../app/platform/db/db.server.ts";
+import { freePort } from "../../tests/support/built-server.ts";
+import { startSmtpServer } from "../../tests/support/smtp-server.ts";
+import {
+  createDatabase,
+  databaseUrlFor,
+  dropDatabase,
+  testDatabaseUrl,
+} from "../../tests/support/postgres.ts";
+import pg from "pg";
+import { logIn, measureExport, seed } from "./admin.ts";
+import { cpuMilliseconds, loadAverage, rssMegabytes } from "./measure.ts";
+
+const DATABASE = "agentes_export_ab";
+const PGLITE_DIR = path.join(os.tmpdir(), "agentes-export-ab-pglite");
+
+type Place = { databaseUrl: string } | { dataDir: string };
+
+async function databaseExists(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [
+      DATABASE,
+    ]);
+    return rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The database, created, migrated (by a first server start) and seeded on first use. */
+async function seededDatabase(rows: number, firstBuild: string, pglite: boolean): Promise<Place> {
+  if (pglite) {
+    const place = { dataDir: PGLITE_DIR };
+    if (fs.existsSync(PGLITE_DIR)) return place;
+    fs.mkdirSync(PGLITE_DIR);
+    await (await startServer(firstBuild, place)).stop();
+    const connection = await connectPglite(PGLITE_DIR);
+    try {
+      await seed(connection, rows);
+    } finally {
+      await connection.close();
+    }
+    return place;
+  }
+  if (await databaseExists()) return { databaseUrl: databaseUrlFor(DATABASE) };
+  const place = { databaseUrl: await createDatabase(DATABASE) };
+  // The first build's server migrates the empty database.
+  await (await startServer(firstBuild, place)).stop();
+  const connection = await connectPostgres(place.databaseUrl);
+  try {
+    await seed(connection, rows);
+  } finally {
+    await connection.close();
+  }
+  return place;
+}
+
+/** What the build's `npm run serve` runs: its environment variables and node's arguments. */
+function serveCommand(buildDir: string) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(buildDir, "package.json"), "utf8")) as {
+    scripts: { serve: string };
+  };
+  const words = manifest.scripts.serve.split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0] && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
+    const [name, ...value] = words.shift()!.split("=");
+    env[name!] = value.join("=");
+  }
+  const [, ...args] = words;
+  return { env, args };
+}
+
+async function startServer(buildDir: string, place: Place) {
+  const port = await freePort();
+  // Production on PostgreSQL refuses to start without SMTP (decision 082).
+  const smtp = "databaseUrl" in place ? await startSmtpServer() : undefined;
+  const serve = serveCommand(buildDir);
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, serve.args, {
+    cwd: buildDir,
+    env: {
+      ...process.env,
+      ...serve.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: url,
+      BETTER_AUTH_SECRET: "e2e-only-secret-0123456789-abcdefghijklmnop",
+      ...(smtp ? { SMTP_URL: smtp.url } : {}),
+      ...("databaseUrl" in place
+        ? { DATABASE_URL: place.databaseUrl }
+        : { DATABASE_URL: undefined, DATA_DIR: place.dataDir }),
+      // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the servers.
+      NODE_OPTIONS: process.env.EXPORT_AB_NODE_OPTIONS ?? "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  process.once("exit", () => child.kill("SIGKILL"));
+  for (const started = Date.now(); ;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    if (Date.now() - started > 120_000) throw new Error(`server not ready:\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    process: child,
+    async stop() {
+      child.kill("SIGTERM");
+      const code = await exited;
+      await smtp?.close();
+      if (code !== 0) console.warn(`server exited with ${code}:\n${output}`);
+    },
+  };
+}
+
+async function idleHealthP95(url: string): Promise<number> {
+  const latencies: number[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const started = performance.now();
+    await (await fetch(`${url}/healthz`)).arrayBuffer();
+    latencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  latencies.sort((a, b) => a - b);
+  return latencies[18]!;
+}
+
+const { values } = parseArgs({
+  options: {
+    builds: { type: "string" },
+    pairs: { type: "string", default: "3" },
+    rows: { type: "string" },
+    pglite: { type: "boolean", default: false },
+    drop: { type: "boolean", default: false },
+  },
+});
+const builds = (values.builds ?? "").split(",").filter(Boolean);
+if (builds.length === 0) throw new Error("--builds=DIR[,DIR...] is required");
+const rows = Number(values.rows ?? (values.pglite ? 200_000 : 1_000_000));
+const place = await seededDatabase(rows, builds[0]!, values.pglite);
+
+console.log(
+  "build | export s | server CPU s | MB | lines | peak MB above idle | /healthz p50/p95/max ms (n) | idle p95 | load",
+);
+for (let pair = 0; pair < Number(values.pairs); pair += 1) {
+  for (const build of builds) {
+    const server = await startServer(build, place);
+    try {
+      const cookie = await logIn(server);
+      const idleP95 = await idleHealthP95(server.url);
+      const load = loadAverage();
+      const pid = server.process.pid as number;
+      const cpuBefore = cpuMilliseconds(pid);
+      const csv = await measureExport(server, cookie, rssMegabytes(pid));
+      const cpuSeconds = (cpuMilliseconds(pid) - cpuBefore) / 1000;
+      console.log(
+        [
+          path.basename(build),
+          csv.seconds.toFixed(1),
+          cpuSeconds.toFixed(1),
+          (csv.bytes / 1024 / 1024).toFixed(0),
+          (csv.lines - 1).toLocaleString("en"),
+          csv.peakMbAboveIdle,
+          `${csv.healthP50Ms.toFixed(1)}/${csv.healthP95Ms.toFixed(1)}/${csv.healthMaxMs.toFixed(1)} (${csv.healthChecks})`,
+          idleP95.toFixed(1),
+          load,
+        ].join(" | "),
+      );
+    } finally {
+      await server.stop();
+    }
+  }
+}
+if (values.drop) {
+  if (values.pglite) fs.rmSync(PGLITE_DIR, { recursive: true, force: true });
+  else await dropDatabase(DATABASE);
+}
