@@ -209,9 +209,10 @@ test("staff record the payment link sent, then import the statement that pays th
   // Empty required fields reach the server, which answers in Portuguese; nothing changes.
   await page.locator("summary", { hasText: "Cancelar pedido" }).click();
   await page.getByRole("button", { name: "Cancelar pedido" }).click();
-  await expect(page.getByText("Informe o motivo.")).toBeVisible();
+  // The message shows in the form (role alert) and, with JavaScript, also in a toast.
+  await expect(page.getByText("Informe o motivo.").first()).toBeVisible();
   await page.getByRole("button", { name: "Ver correspondências" }).click();
-  await expect(page.getByText("Escolha o arquivo do extrato.")).toBeVisible();
+  await expect(page.getByText("Escolha o arquivo do extrato.").first()).toBeVisible();
   expect((await pool.query(`select state from orders`)).rows).toEqual([
     { state: "awaiting-payment" },
   ]);
