@@ -316,7 +316,7 @@ const exportSelection = sql`
   ${waitlist.marketingConsent} as "marketingConsent",
   (select ${saoPauloDateTime(consentEvents.createdAt)} from ${consentEvents}
     where ${consentEvents.waitlistId} = ${waitlist.id}
-      and ${consentEvents.kind} in ('marketing-given', 'marketing-withdrawn')
+      and ${inArray(consentEvents.kind, ["marketing-given", "marketing-withdrawn"])}
     order by ${consentEvents.createdAt} desc limit 1) as "marketingConsentAt",
   ${saoPauloDateTime(waitlist.termsAcceptedAt)} as "termsAcceptedAt",
   ${waitlist.source} as "source", ${waitlist.utmMedium} as "utmMedium",
