@@ -6,14 +6,12 @@
 // its `npm run serve` does, logs in, probes /healthz idle, then downloads the whole CSV while
 // /healthz is asked every 100 ms from another thread; one line per run, with the load average.
 // Run it under the bench lock (docs: team guide).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { connectPglite, connectPostgres } from "../../app/platform/db/db.server.ts";
-import { freePort } from "../../tests/support/built-server.ts";
-import { startSmtpServer } from "../../tests/support/smtp-server.ts";
+import { startBuiltServer } from "../../tests/support/built-server.ts";
 import {
   createDatabase,
   databaseUrlFor,
@@ -70,70 +68,23 @@ async function seededDatabase(rows: number, firstBuild: string, pglite: boolean)
   return place;
 }
 
-/** What the build's `npm run serve` runs: its environment variables and node's arguments. */
-function serveCommand(buildDir: string) {
-  const manifest = JSON.parse(fs.readFileSync(path.join(buildDir, "package.json"), "utf8")) as {
-    scripts: { serve: string };
-  };
-  const words = manifest.scripts.serve.split(/\s+/);
-  const env: Record<string, string> = {};
-  while (words[0] && /^[A-Z_][A-Z0-9_]*=/.test(words[0])) {
-    const [name, ...value] = words.shift()!.split("=");
-    env[name!] = value.join("=");
-  }
-  const [, ...args] = words;
-  return { env, args };
-}
-
+/** The build's server on the bench's database (`npm run serve` from that checkout). */
 async function startServer(buildDir: string, place: Place) {
-  const port = await freePort();
-  // Production on PostgreSQL refuses to start without SMTP (decision 082).
-  const smtp = "databaseUrl" in place ? await startSmtpServer() : undefined;
-  const serve = serveCommand(buildDir);
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, serve.args, {
-    cwd: buildDir,
-    env: {
-      ...process.env,
-      ...serve.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: url,
-      BETTER_AUTH_SECRET: "e2e-only-secret-0123456789-abcdefghijklmnop",
-      ...(smtp ? { SMTP_URL: smtp.url } : {}),
+  const server = await startBuiltServer(
+    {
       ...("databaseUrl" in place
         ? { DATABASE_URL: place.databaseUrl }
         : { DATABASE_URL: undefined, DATA_DIR: place.dataDir }),
       // e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the servers.
       NODE_OPTIONS: process.env.EXPORT_AB_NODE_OPTIONS ?? "",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  process.once("exit", () => child.kill("SIGKILL"));
-  for (const started = Date.now(); ;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (Date.now() - started > 120_000) throw new Error(`server not ready:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    { root: buildDir, timeoutMs: 120_000 },
+  );
   return {
-    url,
-    process: child,
+    ...server,
     async stop() {
-      child.kill("SIGTERM");
-      const code = await exited;
-      await smtp?.close();
-      if (code !== 0) console.warn(`server exited with ${code}:\n${output}`);
+      const code = await server.stop();
+      if (code !== 0) console.warn(`server exited with ${code}:\n${server.output()}`);
     },
   };
 }

@@ -28,11 +28,14 @@ const projectRoot = path.resolve(import.meta.dirname, "../..");
  * What `npm run serve` runs (its environment variables, then node's arguments: V8 flags and
  * build/server.js), so tests and benchmarks run the server as production starts it.
  */
-function serveCommand(script: "serve" | "worker" = "serve"): {
+function serveCommand(
+  script: "serve" | "worker" = "serve",
+  root = projectRoot,
+): {
   env: Record<string, string>;
   args: string[];
 } {
-  const manifest = JSON.parse(fs.readFileSync(path.join(projectRoot, "package.json"), "utf8")) as {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
     scripts: Record<"serve" | "worker", string>;
   };
   const words = manifest.scripts[script].split(/\s+/);
@@ -74,16 +77,21 @@ export async function startBuiltServer(
   env: Record<string, string | undefined>,
   // Start-up has its own limit, apart from the test's: PGlite's first start on a busy
   // 2-core machine has taken over 20 s.
-  { port, timeoutMs = 60_000 }: { port?: number; timeoutMs?: number } = {},
+  // `root`: another checkout's build (A/B benchmarks); this one by default.
+  {
+    port,
+    timeoutMs = 60_000,
+    root = projectRoot,
+  }: { port?: number; timeoutMs?: number; root?: string } = {},
 ): Promise<BuiltServer> {
   const chosenPort = port ?? (await freePort());
   const databaseUrl = "DATABASE_URL" in env ? env.DATABASE_URL : process.env.DATABASE_URL;
   // A test that names SMTP_URL (even as undefined) chooses for itself.
   const needsSmtp = databaseUrl && !("SMTP_URL" in env);
   const smtp = needsSmtp ? await startSmtpServer() : undefined;
-  const serve = serveCommand();
+  const serve = serveCommand("serve", root);
   const child = spawn(process.execPath, serve.args, {
-    cwd: projectRoot,
+    cwd: root,
     env: {
       ...process.env,
       ...serve.env,
