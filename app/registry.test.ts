@@ -2,6 +2,7 @@ import { toPlainText } from "@react-email/render";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type AnyMessage, createRegistry, defineJob } from "./platform/jobs/registry.ts";
+import { layoutPlainText } from "./platform/mail/plain-text.server.ts";
 import { renderMessage } from "./platform/mail/render.server.ts";
 import { registry } from "./registry.server.ts";
 
@@ -80,6 +81,37 @@ describe("every message of the registry", () => {
       { numRuns: 100 },
     );
   }, 60_000);
+
+  it("gets html-to-text's plain text by the layout's short way, for any payload (decision 311)", () => {
+    // Any characters: html-to-text's whitespace, no-break and zero-width spaces, HTML's own.
+    const anything = fc.string({
+      unit: fc.constantFrom(..."ab Z09 \t\r\n\f\u200b\u00a0<>&\"'çãéß.-_:/", "&amp;", "<p>", "-->"),
+      maxLength: 40,
+    });
+    const instance = fc.oneof(
+      ...registry.messages.map((message) =>
+        fc.record({
+          message: fc.constant(message),
+          payload: fc.record<Record<string, string>>(
+            Object.fromEntries(message.fields.map((field: string) => [field, anything])),
+          ),
+          links: fc.record<Record<string, string>>(
+            Object.fromEntries(Object.keys(message.links).map((link) => [link, anything])),
+          ),
+        }),
+      ),
+    );
+    fc.assert(
+      fc.property(instance, ({ message, payload, links }) => {
+        const { html, text } = renderMessage(message, payload, links, context);
+        expect(layoutPlainText(html), message.name).toBeDefined();
+        expect(text).toBe(
+          toPlainText(html, { selectors: [{ selector: "a", options: { ignoreHref: true } }] }),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
 
   it("has a pt-BR HTML part with the footer, and a marketing one its unsubscribe link", () => {
     for (const message of registry.messages) {

@@ -2,7 +2,8 @@
 // React's static renderer, the plain-text part from that HTML by html-to-text with
 // react-email's selectors. Only the text converter is kept between messages (docs/decisions/
 // 196): it is compiled from fixed options, holds no message's data, and compiling it was half
-// of each message's rendering.
+// of each message's rendering. A document holding only what the layout writes gets the same
+// text from a single pass over it that follows html-to-text's rules (decision 311).
 import { plainTextSelectors } from "@react-email/render";
 import { compile } from "html-to-text";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -14,6 +15,7 @@ import type {
   Payload,
 } from "../jobs/registry.ts";
 import { personName } from "./person-name.ts";
+import { layoutPlainText } from "./plain-text.server.ts";
 
 export interface RenderedMessage {
   subject: string;
@@ -30,7 +32,7 @@ const DOCTYPE =
 // react-email's toPlainText() with its options, compiled once (it compiles them per call).
 // Every link of a message is also printed as its own text (the button's address under it,
 // the contact address): the text part prints each link once, without the anchors' hrefs.
-const toPlainText = compile({
+export const toPlainText = compile({
   wordwrap: false,
   selectors: [...plainTextSelectors, { selector: "a", options: { ignoreHref: true } }],
 });
@@ -60,7 +62,8 @@ export function renderContent(
   return {
     subject,
     html,
-    text: toPlainText(html),
+    // html-to-text's own text, by the short way when the document is only the layout's.
+    text: layoutPlainText(html) ?? toPlainText(html),
     ...(kind === "marketing" ? { unsubscribeUrl } : {}),
   };
 }
