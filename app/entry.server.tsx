@@ -5,6 +5,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import stylesheet from "./app.css?inline";
 import { InlineStylesProvider } from "./lib/inline-styles.tsx";
 import { getLogger } from "./platform/http/logger.server.ts";
+import { browserHandoff } from "./platform/http/route-matching.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 import { isSharedPage } from "./lib/page-scripts.ts";
 import { cspNonceContext } from "./platform/http/request-context.ts";
@@ -25,7 +26,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 // React Router's default node entry, plus the CSP nonce on every script it writes and the
-// inline stylesheet. Nothing rewrites the HTML.
+// inline stylesheet. Nothing rewrites the HTML; the hand-off to the browser's router leaves
+// out the server's route matcher (docs/decisions/314).
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -49,7 +51,14 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <InlineStylesProvider value={stylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter
+            context={{
+              ...routerContext,
+              serverHandoffString: browserHandoff(routerContext.serverHandoffString),
+            }}
+            url={request.url}
+            nonce={nonce}
+          />
         </InlineStylesProvider>
       </NonceProvider>,
       {

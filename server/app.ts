@@ -18,6 +18,7 @@ import { attributionRedirect } from "../app/features/waitlist/source.ts";
 import { getEnv } from "../app/platform/http/env.server.ts";
 import { onPublicPagesChanged } from "../app/platform/http/public-pages.server.ts";
 import { getLogger } from "../app/platform/http/logger.server.ts";
+import { withRoutePatternMatching } from "../app/platform/http/route-matching.server.ts";
 import { startJobs, stopJobs } from "../app/platform/jobs/background.server.ts";
 import { registry } from "../app/registry.server.ts";
 import { clientIpContext, cspNonceContext } from "../app/platform/http/request-context.ts";
@@ -122,10 +123,11 @@ const requestBodyLimit: express.RequestHandler = (req, res, next) => {
 app.use(allowOnlyServedMethods, requireRequestOrigin(siteOrigins(env.SITE_URL)), requestBodyLimit);
 
 // In development each request takes the newest build; in production the build never
-// changes, so React Router derives its route tables once instead of on every request.
+// changes, so React Router derives its route tables once instead of on every request. Routes
+// are matched by React Router's route-pattern matcher (docs/decisions/314).
 const build: ServerBuild | (() => Promise<ServerBuild>) = import.meta.env.DEV
-  ? () => import("virtual:react-router/server-build")
-  : await import("virtual:react-router/server-build");
+  ? () => import("virtual:react-router/server-build").then(withRoutePatternMatching)
+  : withRoutePatternMatching(await import("virtual:react-router/server-build"));
 const mode = env.NODE_ENV;
 
 function loadContext(clientIp: string, nonce: string): RouterContextProvider {
