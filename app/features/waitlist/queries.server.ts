@@ -53,8 +53,9 @@ export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void>
   wakeWorkers(db);
 }
 
-// Batches stored at once at most, and sign-ups per batch at most (docs/decisions/317).
-const BATCHES_IN_FLIGHT = 2;
+// Batches stored at once at most, and sign-ups per batch at most (docs/decisions/317): one
+// at a time, so the sign-ups that arrive during a commit share the next (decision 318).
+const BATCHES_IN_FLIGHT = 1;
 const BATCH_MAX = 64;
 
 interface WaitingSignup {
