@@ -111,7 +111,7 @@ describe("every message of the registry", () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, 60_000);
 
   it("has a pt-BR HTML part with the footer, and a marketing one its unsubscribe link", () => {
     for (const message of registry.messages) {

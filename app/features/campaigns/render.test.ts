@@ -55,5 +55,5 @@ describe("a campaign's message", () => {
     );
     expect(ways.short).toBeGreaterThan(10);
     expect(ways.htmlToText).toBeGreaterThan(10);
-  });
+  }, 60_000);
 });

@@ -72,7 +72,7 @@ describe("the layout's plain text", () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, 60_000);
 
   it("is html-to-text's text for any greeting, lines, button and addresses", () => {
     fc.assert(
@@ -128,7 +128,7 @@ describe("the layout's plain text", () => {
       ),
       { numRuns: 400 },
     );
-  });
+  }, 60_000);
 
   it("follows html-to-text's line breaks and spaces between blocks and inline parts", () => {
     const page = (body: string) =>

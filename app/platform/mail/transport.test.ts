@@ -84,7 +84,7 @@ describe("the addresses nodemailer is given (decision 312)", () => {
       name: "",
       address: "maria.silva+lista@example.com.br",
     });
-  });
+  }, 60_000);
 
   it("make the same message and envelope as the addresses written out", async () => {
     const stream = sendInOnePiece(
@@ -144,5 +144,5 @@ describe("the addresses nodemailer is given (decision 312)", () => {
       ),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 });
