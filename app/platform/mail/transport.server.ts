@@ -61,26 +61,41 @@ export function smtpTransport(
       import("nodemailer"),
       import("nodemailer/lib/addressparser"),
       import("./one-piece.server.ts"),
-    ]).then(([{ default: nodemailer }, { default: addressparser }, { sendInOnePiece }]) => ({
-      // Each message handed to the socket whole, not part by part (decision 299).
-      opened: sendInOnePiece(
-        nodemailer.createTransport({
-          url,
-          pool: true,
-          maxConnections,
-          maxMessages: Infinity,
-          maxRequeues: 0,
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 30_000,
-        } as Parameters<typeof nodemailer.createTransport>[0]),
-      ),
-      // The sender's addresses read once by nodemailer's own parser (decision 312).
-      sender: {
-        from: parsedOnce(addressparser(from), from),
-        ...(replyTo ? { replyTo: parsedOnce(addressparser(replyTo), replyTo) } : {}),
+      import("nodemailer/lib/smtp-connection"),
+      import("./dot-stuffing.server.ts"),
+    ]).then(
+      ([
+        { default: nodemailer },
+        { default: addressparser },
+        { sendInOnePiece },
+        { default: SMTPConnection },
+        { skipByteLoopOfDataStream },
+      ]) => {
+        // The SMTP data stream hands on a chunk it would not change without reading each of
+        // its bytes in JavaScript (decision 313).
+        skipByteLoopOfDataStream(SMTPConnection);
+        return {
+          // Each message handed to the socket whole, not part by part (decision 299).
+          opened: sendInOnePiece(
+            nodemailer.createTransport({
+              url,
+              pool: true,
+              maxConnections,
+              maxMessages: Infinity,
+              maxRequeues: 0,
+              connectionTimeout: 10_000,
+              greetingTimeout: 10_000,
+              socketTimeout: 30_000,
+            } as Parameters<typeof nodemailer.createTransport>[0]),
+          ),
+          // The sender's addresses read once by nodemailer's own parser (decision 312).
+          sender: {
+            from: parsedOnce(addressparser(from), from),
+            ...(replyTo ? { replyTo: parsedOnce(addressparser(replyTo), replyTo) } : {}),
+          },
+        };
       },
-    })));
+    ));
   return {
     async send(email) {
       const { opened, sender } = await connect();
