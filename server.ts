@@ -13,6 +13,7 @@ import { exitOnConfigurationProblems } from "./app/platform/http/logger.server.t
 import type * as AppModuleShape from "./server/app.ts";
 import { compressAnswers } from "./server/compress.ts";
 import { createHttpServer, SERVER_LIMITS } from "./server/http-server.ts";
+import { oneLeadingSlash } from "./server/request-guards.ts";
 
 type AppModule = typeof AppModuleShape;
 
@@ -97,6 +98,9 @@ const { PORT, HOST } = getEnv();
 const serveStoredPage = development ? () => false : appModule.serveStoredPage;
 const server = createHttpServer(
   (req, res) => {
+    // Before anything reads the path as a URL (docs/decisions/320).
+    const oneSlash = oneLeadingSlash(req.url);
+    if (oneSlash !== null) return void res.writeHead(301, { Location: oneSlash }).end();
     if (draining || !serveStoredPage(req, res, root)) root(req, res);
   },
   SERVER_LIMITS,

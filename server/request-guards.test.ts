@@ -4,6 +4,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   hstsOverHttps,
+  oneLeadingSlash,
   permissionsPolicy,
   requireRequestOrigin,
   siteOrigins,
@@ -121,5 +122,18 @@ describe("request guards", () => {
     expect(notification.status).toBe(200);
     const elsewhere = await fetch(`${base}/webhooks/other`, { method: "POST", body: "{}" });
     expect(elsewhere.status).toBe(403);
+  });
+});
+
+describe("a path that starts with more than one slash", () => {
+  it("goes to the same path with one slash, never to another host", () => {
+    expect(oneLeadingSlash("//")).toBe("/");
+    expect(oneLeadingSlash("//contato?agente=yenmax")).toBe("/contato?agente=yenmax");
+    expect(oneLeadingSlash("///evil.example/x")).toBe("/evil.example/x");
+    expect(oneLeadingSlash("/\\evil.example")).toBe("/evil.example");
+    expect(oneLeadingSlash("\\/\\evil.example")).toBe("/evil.example");
+    for (const target of ["/", "/contato", "/blog//x", "/contato//", undefined]) {
+      expect(oneLeadingSlash(target)).toBeNull();
+    }
   });
 });

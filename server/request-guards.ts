@@ -32,6 +32,18 @@ export const hstsOverHttps: RequestHandler = (req, res, next) => {
 };
 
 /**
+ * The one-slash path for a request whose path starts with two or more slashes or
+ * backslashes, else null. URL parsers read such a target as a host of its own (`//x/y` is
+ * host x, and a bare `//` is no URL at all), so the readers of the path would disagree and one
+ * threw; a permanent redirect to the path with one slash is what a visitor who typed one too
+ * many expects, and its Location can never name another host.
+ */
+export function oneLeadingSlash(target: string | undefined): string | null {
+  if (!target || !/^[/\\]{2}/.test(target)) return null;
+  return `/${target.replace(/^[/\\]+/, "")}`;
+}
+
+/**
  * Paths that other servers post to, each guarded by a secret of its own: one-click
  * unsubscribe (RFC 8058), posted by mail providers with neither Origin nor Sec-Fetch-Site,
  * guarded by its link's token (docs/decisions/089). Matched against the path as React Router

@@ -503,13 +503,19 @@ test("malformed sign-ups to /contato and /contato.data answer 4xx and store noth
 });
 
 /** GET with the request target exactly as written (fetch would normalise dots and backslashes). */
-function rawGet(target: string): Promise<{ status: number; body: string }> {
+function rawGet(
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; location?: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${app.url}/`, { path: target, method: "GET" }, (response) => {
+    const options = { path: target, method: "GET", headers };
+    const request = http.request(`${app.url}/`, options, (response) => {
       let body = "";
       response.setEncoding("latin1");
       response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, body, location: response.headers.location }),
+      );
     });
     request.on("error", reject);
     request.end();
@@ -617,6 +623,32 @@ test("hostile URL segments and query strings on pages never answer 5xx", async (
       .map(({ target, status }) => `${target.slice(0, 40)}: ${status}`),
   ).toEqual([]);
   expect(answers.find(({ target }) => target === "/blog/%00")?.status).toBe(404);
+});
+
+// A bare "//" with a Referer once threw before Express and stopped the server (decision 320).
+test("a path of several leading slashes is redirected to its one-slash path, and the server keeps serving", async () => {
+  const views = {
+    Referer: "https://google.com/",
+    Accept: "text/html",
+    "Sec-Fetch-Dest": "document",
+  };
+  const targets = {
+    "//": "/",
+    "//contato?agente=yenmax": "/contato?agente=yenmax",
+    "///evil.example/x": "/evil.example/x",
+    "/\\evil.example": "/evil.example",
+  };
+  for (const headers of [{}, views]) {
+    for (const [target, location] of Object.entries(targets)) {
+      const answer = await rawGet(target, headers);
+      expect({ target, status: answer.status, location: answer.location }).toEqual({
+        target,
+        status: 301,
+        location,
+      });
+    }
+  }
+  expect((await rawGet("/")).status).toBe(200);
 });
 
 test("PUT, PATCH and DELETE answer 405 with Allow and change nothing, from any Origin", async () => {
