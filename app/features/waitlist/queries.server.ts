@@ -45,7 +45,7 @@ export interface WaitlistSignup {
 export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void> {
   const db = await getDb();
   await new Promise<void>((resolve, reject) => {
-    const queue = signupQueues.get(db) ?? { waiting: [], storing: new Set() };
+    const queue = signupQueues.get(db) ?? { waiting: [], storing: false };
     signupQueues.set(db, queue);
     queue.waiting.push({ signup, resolve, reject });
     storeWaiting(db, queue);
@@ -53,9 +53,8 @@ export async function insertWaitlistEntry(signup: WaitlistSignup): Promise<void>
   wakeWorkers(db);
 }
 
-// Batches stored at once at most, and sign-ups per batch at most (docs/decisions/317): one
-// at a time, so the sign-ups that arrive during a commit share the next (decision 318).
-const BATCHES_IN_FLIGHT = 1;
+// Sign-ups per batch at most (docs/decisions/317). One batch is stored at a time, so the
+// sign-ups that arrive during a commit share the next (decision 318).
 const BATCH_MAX = 64;
 
 interface WaitingSignup {
@@ -66,37 +65,34 @@ interface WaitingSignup {
 
 interface SignupQueue {
   waiting: WaitingSignup[];
-  /** The addresses of each batch being stored. */
-  storing: Set<ReadonlySet<string>>;
+  /** A batch is being stored. */
+  storing: boolean;
 }
 
 const signupQueues = new WeakMap<Database, SignupQueue>();
 
-/** Starts a batch of the waiting sign-ups while fewer than BATCHES_IN_FLIGHT are stored. */
+/** Starts a batch of the waiting sign-ups unless one is being stored. */
 function storeWaiting(db: Database, queue: SignupQueue) {
-  while (queue.storing.size < BATCHES_IN_FLIGHT && queue.waiting.length > 0) {
-    // An address waits while it is being stored: a statement sees no row of one still
-    // uncommitted (nor its own), so the repeat would get neither a row nor a message. It goes
-    // after that commit, as it would alone.
-    const busy = (email: string) => [...queue.storing].some((emails) => emails.has(email));
-    const batch: WaitingSignup[] = [];
-    const emails = new Set<string>();
-    const later: WaitingSignup[] = [];
-    for (const waiting of queue.waiting) {
-      const { email } = waiting.signup;
-      if (batch.length < BATCH_MAX && !emails.has(email) && !busy(email)) {
-        batch.push(waiting);
-        emails.add(email);
-      } else later.push(waiting);
-    }
-    if (batch.length === 0) return;
-    queue.waiting = later;
-    queue.storing.add(emails);
-    void storeBatch(db, batch).finally(() => {
-      queue.storing.delete(emails);
-      storeWaiting(db, queue);
-    });
+  if (queue.storing || queue.waiting.length === 0) return;
+  // An address appears once in a batch: a statement sees no row of its own, so a repeat in
+  // the same batch would get neither a row nor a message. It goes in the next batch, after
+  // this one's commit, as it would alone.
+  const batch: WaitingSignup[] = [];
+  const emails = new Set<string>();
+  const later: WaitingSignup[] = [];
+  for (const waiting of queue.waiting) {
+    const { email } = waiting.signup;
+    if (batch.length < BATCH_MAX && !emails.has(email)) {
+      batch.push(waiting);
+      emails.add(email);
+    } else later.push(waiting);
   }
+  queue.waiting = later;
+  queue.storing = true;
+  void storeBatch(db, batch).finally(() => {
+    queue.storing = false;
+    storeWaiting(db, queue);
+  });
 }
 
 async function storeBatch(db: Database, batch: readonly WaitingSignup[]): Promise<void> {
