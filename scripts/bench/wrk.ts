@@ -86,6 +86,25 @@ function cpuOfTree(pid: number): number {
   return processTree(pid).reduce((total, one) => total + cpuMilliseconds(one), 0);
 }
 
+/**
+ * Runs wrk with a Lua script (written to a folder of its own, removed after) and answers the
+ * figures its `done` hook printed as one `WRK_JSON` line. `args`: wrk's arguments, given the
+ * script's path.
+ */
+async function runWrkScript<T>(script: string, args: (scriptFile: string) => string[]): Promise<T> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-wrk-"));
+  try {
+    const scriptFile = path.join(folder, "script.lua");
+    fs.writeFileSync(scriptFile, script);
+    const { stdout } = await promisify(execFile)("wrk", args(scriptFile));
+    const line = stdout.split("\n").find((one) => one.startsWith("WRK_JSON "));
+    if (!line) throw new Error(`wrk printed no figures:\n${stdout}`);
+    return JSON.parse(line.slice("WRK_JSON ".length)) as T;
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 /** Whether wrk is installed (`wrk -v` prints its version and exits 1). */
 export async function wrkInstalled(): Promise<boolean> {
   try {
@@ -121,33 +140,25 @@ export async function wrk(
     gapMs?: number;
   },
 ): Promise<WrkResult> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-wrk-"));
-  try {
-    const scriptFile = path.join(folder, "report.lua");
-    fs.writeFileSync(scriptFile, script(countStatuses, gapMs));
+  const cpuBefore = cpuOf === undefined ? 0 : cpuOfTree(cpuOf);
+  const report = await runWrkScript<Report>(script(countStatuses, gapMs), (scriptFile) => {
     const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "-s", scriptFile];
     for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
-    const cpuBefore = cpuOf === undefined ? 0 : cpuOfTree(cpuOf);
-    const { stdout } = await promisify(execFile)("wrk", [...args, url]);
-    const cpuUsed = cpuOf === undefined ? 0 : cpuOfTree(cpuOf) - cpuBefore;
-    const line = stdout.split("\n").find((one) => one.startsWith("WRK_JSON "));
-    if (!line) throw new Error(`wrk printed no figures:\n${stdout}`);
-    const report = JSON.parse(line.slice("WRK_JSON ".length)) as Report;
-    return {
-      requests: report.requests,
-      requestsPerSecond: Math.round(report.requests / (report.durationUs / 1e6)),
-      p50Ms: ms(report.p50Us),
-      p99Ms: ms(report.p99Us),
-      maxMs: ms(report.maxUs),
-      failed: report.socketErrors + (countStatuses ? report.outside2xx : report.statusErrors),
-      generatorCpuMs: report.cpuUs / 1000,
-      ...(cpuOf === undefined || report.requests === 0
-        ? {}
-        : { cpuMicrosecondsPerRequest: Math.round((cpuUsed * 1000) / report.requests) }),
-    };
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
+    return [...args, url];
+  });
+  const cpuUsed = cpuOf === undefined ? 0 : cpuOfTree(cpuOf) - cpuBefore;
+  return {
+    requests: report.requests,
+    requestsPerSecond: Math.round(report.requests / (report.durationUs / 1e6)),
+    p50Ms: ms(report.p50Us),
+    p99Ms: ms(report.p99Us),
+    maxMs: ms(report.maxUs),
+    failed: report.socketErrors + (countStatuses ? report.outside2xx : report.statusErrors),
+    generatorCpuMs: report.cpuUs / 1000,
+    ...(cpuOf === undefined || report.requests === 0
+      ? {}
+      : { cpuMicrosecondsPerRequest: Math.round((cpuUsed * 1000) / report.requests) }),
+  };
 }
 
 export interface FormLoadResult {
@@ -273,54 +284,44 @@ export async function wrkForm(
     seconds?: number;
   },
 ): Promise<FormLoadResult> {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-wrk-"));
-  try {
-    const scriptFile = path.join(folder, "form.lua");
-    fs.writeFileSync(scriptFile, formScript);
-    // `-d` only bounds a run whose last post never answers (a socket error); the script ends it.
-    const bound = Math.ceil(Math.min(seconds, 3600) + 120);
-    const { stdout } = await promisify(execFile)("wrk", [
-      "-t1",
-      `-c${connections}`,
-      `-d${bound}s`,
-      "--timeout",
-      "30s",
-      "-s",
-      scriptFile,
-      url + formPath,
-      "--",
-      prefix,
-      formPath,
-      String(successStatus),
-      String(Math.min(requests, 2 ** 52)),
-      String(seconds),
-      template,
-      new URL(url).origin,
-    ]);
-    const line = stdout.split("\n").find((one) => one.startsWith("WRK_JSON "));
-    if (!line) throw new Error(`wrk printed no figures:\n${stdout}`);
-    const report = JSON.parse(line.slice("WRK_JSON ".length)) as {
-      requests: number;
-      durationUs: number;
-      p50Us: number;
-      p99Us: number;
-      maxUs: number;
-      socketErrors: number;
-      successful: number;
-      other: number;
-      cpuUs: number;
-    };
-    return {
-      answered: report.requests,
-      seconds: report.durationUs / 1e6,
-      successful: report.successful,
-      failed: report.other + report.socketErrors,
-      p50Ms: ms(report.p50Us),
-      p99Ms: ms(report.p99Us),
-      maxMs: ms(report.maxUs),
-      generatorCpuMs: report.cpuUs / 1000,
-    };
-  } finally {
-    fs.rmSync(folder, { recursive: true, force: true });
-  }
+  // `-d` only bounds a run whose last post never answers (a socket error); the script ends it.
+  const bound = Math.ceil(Math.min(seconds, 3600) + 120);
+  const report = await runWrkScript<{
+    requests: number;
+    durationUs: number;
+    p50Us: number;
+    p99Us: number;
+    maxUs: number;
+    socketErrors: number;
+    successful: number;
+    other: number;
+    cpuUs: number;
+  }>(formScript, (scriptFile) => [
+    "-t1",
+    `-c${connections}`,
+    `-d${bound}s`,
+    "--timeout",
+    "30s",
+    "-s",
+    scriptFile,
+    url + formPath,
+    "--",
+    prefix,
+    formPath,
+    String(successStatus),
+    String(Math.min(requests, 2 ** 52)),
+    String(seconds),
+    template,
+    new URL(url).origin,
+  ]);
+  return {
+    answered: report.requests,
+    seconds: report.durationUs / 1e6,
+    successful: report.successful,
+    failed: report.other + report.socketErrors,
+    p50Ms: ms(report.p50Us),
+    p99Ms: ms(report.p99Us),
+    maxMs: ms(report.maxUs),
+    generatorCpuMs: report.cpuUs / 1000,
+  };
 }
