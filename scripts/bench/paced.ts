@@ -82,6 +82,10 @@ class Connection {
     });
   }
 
+  /** When its last answer ended, and how long the server keeps it open idle after that. */
+  idleSince = 0;
+  keepAliveMs = 5_000;
+
   send(request: Buffer, answered: (status: number | null) => void) {
     this.answered = answered;
     this.endsAtClose = null;
@@ -114,6 +118,9 @@ class Connection {
     if (end === undefined || this.received.length < end) return;
     this.received = this.received.subarray(end);
     if (/\r\nconnection:[ \t]*close/i.test(head)) this.socket.destroy();
+    const keepAlive = /\r\nkeep-alive:[ \t]*timeout=(\d+)/i.exec(head);
+    if (keepAlive) this.keepAliveMs = Number(keepAlive[1]) * 1000;
+    this.idleSince = performance.now();
     this.settle(status);
   }
 }
@@ -184,7 +191,14 @@ async function run(options: PacedFormOptions): Promise<PacedFormResult> {
     const dispatch = () => {
       while (waiting.length > 0) {
         const connection = idle.pop();
-        if (connection) post(connection, waiting.shift()!);
+        // One the server may be closing as the post is written would lose it: as Node's
+        // Agent does, a connection is not reused within a second of its Keep-Alive timeout.
+        if (
+          connection &&
+          performance.now() - connection.idleSince > connection.keepAliveMs - 1000
+        ) {
+          connection.socket.destroy();
+        } else if (connection) post(connection, waiting.shift()!);
         else if (open < maxConnections) {
           open += 1;
           post(new Connection(target, onClose), waiting.shift()!);
