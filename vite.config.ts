@@ -20,7 +20,6 @@ const siteFrameModules = [
   "components/ui/icons/x.tsx",
   "components/ui/toaster.tsx",
   "content/agent-ids.ts",
-  "content/common.ts",
   "content/layout.ts",
   "lib/active-menu.ts",
   "lib/cn.ts",
@@ -40,7 +39,6 @@ const siteFramePackageModules = ["react-dom/index.js", "react-dom/cjs/react-dom.
 const contactModules = [
   "components/ui/icons/check.tsx",
   "content/contact.ts",
-  "content/http-errors.ts",
   "features/waitlist/fields.ts",
   "features/waitlist/signup-form.tsx",
   "routes/site/contact.tsx",

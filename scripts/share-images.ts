@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
-import { shareCards } from "../app/content/share-cards.ts";
+import { shareCards, shareCardTexts, type ShareCardType } from "../app/content/share-cards.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const publicDir = path.join(root, "public");
@@ -48,9 +48,10 @@ function ico(images: Array<{ size: number; data: Buffer }>): Buffer {
 const template = fs.readFileSync(path.join(root, "scripts/share-card.svg"), "utf8");
 fs.mkdirSync(path.join(publicDir, "og"), { recursive: true });
 for (const [type, card] of Object.entries(shareCards)) {
+  const { title, subtitle } = shareCardTexts[type as ShareCardType];
   const svg = template
-    .replace("__TITLE__", escapeXml(card.title))
-    .replace("__SUBTITLE__", escapeXml(card.subtitle));
+    .replace("__TITLE__", escapeXml(title))
+    .replace("__SUBTITLE__", escapeXml(subtitle));
   fs.writeFileSync(path.join(publicDir, card.image.slice(1)), png(svg, 1200));
   console.log(`${card.image} (${type})`);
 }

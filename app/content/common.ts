@@ -34,8 +34,6 @@ export const waitlistCta = {
   vipButton: "Entre para a Lista de Espera VIP",
 } as const;
 
-export const skipLinkLabel = "Pular para o conteúdo";
-
 /** Labels of the agent cards (home page and agents list). */
 export const agentCardCopy = {
   pairLabel: "Par",

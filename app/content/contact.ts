@@ -1,5 +1,7 @@
 // Portuguese copy of the /contato page, the VIP waitlist (docs/product.md sections 2 and 5). The
-// sign-up form's copy and messages are in signup.ts.
+// sign-up form's copy is in signup.ts, its messages in signup-messages.ts.
+import { footerCopy } from "./layout.ts";
+
 export const contactPage = {
   meta: {
     title: "Lista de Espera VIP",
@@ -22,6 +24,6 @@ export const contactPage = {
     "VPS gerenciada inclusa e configurada pela nossa equipe.",
     "Suporte por e-mail e chat em horário comercial.",
   ],
-  riskWarning:
-    "Aviso de risco: operar Forex e criptomoedas envolve risco substancial de perda financeira. Opere apenas com capital que você pode se dar ao luxo de perder.",
+  // The footer's sentence, so the page's JavaScript carries it once (docs/decisions/322).
+  riskWarning: footerCopy.riskWarning,
 } as const;

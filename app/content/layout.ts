@@ -30,6 +30,8 @@ export const headerCopy = {
   menuLabel: "Menu principal",
 } as const;
 
+export const skipLinkLabel = "Pular para o conteúdo";
+
 export const footerCopy = {
   menuTitle: "Menu",
   legalTitle: "Legal",
@@ -55,8 +57,6 @@ export function companyDetailParts(company: CompanyDetails): string[] {
     company.address ? `Endereço: ${company.address}` : "",
   ].filter(Boolean);
 }
-
-export const companySectionTitle = "Quem opera o site";
 
 // SPEC's English sentences (kept word for word, marked lang="en") with Portuguese beside them.
 export const notFoundCopy = {

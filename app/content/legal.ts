@@ -8,6 +8,9 @@ export interface LegalSection {
 
 export const legalUpdatedAt = "Última atualização: 23/11/2026";
 
+/** The legal pages' section naming the company (its details: layout.ts, shared with the footer). */
+export const companySectionTitle = "Quem opera o site";
+
 export const termsCopy = {
   meta: {
     title: "Termos e Condições",

@@ -1,7 +1,6 @@
 // Portuguese copy of the VIP waitlist sign-up form on /contato
 // (docs/product.md sections 5 and 8). The toast titles and texts are word for word
-// (docs/product.md section 8).
-import { formReadMessages } from "./http-errors.ts";
+// (docs/product.md section 8). The field and request messages are in signup-messages.ts.
 
 export const signupFormCopy = {
   formLabel: "Formulário da lista de espera VIP",
@@ -37,27 +36,4 @@ export const signupToasts = {
   successText: "Seu nome foi adicionado à lista de espera VIP. Entraremos em contato em breve!",
   confirmText: "Enviamos um link para o seu e-mail: abra-o para confirmar sua inscrição.",
   errorTitle: "Erro",
-} as const;
-
-// Field and request messages (docs/product.md rules 3 and 4).
-export const signupMessages = {
-  nameRequired: "Informe seu nome completo.",
-  nameTooLong: "O nome deve ter no máximo 120 caracteres.",
-  emailRequired: "Informe seu e-mail.",
-  emailInvalid: "Informe um e-mail válido.",
-  emailTooLong: "O e-mail deve ter no máximo 254 caracteres.",
-  agentUnknown: "Escolha apenas agentes da lista.",
-  messageTooLong: "A mensagem deve ter no máximo 2.000 caracteres.",
-  // docs/product.md section 8, word for word.
-  termsRequired: "Você deve aceitar os termos e condições.",
-  invalidValue: "Valor inválido.",
-  invalidCharacters: "O texto contém caracteres inválidos.",
-  fixFields: "Corrija os campos destacados e envie novamente.",
-  unreadableForm: formReadMessages.unreadable,
-  invalidEncoding: formReadMessages.invalidEncoding,
-  unsupportedContentType: formReadMessages.unsupportedContentType,
-  tooLarge: formReadMessages.tooLarge,
-  rateLimited: "Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.",
-  unavailable:
-    "Não foi possível registrar sua inscrição agora. Tente novamente em alguns instantes.",
 } as const;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "../support/e2e-test.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { signupMessages } from "../../app/content/signup.ts";
+import { signupMessages } from "../../app/content/signup-messages.ts";
 import { uniqueEmail, waitlistRows } from "../support/e2e-database.ts";
 
 const successText =

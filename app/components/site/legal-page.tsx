@@ -1,7 +1,7 @@
 import { BrokerText } from "./broker-text.tsx";
 import type { LegalSection } from "../../content/legal.ts";
-import { legalUpdatedAt } from "../../content/legal.ts";
-import { companyDetailParts, companySectionTitle } from "../../content/layout.ts";
+import { companySectionTitle, legalUpdatedAt } from "../../content/legal.ts";
+import { companyDetailParts } from "../../content/layout.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
 
 /** A static legal text: h1, intro, numbered sections, then anything page-specific. */

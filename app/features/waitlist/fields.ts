@@ -64,6 +64,22 @@ export type SignupActionData =
 export const signupConfirmed: SignupActionData = { ok: true };
 export const signupDoneParam = { name: "inscricao", value: "confirmada" } as const;
 
+/** Where a sign-up came from: the waitlist's source, utm_medium, utm_campaign, referrer. */
+export interface SignupAttribution {
+  source: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrer: string | null;
+}
+
+/** The form's hidden inputs carrying each part (decision 144); source.ts reads them. */
+export const attributionFields = {
+  source: "source",
+  utmMedium: "utm_medium",
+  utmCampaign: "utm_campaign",
+  referrer: "referrer",
+} as const satisfies Record<keyof SignupAttribution, string>;
+
 /** What the visitor typed, echoed into the page after a rejected plain form post. */
 export interface SignupValues {
   name: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signupMessages } from "../../content/signup.ts";
+import { signupMessages } from "../../content/signup-messages.ts";
 import {
   firstInvalidField,
   readSignupFields,

@@ -3,7 +3,7 @@
 // (docs/decisions/021-shared-schema-zod-mini.md).
 import * as z from "zod/mini";
 import { agentIds } from "../../content/agent-ids.ts";
-import { signupMessages as m } from "../../content/signup.ts";
+import { signupMessages as m } from "../../content/signup-messages.ts";
 import { hasControlCharacters } from "../../lib/text.ts";
 import { type ParsedForm, validateFields } from "../../platform/http/parse-form.ts";
 import { signupLimits, type SignupFields } from "./fields.ts";

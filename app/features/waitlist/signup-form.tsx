@@ -7,16 +7,17 @@ import { Checkbox, FieldError, Input, Label, Textarea } from "../../components/u
 import { agentIds, agentNames, type AgentId } from "../../content/agent-ids.ts";
 import { signupFormCopy as copy, signupToasts } from "../../content/signup.ts";
 import {
+  attributionFields,
   firstInvalidField,
   readSignupFields,
   signupErrorSummary,
   signupLimits,
   type SignupActionData,
+  type SignupAttribution,
   type SignupField,
   type SignupFieldErrors,
 } from "./fields.ts";
 import { Honeypot } from "../../components/ui/honeypot.tsx";
-import { attributionFields, type SignupAttribution } from "./source.ts";
 
 // The schema (Zod) is fetched when the visitor first touches the form, not with the page.
 type SchemaModule = typeof SchemaModuleShape;

@@ -10,7 +10,8 @@ import {
   signupDoneLocation,
   type ActionAnswer,
 } from "../../../tests/support/signup-requests.ts";
-import { signupMessages, signupToasts } from "../../content/signup.ts";
+import { signupMessages } from "../../content/signup-messages.ts";
+import { signupToasts } from "../../content/signup.ts";
 import { addressCheckMessages } from "../../content/deliverability.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { loader as contactLoader } from "../../routes/site/contact.tsx";

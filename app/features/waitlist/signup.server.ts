@@ -1,6 +1,6 @@
 // The /contato action's work: read the posted form safely, turn bots and floods away,
 // validate with the shared schema and store the sign-up (docs/product.md rules 1-4).
-import { signupMessages as m } from "../../content/signup.ts";
+import { signupMessages as m } from "../../content/signup-messages.ts";
 import { addressCheckMessages } from "../../content/deliverability.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import { hitRateLimit, rateLimitSubject } from "../../platform/http/rate-limit.server.ts";

@@ -2,7 +2,7 @@
 // columns): the campaign of the page or of the landing page before it, and the origin of a
 // Referer from another site (docs/decisions/022-signup-source.md and 144).
 import { hasControlCharacters } from "../../lib/text.ts";
-import { signupLimits } from "./fields.ts";
+import { attributionFields, signupLimits, type SignupAttribution } from "./fields.ts";
 
 /** Trims and bounds a claimed source; null when there is nothing usable. */
 export function boundSource(value: unknown): string | null {
@@ -25,22 +25,6 @@ export function externalRefererOrigin(referer: string | null, pageUrl: URL): str
     return null;
   }
 }
-
-/** Where a sign-up came from: the waitlist's source, utm_medium, utm_campaign, referrer. */
-export interface SignupAttribution {
-  source: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  referrer: string | null;
-}
-
-/** The form's hidden inputs carrying each part (decision 144). */
-export const attributionFields = {
-  source: "source",
-  utmMedium: "utm_medium",
-  utmCampaign: "utm_campaign",
-  referrer: "referrer",
-} as const satisfies Record<keyof SignupAttribution, string>;
 
 const campaignParams = ["utm_source", "utm_medium", "utm_campaign"] as const;
 /** The external referrer's origin, once carried in the address (decision 228). */

@@ -5,7 +5,8 @@ import { PostPage } from "../../features/posts/post-page.tsx";
 import { toPostCard } from "../../features/posts/post-view.ts";
 import { getPublishedPostBySlug, listRelatedPosts } from "../../features/posts/queries.server.ts";
 import { shareCards } from "../../content/share-cards.ts";
-import { articleMeta, seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
+import { articleMeta } from "../../lib/article-meta.ts";
+import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { publicPage } from "../../lib/page-scripts.ts";
 
 // Drafts and unknown slugs are the 404 page (docs/product.md rule 8).

@@ -4,7 +4,7 @@ import { ApplicationError } from "../../components/application-error.tsx";
 import { NotFound } from "../../components/not-found.tsx";
 import { SiteFooter } from "../../components/site-footer.tsx";
 import { SiteHeader } from "../../components/site-header.tsx";
-import { skipLinkLabel } from "../../content/common.ts";
+import { skipLinkLabel } from "../../content/layout.ts";
 import type { loader as rootLoader } from "../../root.tsx";
 
 function SiteFrame({ children }: { children: React.ReactNode }) {
