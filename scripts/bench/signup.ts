@@ -115,6 +115,16 @@ export async function measureSignups({
     const server = await startBuiltServer(databaseUrl ? { ...env, WORKER: "off" } : env);
     const worker = databaseUrl ? await startBuiltWorker(env) : undefined;
     const successStatus = via === "form" ? 303 : 200;
+    const paced = (prefix: string, rate: number, seconds: number) =>
+      pacedForm({
+        url: server.url,
+        path: via === "form" ? "/contato" : "/contato.data",
+        template: signupForm,
+        prefix,
+        successStatus,
+        rate,
+        seconds,
+      });
     const run = (prefix: string, requests: number) =>
       wrkForm(server.url, {
         path: via === "form" ? "/contato" : "/contato.data",
@@ -135,7 +145,14 @@ export async function measureSignups({
     let workerCpuMsPerMessage: number | undefined;
     let cpu: CpuBudget;
     try {
-      warmup = await run("warmup", warmupRequests);
+      // An open-loop run is warmed up at its own rate: a closed loop's burst would leave a
+      // backlog of mail that the measured run then meets.
+      warmup =
+        offeredPerSecond === undefined
+          ? await run("warmup", warmupRequests)
+          : await paced("warmup", offeredPerSecond, warmupRequests / offeredPerSecond).then(
+              (result) => ({ ...result, answered: result.offered }),
+            );
       const estimatedRate = warmup.successful / Math.max(warmup.seconds, 0.001);
       rssBeforeMb = rssMegabytes(pid);
       const cpuBefore = cpuMilliseconds(pid);
@@ -153,18 +170,10 @@ export async function measureSignups({
         );
         cpu = budget.stop({ "generator (wrk)": measured.generatorCpuMs });
       } else {
-        const paced = await pacedForm({
-          url: server.url,
-          path: via === "form" ? "/contato" : "/contato.data",
-          template: signupForm,
-          prefix: "run",
-          successStatus,
-          rate: offeredPerSecond,
-          seconds: durationSeconds,
-        });
+        const result = await paced("run", offeredPerSecond, durationSeconds);
         // Latencies from each post's scheduled time (./paced.ts).
-        measured = { ...paced, answered: paced.offered };
-        cpu = budget.stop({ "generator (paced)": paced.generatorCpuMs });
+        measured = { ...result, answered: result.offered };
+        cpu = budget.stop({ "generator (paced)": result.generatorCpuMs });
       }
       rssAfterMb = rssMegabytes(pid);
       cpuMs = cpuMilliseconds(pid) - cpuBefore;
