@@ -4,7 +4,7 @@
 // Each database runs as the README deploys it (decision 260): on PostgreSQL a web process with
 // WORKER=off and `npm run worker` beside it; on PGlite one server process with its worker.
 // - spike: sign-ups at `rate` a second for `seconds` (the /contato form, each with its own
-//   address); each confirmation's time from its sign-up to the SMTP server accepting it
+//   address, from the paced generator in a process of its own); each confirmation's time from its sign-up to the SMTP server accepting it
 //   (p50, p95, max), and how many were still undelivered 10 s after the last sign-up.
 //   PostgreSQL at 300/s, PGlite at 100/s. Beside it, each process's CPU over the spike and
 //   the 10 s after, per sign-up answered and per message delivered.
@@ -33,6 +33,7 @@ import {
 } from "../../tests/support/postgres.ts";
 import { cpuMilliseconds, loadAverage } from "./measure.ts";
 import { postSignUp } from "../../tests/support/http.ts";
+import { pacedForm } from "./paced.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
 const flag = (name: string, fallback: string) =>
@@ -62,31 +63,8 @@ async function signUp(server: BuiltServer, email: string): Promise<boolean> {
   }
 }
 
-/** Sends `rate` sign-ups a second for `seconds`; answers when each was sent. */
-async function paced(server: BuiltServer, rate: number, tag: string) {
-  const sentAt = new Map<string, number>();
-  const pending: Promise<boolean>[] = [];
-  const start = Date.now();
-  let issued = 0;
-  while (Date.now() - start < seconds * 1000) {
-    const due = Math.floor(((Date.now() - start) / 1000) * rate) - issued;
-    for (let i = 0; i < due; i++) {
-      const email = `${tag}-${issued}@carga.example.com`;
-      sentAt.set(email, Date.now());
-      pending.push(signUp(server, email));
-      issued += 1;
-    }
-    await sleep(5);
-  }
-  const answers = await Promise.all(pending);
-  const elapsed = (Date.now() - start) / 1000;
-  return {
-    sentAt,
-    ok: answers.filter(Boolean).length,
-    failed: answers.filter((a) => !a).length,
-    elapsed,
-  };
-}
+// `{n}` is made unique per post by the generator: each sign-up has its own address.
+const spikeForm = "name=Pessoa+Carga&email={n}%40carga.example.com&terms=on";
 
 async function spike(database: "postgres" | "pglite") {
   const rate = rates[database];
@@ -110,7 +88,22 @@ async function spike(database: "postgres" | "pglite") {
       web: cpuMilliseconds(pids.web),
       worker: pids.worker ? cpuMilliseconds(pids.worker) : 0,
     };
-    const { sentAt, ok, failed, elapsed } = await paced(server, rate, `spike-${database}`);
+    // Sign-ups from a generator in a process of its own, each at its time (./paced.ts).
+    const prefix = `spike-${database}`;
+    const result = await pacedForm({
+      url: server.url,
+      path: "/contato",
+      template: spikeForm,
+      prefix,
+      successStatus: 303,
+      rate,
+      seconds,
+      recordSentAt: true,
+    });
+    const { successful: ok, failed, seconds: elapsed } = result;
+    const sentAt = (result.sentAt ?? []).map(
+      (at, index) => [`${prefix}-${index + 1}@carga.example.com`, at] as const,
+    );
     const ended = Date.now();
     await sleep(10_000);
     const deliveredBy10s = await sink.count();
@@ -120,7 +113,7 @@ async function spike(database: "postgres" | "pglite") {
         `${((cpuMilliseconds(pids.worker) - cpuBefore.worker) / deliveredBy10s).toFixed(2)} ms per message`
       : `server ${(webCpu / ok).toFixed(2)} ms CPU per sign-up with its message`;
     const arrivals = await sink.arrivals();
-    const latencies = [...sentAt]
+    const latencies = sentAt
       .flatMap(([email, at]) => {
         const first = arrivals.get(email)?.[0];
         return first === undefined ? [] : [first - at];

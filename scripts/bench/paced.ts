@@ -23,6 +23,8 @@ export interface PacedFormOptions {
   rate: number;
   seconds: number;
   maxConnections?: number;
+  /** Answer when each post was written (`sentAt`). */
+  recordSentAt?: boolean;
 }
 
 export interface PacedFormResult {
@@ -42,6 +44,8 @@ export interface PacedFormResult {
   sendLagP99Ms: number;
   /** This process's CPU from the first post to the last answer, ms. */
   generatorCpuMs: number;
+  /** With `recordSentAt`: when post n + 1 was written, epoch ms. */
+  sentAt?: number[];
 }
 
 /** Runs the paced generator in a child process and answers its figures. */
@@ -145,6 +149,7 @@ async function run(options: PacedFormOptions): Promise<PacedFormResult> {
   const interval = 1000 / options.rate;
   const latencies = new Float64Array(total);
   const lags = new Float64Array(total);
+  const sentAt = options.recordSentAt ? new Float64Array(total) : undefined;
   // Every header but the body's length, as Node's http client sent them.
   const head =
     `POST ${options.path} HTTP/1.1\r\nHost: ${target.host}\r\nConnection: keep-alive\r\n` +
@@ -182,6 +187,7 @@ async function run(options: PacedFormOptions): Promise<PacedFormResult> {
       const request = Buffer.from(
         `${head}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
+      if (sentAt) sentAt[index] = performance.timeOrigin + performance.now();
       connection.send(request, (status) => {
         finish(index, status);
         if (!connection.socket.destroyed) idle.push(connection);
@@ -237,6 +243,7 @@ async function run(options: PacedFormOptions): Promise<PacedFormResult> {
     maxMs: round(latencies.at(-1) ?? NaN),
     sendLagP99Ms: round(percentile(lags, 99)),
     generatorCpuMs: (cpu.user + cpu.system) / 1000,
+    ...(sentAt ? { sentAt: Array.from(sentAt) } : {}),
   };
 }
 
