@@ -75,6 +75,9 @@ class Connection {
   private answered: ((status: number | null) => void) | undefined;
   /** An answer with neither length nor chunks ends with the connection: its status. */
   private endsAtClose: number | null = null;
+  /** When its last answer ended, and how long the server keeps it open idle after that. */
+  idleSince = 0;
+  keepAliveMs = 5_000;
 
   constructor(target: URL, onClose: (connection: Connection) => void) {
     this.socket = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
@@ -85,10 +88,6 @@ class Connection {
       onClose(this);
     });
   }
-
-  /** When its last answer ended, and how long the server keeps it open idle after that. */
-  idleSince = 0;
-  keepAliveMs = 5_000;
 
   send(request: Buffer, answered: (status: number | null) => void) {
     this.answered = answered;
