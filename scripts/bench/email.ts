@@ -4,8 +4,9 @@
 // Each database runs as the README deploys it (decision 260): on PostgreSQL a web process with
 // WORKER=off and `npm run worker` beside it; on PGlite one server process with its worker.
 // - spike: sign-ups at `rate` a second for `seconds` (the /contato form, each with its own
-//   address, from the paced generator in a process of its own); each confirmation's time from its sign-up to the SMTP server accepting it
-//   (p50, p95, max), and how many were still undelivered 10 s after the last sign-up.
+//   address, from the paced generator in a process of its own); each confirmation's time
+//   from its sign-up to the SMTP server accepting it (p50, p95, max), and how many were
+//   still undelivered 10 s after the last sign-up.
 //   PostgreSQL at 300/s, PGlite at 100/s. Beside it, each process's CPU over the spike and
 //   the 10 s after, per sign-up answered and per message delivered.
 // - drain: a queue of `drain` confirmations (queued by sign-ups to a web process running

@@ -115,8 +115,9 @@ export async function measureSignups({
     const server = await startBuiltServer(databaseUrl ? { ...env, WORKER: "off" } : env);
     const worker = databaseUrl ? await startBuiltWorker(env) : undefined;
     const successStatus = via === "form" ? 303 : 200;
-    const paced = (prefix: string, rate: number, seconds: number) =>
-      pacedForm({
+    // Open loop (./paced.ts): every post offered is answered, its latency from its due time.
+    const paced = async (prefix: string, rate: number, seconds: number) => {
+      const result = await pacedForm({
         url: server.url,
         path: via === "form" ? "/contato" : "/contato.data",
         template: signupForm,
@@ -125,6 +126,8 @@ export async function measureSignups({
         rate,
         seconds,
       });
+      return { ...result, answered: result.offered };
+    };
     const run = (prefix: string, requests: number) =>
       wrkForm(server.url, {
         path: via === "form" ? "/contato" : "/contato.data",
@@ -150,9 +153,7 @@ export async function measureSignups({
       warmup =
         offeredPerSecond === undefined
           ? await run("warmup", warmupRequests)
-          : await paced("warmup", offeredPerSecond, warmupRequests / offeredPerSecond).then(
-              (result) => ({ ...result, answered: result.offered }),
-            );
+          : await paced("warmup", offeredPerSecond, warmupRequests / offeredPerSecond);
       const estimatedRate = warmup.successful / Math.max(warmup.seconds, 0.001);
       rssBeforeMb = rssMegabytes(pid);
       const cpuBefore = cpuMilliseconds(pid);
@@ -170,10 +171,8 @@ export async function measureSignups({
         );
         cpu = budget.stop({ "generator (wrk)": measured.generatorCpuMs });
       } else {
-        const result = await paced("run", offeredPerSecond, durationSeconds);
-        // Latencies from each post's scheduled time (./paced.ts).
-        measured = { ...result, answered: result.offered };
-        cpu = budget.stop({ "generator (paced)": result.generatorCpuMs });
+        measured = await paced("run", offeredPerSecond, durationSeconds);
+        cpu = budget.stop({ "generator (paced)": measured.generatorCpuMs });
       }
       rssAfterMb = rssMegabytes(pid);
       cpuMs = cpuMilliseconds(pid) - cpuBefore;
