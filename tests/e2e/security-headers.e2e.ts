@@ -37,6 +37,37 @@ for (const path of htmlPaths) {
   });
 }
 
+// Static files are served ahead of the app (server.ts), with headers of their own
+// (docs/decisions/402): outside checkers flag a file without nosniff.
+test("static files (hashed assets, icons, images, the manifest) carry the security headers", async ({
+  request,
+}) => {
+  const html = await (await request.get("/contato")).text();
+  const asset = /\/assets\/[^"]+\.(?:js|css)/.exec(html)?.[0];
+  expect(asset).toBeDefined();
+  for (const path of [
+    asset!,
+    "/favicon.svg",
+    "/favicon.ico",
+    "/icon-192.png",
+    "/site.webmanifest",
+  ]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const headers = response.headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("same-origin");
+    expect(headers["x-frame-options"], path).toBe("SAMEORIGIN");
+    expect(headers["permissions-policy"], path).toContain("camera=()");
+    const csp = headers["content-security-policy"] ?? "";
+    // A file opened on its own (an SVG, say) runs nothing.
+    expect(csp, path).toContain("default-src 'none'");
+    expect(csp, path).not.toContain("script-src");
+    expect(csp, path).toContain("frame-ancestors 'none'");
+    expect(headers["x-powered-by"], path).toBeUndefined();
+  }
+});
+
 test("each answer gets a fresh nonce", async ({ request }) => {
   const nonces = new Set<string>();
   for (let i = 0; i < 3; i++) {
