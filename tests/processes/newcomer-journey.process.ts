@@ -1,10 +1,10 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type Page, test } from "../support/e2e-test.ts";
+import { freePort } from "../support/built-server.ts";
 import { gotoHydrated } from "../support/hydration.ts";
 
 // A newcomer's first hour with the README alone (issue 40, docs/decisions/400): a clean copy
@@ -22,18 +22,11 @@ const ROBOT = "MidasPulse Agent";
 
 let copy: string;
 let server: ChildProcess | undefined;
+let serverOutput = "";
 let origin: string;
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync("git", args, { cwd, encoding: "utf8" }).trim();
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, () => probe.close(() => resolve(true)));
-  });
 }
 
 /** Sends a signal to a process group; false once the group has no process left. */
@@ -63,9 +56,10 @@ test.beforeAll(async () => {
     npm_config_audit: "false",
     npm_config_fund: "false",
   };
-  // Another server on this machine may hold 3000; then the same journey on another port.
-  const port = (await portIsFree(3000)) ? 3000 : 3000 + Math.floor(Math.random() * 1000) + 1;
-  if (port !== 3000) env.PORT = String(port);
+  // A port of its own: other servers on this machine come and go on 3000, and this journey
+  // must not walk into one of them (the README's 3000 is tests/system's to check).
+  const port = await freePort();
+  env.PORT = String(port);
   origin = `http://localhost:${port}`;
 
   const run = promisify(execFile);
@@ -82,17 +76,24 @@ test.beforeAll(async () => {
     stdio: ["ignore", "pipe", "pipe"],
   });
   server = started;
-  let output = "";
-  started.stdout.on("data", (chunk) => (output += chunk));
-  started.stderr.on("data", (chunk) => (output += chunk));
+  started.stdout.on("data", (chunk) => (serverOutput += chunk));
+  started.stderr.on("data", (chunk) => (serverOutput += chunk));
   const deadline = Date.now() + 300_000;
   for (;;) {
-    if (started.exitCode !== null) throw new Error(`exited with ${started.exitCode}:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`not serving after 5 minutes:\n${output}`);
+    if (started.exitCode !== null) {
+      throw new Error(`exited with ${started.exitCode}:\n${serverOutput}`);
+    }
+    if (Date.now() > deadline) throw new Error(`not serving after 5 minutes:\n${serverOutput}`);
     const home = await fetch(origin).catch(() => undefined);
     if (home?.ok) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+});
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook destructures
+test.afterEach(({}, testInfo) => {
+  // What the server said, when the journey failed.
+  if (testInfo.status !== testInfo.expectedStatus) console.log(serverOutput.slice(-20_000));
 });
 
 test.afterAll(async () => {
