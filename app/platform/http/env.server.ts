@@ -59,6 +59,9 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  // Seconds a shared cache in front (nginx, deploy/nginx.conf) may answer a shared public
+  // page (s-maxage): an admin edit shows through it within them (docs/decisions/403).
+  PROXY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   // Login attempts per 15 minutes, per client IP and per e-mail (docs/decisions/031).
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
