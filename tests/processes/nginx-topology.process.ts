@@ -75,6 +75,12 @@ function post(path: string, fields: Record<string, string>, cookie = "") {
 const login = (password: string) =>
   post("/admin", { intent: "login", email: ADMIN.email, password });
 
+/** The access log's length once what nginx buffered (a second at most) is written. */
+async function settledLogLength(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  return nginx.accessLog().length;
+}
+
 /** The web processes' ports that answered the access log's lines after `from` for `path`. */
 function upstreamsOf(from: number, path: string): Set<string> {
   return new Set(
@@ -124,7 +130,7 @@ test("anonymous public pages are micro-cached by nginx; nothing with a session o
 });
 
 test("a session made through one web process is valid on the other, and ends on both", async () => {
-  const from = nginx.accessLog().length;
+  const from = await settledLogLength();
   const cookie = cookieFrom((await login(ADMIN.password)).headers);
   expect(cookie).not.toBe("");
   for (let i = 0; i < 4; i++) {
@@ -132,7 +138,10 @@ test("a session made through one web process is valid on the other, and ends on 
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Sair");
   }
-  expect(upstreamsOf(from, "/admin/robos")).toEqual(bothPorts());
+  // The access log is written every second.
+  await expect
+    .poll(() => upstreamsOf(from, "/admin/robos"), { timeout: 5_000 })
+    .toEqual(bothPorts());
 
   await post("/admin", { intent: "logout" }, cookie);
   for (let i = 0; i < 2; i++) {
@@ -186,11 +195,11 @@ test("an admin's edit empties the page cache of both processes and shows through
 });
 
 test("the failed-login limit counts across both web processes", async () => {
-  const from = nginx.accessLog().length;
+  const from = await settledLogLength();
   const statuses: number[] = [];
   for (let i = 0; i < 5; i++) statuses.push((await login("senha-errada-000")).status);
   expect(statuses).toEqual([401, 401, 401, 429, 429]);
-  expect(upstreamsOf(from, "/admin")).toEqual(bothPorts());
+  await expect.poll(() => upstreamsOf(from, "/admin"), { timeout: 5_000 }).toEqual(bothPorts());
 });
 
 test("SIGKILL of either web process loses no sign-up sent through nginx", async () => {
