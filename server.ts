@@ -9,11 +9,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import closeWithGrace from "close-with-grace";
 import express from "express";
+import helmet from "helmet";
 import { exitOnConfigurationProblems } from "./app/platform/http/logger.server.ts";
 import type * as AppModuleShape from "./server/app.ts";
 import { compressAnswers } from "./server/compress.ts";
 import { createHttpServer, SERVER_LIMITS } from "./server/http-server.ts";
-import { oneLeadingSlash } from "./server/request-guards.ts";
+import { oneLeadingSlash, permissionsPolicy } from "./server/request-guards.ts";
+import { staticFileHeaderOptions } from "./server/security-headers.ts";
 
 type AppModule = typeof AppModuleShape;
 
@@ -54,15 +56,24 @@ if (development) {
   // as build/server.js (`npm run serve`).
   const buildPath = pathToFileURL(path.resolve("build/server/index.js")).href;
   appModule = (await import(buildPath)) as AppModule;
+  // Files carry the security headers too (nosniff first), set before each file handler; a
+  // path no file answers goes on to the app, whose headers replace these.
+  const fileHeaders = [helmet(staticFileHeaderOptions()), permissionsPolicy];
   // Hashed file names: cache forever.
-  root.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  root.use(
+    "/assets",
+    ...fileHeaders,
+    express.static("build/client/assets", { immutable: true, maxAge: "1y" }),
+  );
   // The static handler stats the disk and builds a 404 error for every path it does not
   // hold: asked only for the names the build has, page views never touch the disk. /assets
   // has its handler above.
   const clientFiles = new Set(fs.readdirSync("build/client").filter((name) => name !== "assets"));
-  const serveClientFile = express.static("build/client", { maxAge: "1h", index: false });
+  const serveClientFileWithHeaders = express
+    .Router()
+    .use(...fileHeaders, express.static("build/client", { maxAge: "1h", index: false }));
   root.use((req, res, next) => {
-    if (clientFiles.has(req.path.split("/")[1]!)) serveClientFile(req, res, next);
+    if (clientFiles.has(req.path.split("/")[1]!)) serveClientFileWithHeaders(req, res, next);
     else next();
   });
   root.use(appModule.app);

@@ -7,7 +7,8 @@ import { InlineStylesProvider } from "./lib/inline-styles.tsx";
 import { getLogger } from "./platform/http/logger.server.ts";
 import { browserHandoff } from "./platform/http/route-matching.server.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
-import { isSharedPage } from "./lib/page-scripts.ts";
+import { isSharedPage, sharedPageCacheControl } from "./lib/page-scripts.ts";
+import { getEnv } from "./platform/http/env.server.ts";
 import { cspNonceContext } from "./platform/http/request-context.ts";
 
 export const streamTimeout = 5_000;
@@ -66,9 +67,11 @@ export default function handleRequest(
         onShellReady() {
           shellRendered = true;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // HTML is always revalidated (pages that hydrate carry their own CSP nonce). A page
-          // the same for every visitor says `public`: only those enter the page cache
-          // (docs/decisions/061).
+          // HTML is always revalidated by browsers (pages that hydrate carry their own CSP
+          // nonce). A page the same for every visitor says `public`: only those enter the page
+          // cache (docs/decisions/061), and a proxy in front may keep them PROXY_CACHE_SECONDS
+          // (s-maxage, deploy/nginx.conf). An answer to a request with a cookie is nobody
+          // else's (docs/decisions/403).
           if (!responseHeaders.has("Cache-Control")) {
             const { matches } = routerContext.staticHandlerContext;
             const handles = matches.map(
@@ -76,7 +79,11 @@ export default function handleRequest(
             );
             responseHeaders.set(
               "Cache-Control",
-              responseStatusCode === 200 && isSharedPage(handles) ? "public, no-cache" : "no-cache",
+              request.headers.has("cookie")
+                ? "private, no-store"
+                : responseStatusCode === 200 && isSharedPage(handles)
+                  ? sharedPageCacheControl(getEnv().PROXY_CACHE_SECONDS)
+                  : "no-cache",
             );
           }
           // The page is answered whole, as one body: no page suspends, so its first byte and

@@ -378,8 +378,29 @@ export const emailMailbox = pgTable("email_mailbox", {
   subject: text("subject").notNull(),
   html: text("html").notNull(),
   text: text("text").notNull(),
+  // The SHA-256 of each link's token, in the order of the markers that replace the tokens in
+  // html and text: staff opening the message give each a fresh token (docs/decisions/400).
+  linkHashes: text("link_hashes")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: createdAt(),
 });
+
+// Each time staff opened a local-mailbox message with usable links: who, which, when
+// (docs/decisions/400).
+export const emailMailboxOpenings = pgTable(
+  "email_mailbox_openings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    mailboxId: uuid("mailbox_id")
+      .notNull()
+      .references(() => emailMailbox.id, { onDelete: "cascade" }),
+    openedBy: text("opened_by").notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("email_mailbox_openings_mailbox_idx").on(table.mailboxId, table.openedAt)],
+);
 
 // Issue 10: who moved a waitlist entry to which status, and when.
 export const waitlistStatusChanges = pgTable(

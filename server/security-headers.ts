@@ -30,3 +30,28 @@ export function securityHeaderOptions(production: boolean): HelmetOptions {
     referrerPolicy: { policy: "same-origin" },
   };
 }
+
+/**
+ * The security headers of static files (/assets/*, icons, images, the manifest), served ahead
+ * of the app (server.ts): helmet's protective headers, nosniff included, with a policy that
+ * lets a file opened on its own run nothing (an SVG's script, say). Images may be shown by
+ * other sites and mail clients, so their resource policy is cross-origin (docs/decisions/402).
+ */
+export function staticFileHeaderOptions(): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        styleSrc: ["'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: "same-origin" },
+  };
+}

@@ -86,6 +86,14 @@ export const mailboxCopy = {
   to: "Para",
   htmlPreview: "Ver HTML",
   textPreview: "Ver texto",
+  open: "Abrir com links válidos",
+  openedTitle: "Mensagem aberta",
+  openedNote:
+    "Links novos, que funcionam como os do e-mail. Abrir a mensagem de novo invalida estes. Cada abertura fica registrada com quem abriu.",
+  openedLinks: "Links da mensagem",
+  noLiveLinks: "Esta mensagem não tem links válidos (expirados, usados ou apagados).",
+  notOpened:
+    "Mensagem não encontrada, ou a caixa local está desligada porque o SMTP_URL está definido.",
   loading: "Carregando e-mails...",
 } as const;
 

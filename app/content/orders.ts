@@ -10,6 +10,9 @@ export const orderStateLabels: Record<OrderState, string> = {
   refunded: "Reembolsado",
 };
 
+/** The empty first option of a required payment-method select (W3C: a placeholder option). */
+export const paymentMethodPlaceholder = "Escolha a forma de pagamento";
+
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   pix: "PIX",
   transfer: "Transferência bancária",

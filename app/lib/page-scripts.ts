@@ -17,6 +17,16 @@ export interface PageHandle {
   query?: Readonly<Record<string, readonly string[]>>;
 }
 
+/**
+ * The Cache-Control of a shared page: browsers revalidate it every time; a shared cache in
+ * front (nginx, deploy/nginx.conf) may answer it for `proxySeconds` (docs/decisions/403).
+ */
+export function sharedPageCacheControl(proxySeconds: number): string {
+  return proxySeconds > 0
+    ? `public, max-age=0, must-revalidate, s-maxage=${proxySeconds}`
+    : "public, no-cache";
+}
+
 /** The `handle` of a page that ships no JavaScript (docs/decisions/060). */
 export const htmlOnlyPage: PageHandle = { hydrate: false };
 

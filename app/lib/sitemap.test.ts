@@ -28,4 +28,16 @@ describe("buildRobotsTxt", () => {
     expect(text).toMatch(/^Disallow: \/admin$/m);
     expect(text).toMatch(/^Sitemap: https:\/\/agentesfx\.com\.br\/sitemap\.xml$/m);
   });
+
+  it("keeps the admin out for parsers that take the first matching rule, and the rest open", () => {
+    const rules = buildRobotsTxt("https://agentesfx.com.br")
+      .split("\n")
+      .map((line) => /^(Allow|Disallow): (\S+)$/.exec(line))
+      .filter((match) => match !== null)
+      .map(([, kind, prefix]) => ({ kind, prefix: prefix! }));
+    const firstMatch = (path: string) => rules.find((rule) => path.startsWith(rule.prefix))?.kind;
+    expect(firstMatch("/admin")).toBe("Disallow");
+    expect(firstMatch("/admin/lista")).toBe("Disallow");
+    expect(firstMatch("/agentes/yenmax")).toBe("Allow");
+  });
 });

@@ -40,5 +40,7 @@ export function buildSitemap(siteUrl: string, entries: readonly SitemapEntry[]):
 
 /** robots.txt: everything but the admin area, and where the sitemap is. */
 export function buildRobotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  // Disallow first: parsers that take the first matching line (not the longest) would read
+  // `Allow: /` as allowing the admin (docs/decisions/402).
+  return `User-agent: *\nDisallow: /admin\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }

@@ -47,7 +47,7 @@ http
 `;
 
 /** wrk against Node's floor server for `body` (with `headers`, a flat name/value list). */
-async function nodeFloor(
+export async function nodeFloor(
   prefix: string,
   body: Buffer,
   headers: string[] | undefined,
@@ -75,13 +75,13 @@ async function nodeFloor(
   }
 }
 
-interface RawAnswer {
+export interface RawAnswer {
   body: Buffer;
   headers: http.IncomingHttpHeaders;
 }
 
 /** The page's bytes and headers exactly as a server sends them for `accept-encoding`. */
-function rawPage(url: string, acceptEncoding: string): Promise<RawAnswer> {
+export function rawPage(url: string, acceptEncoding: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
@@ -108,23 +108,22 @@ function addHeaders(answer: RawAnswer): string {
     .join("\n      ");
 }
 
-/** Loads `pagePath` on our server, then the same page from nginx; undefined when skipped. */
-export async function compareWithNginx(
-  serverUrl: string,
-  serverPid: number,
-  pagePath: string,
-  seconds: number,
-): Promise<FileServerComparison | undefined> {
-  if (!fs.existsSync(NGINX) || !(await wrkInstalled())) {
-    console.log(`nginx (${NGINX}) or wrk not installed: skipping the file-server comparison`);
-    return undefined;
-  }
-  const browser = browserHeaders["Accept-Encoding"];
-  const page = await rawPage(serverUrl + pagePath, browser);
-  if (page.headers["content-encoding"] !== "gzip") {
-    throw new Error(`expected our page in gzip, got ${page.headers["content-encoding"]}`);
-  }
-  const identity = await rawPage(serverUrl + pagePath, "identity");
+export interface FileNginx {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * nginx serving `page` (gzip bytes, with `identity` for a client that takes no gzip) as a
+ * file, with the page's own header block, from a temporary prefix; `workers`: nginx's
+ * worker_processes.
+ */
+export async function startFileNginx(
+  page: RawAnswer,
+  identity: RawAnswer,
+  workers: number | "auto" = "auto",
+): Promise<FileNginx> {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-nginx-"));
   const port = await freePort();
   fs.mkdirSync(path.join(prefix, "html"));
@@ -134,7 +133,7 @@ export async function compareWithNginx(
   fs.writeFileSync(path.join(prefix, "html", "index.html.gz"), page.body);
   fs.writeFileSync(
     path.join(prefix, "nginx.conf"),
-    `worker_processes auto;
+    `worker_processes ${workers};
 pid ${prefix}/logs/nginx.pid;
 daemon off;
 error_log ${prefix}/logs/error.log;
@@ -178,34 +177,70 @@ http {
   const nginx = asRoot
     ? spawn("setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", NGINX, ...args])
     : spawn(NGINX, args);
-  try {
-    const nginxUrl = `http://127.0.0.1:${port}/`;
-    for (let tries = 0; ; tries++) {
-      const served = await rawPage(nginxUrl, browser).catch(() => undefined);
-      if (served?.body.equals(page.body)) break;
-      if (tries > 50) {
-        const log = fs.readFileSync(path.join(prefix, "logs", "error.log"), "utf8");
-        throw new Error(`nginx did not serve the page's bytes: ${log}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const ours = await wrk(serverUrl + pagePath, { seconds, cpuOf: serverPid });
-    const theirs = await wrk(nginxUrl, { seconds, cpuOf: nginx.pid });
-    const headerList = Object.entries(page.headers)
-      .filter(([name]) => !["date", "connection", "keep-alive"].includes(name))
-      .flatMap(([name, value]) => [name, String(value)]);
-    const floor = {
-      bare: await nodeFloor(prefix, page.body, undefined, seconds),
-      headers: await nodeFloor(prefix, page.body, headerList, seconds),
-    };
-    return { path: pagePath, ours, nginx: theirs, floor };
-  } finally {
+  const stop = async () => {
     if (nginx.exitCode === null && nginx.signalCode === null) {
       const exited = new Promise((resolve) => nginx.once("exit", resolve));
       nginx.kill("SIGTERM");
       await exited;
     }
     fs.rmSync(prefix, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}/`;
+  for (let tries = 0; ; tries++) {
+    const served = await rawPage(url, browserHeaders["Accept-Encoding"]).catch(() => undefined);
+    if (served?.body.equals(page.body)) break;
+    if (tries > 50) {
+      const log = fs.readFileSync(path.join(prefix, "logs", "error.log"), "utf8");
+      await stop();
+      throw new Error(`nginx did not serve the page's bytes: ${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, pid: nginx.pid!, stop };
+}
+
+/** `page`'s header block as a flat name/value list, less what a server sets per answer. */
+export function headerListOf(page: RawAnswer): string[] {
+  return Object.entries(page.headers)
+    .filter(([name]) => !["date", "connection", "keep-alive"].includes(name))
+    .flatMap(([name, value]) => [name, String(value)]);
+}
+
+/** Whether nginx and wrk are installed. */
+export async function nginxAndWrkInstalled(): Promise<boolean> {
+  return fs.existsSync(NGINX) && (await wrkInstalled());
+}
+
+/** Loads `pagePath` on our server, then the same page from nginx; undefined when skipped. */
+export async function compareWithNginx(
+  serverUrl: string,
+  serverPid: number,
+  pagePath: string,
+  seconds: number,
+): Promise<FileServerComparison | undefined> {
+  if (!(await nginxAndWrkInstalled())) {
+    console.log(`nginx (${NGINX}) or wrk not installed: skipping the file-server comparison`);
+    return undefined;
+  }
+  const browser = browserHeaders["Accept-Encoding"];
+  const page = await rawPage(serverUrl + pagePath, browser);
+  if (page.headers["content-encoding"] !== "gzip") {
+    throw new Error(`expected our page in gzip, got ${page.headers["content-encoding"]}`);
+  }
+  const identity = await rawPage(serverUrl + pagePath, "identity");
+  const nginx = await startFileNginx(page, identity);
+  const floorDir = fs.mkdtempSync(path.join(os.tmpdir(), "agentes-bench-floor-"));
+  try {
+    const ours = await wrk(serverUrl + pagePath, { seconds, cpuOf: serverPid });
+    const theirs = await wrk(nginx.url, { seconds, cpuOf: nginx.pid });
+    const floor = {
+      bare: await nodeFloor(floorDir, page.body, undefined, seconds),
+      headers: await nodeFloor(floorDir, page.body, headerListOf(page), seconds),
+    };
+    return { path: pagePath, ours, nginx: theirs, floor };
+  } finally {
+    await nginx.stop();
+    fs.rmSync(floorDir, { recursive: true, force: true });
   }
 }
 

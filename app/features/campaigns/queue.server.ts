@@ -18,6 +18,7 @@ import {
   type SendLink,
 } from "../../platform/jobs/registry.ts";
 import { audienceFilterOf, materializeAudience, stillReachableSql } from "./audience.server.ts";
+import { reissueEmailToken } from "../privacy/email-links.server.ts";
 import { campaignBody, campaignMessage, type CampaignBody } from "./render.server.tsx";
 
 // A bucket may send this many seconds' worth at once after a pause.
@@ -202,6 +203,7 @@ const unsubscribeLink: SendLink<RecipientFields> = {
     where s.id is not null or w.id is not null
     returning token_hash`,
   forget: (hash) => sql`delete from email_tokens where token_hash = ${hash}`,
+  reissue: reissueEmailToken,
 };
 
 // Campaigns whose shared part this process has rendered: a campaign's content cannot change

@@ -3,10 +3,12 @@ import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { mailboxCopy as copy } from "../../content/email.ts";
 import { CountedSection } from "../admin/counted-section.tsx";
 import { TextField } from "../admin/field.tsx";
+import { mailboxIntents } from "./mailbox-actions.ts";
 import { encodeMailboxCursor } from "./mailbox-query.ts";
-import type { loadMailbox } from "./mailbox.server.ts";
+import type { loadMailbox, openMailboxMessage } from "./mailbox.server.ts";
 
 type Mailbox = Awaited<ReturnType<typeof loadMailbox>> & { search: string };
+type OpenedMessage = NonNullable<Awaited<ReturnType<typeof openMailboxMessage>>>;
 
 const dateTime = new Intl.DateTimeFormat("pt-BR", {
   dateStyle: "short",
@@ -15,7 +17,15 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
 });
 
 /** Staff's view of e-mail: counts, failed messages with "reenviar", the local mailbox. */
-export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: string }) {
+export function MailboxView({
+  mailbox,
+  notice,
+  opened,
+}: {
+  mailbox: Mailbox;
+  notice?: string | undefined;
+  opened?: OpenedMessage | undefined;
+}) {
   const query = new URLSearchParams(mailbox.search).get("q");
   const pageHref = (apos?: string) => {
     const params = new URLSearchParams();
@@ -78,6 +88,33 @@ export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: st
         </ul>
       )}
 
+      {opened ? (
+        <section aria-labelledby="email-aberto" className="mt-10 rounded-md border p-4">
+          <h3 id="email-aberto" className="text-xl font-semibold">
+            {copy.openedTitle}: {opened.subject}
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            {copy.to}: {opened.recipient}
+          </p>
+          <p className="mt-2 text-sm">{copy.openedNote}</p>
+          <h4 className="mt-4 font-medium">{copy.openedLinks}</h4>
+          {opened.links.length === 0 ? (
+            <p className="mt-2 text-muted-foreground">{copy.noLiveLinks}</p>
+          ) : (
+            <ul className="mt-2 space-y-1">
+              {opened.links.map((link) => (
+                <li key={link}>
+                  <a href={link} className="break-all underline">
+                    {link}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+          <pre className="mt-4 whitespace-pre-wrap text-sm">{opened.text}</pre>
+        </section>
+      ) : null}
+
       <h3 className="mt-10 text-xl font-semibold">{copy.mailboxTitle}</h3>
       {mailbox.mailbox.length === 0 ? (
         <p className="mt-3 text-muted-foreground">{query ? copy.noResults : copy.mailboxEmpty}</p>
@@ -103,6 +140,15 @@ export function MailboxView({ mailbox, notice }: { mailbox: Mailbox; notice?: st
                 <summary>{copy.textPreview}</summary>
                 <pre className="mt-2 whitespace-pre-wrap text-sm">{message.text}</pre>
               </details>
+              {mailbox.open ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value={mailboxIntents.open} />
+                  <input type="hidden" name="id" value={message.id} />
+                  <button type="submit" className="rounded-md border px-3 py-1 text-sm">
+                    {copy.open}
+                  </button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>

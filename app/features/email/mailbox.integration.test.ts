@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailMailbox, emailOutbox, emailTokens, waitlist } from "../../../db/schema.ts";
+import {
+  emailMailbox,
+  emailMailboxOpenings,
+  emailOutbox,
+  emailTokens,
+  waitlist,
+} from "../../../db/schema.ts";
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { form } from "../../../tests/support/http.ts";
 import { callContactAction, postRequest } from "../../../tests/support/signup-requests.ts";
@@ -9,7 +15,8 @@ import { encodeMailboxCursor } from "./mailbox-query.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { mailboxTransport } from "../../platform/mail/transport.server.ts";
-import { REDACTED_TOKEN } from "../../platform/mail/link-tokens.server.ts";
+import { hashToken, redactedToken } from "../../platform/mail/link-tokens.server.ts";
+import { linkTokenState } from "./tokens.server.ts";
 import { deliverQueued } from "../../../tests/support/outbox.ts";
 import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 
@@ -77,8 +84,53 @@ describe("/admin/emails", () => {
       mailbox: { recipient: string; text: string; html: string }[];
     };
     const stored = after.mailbox.find((message) => message.recipient === "rita@example.com");
-    expect(stored?.text).toContain(`/confirmar/${REDACTED_TOKEN}`);
+    expect(stored?.text).toContain(`/confirmar/${redactedToken(1)}`);
     expect(`${stored?.text}${stored?.html}`).not.toMatch(/confirmar\/[A-Za-z0-9_-]{43}/);
+  });
+
+  it("opens a local-mailbox message with a fresh usable link each time, storing only its hash and who opened it", async () => {
+    const db = await getDb();
+    const [stored] = await db
+      .select()
+      .from(emailMailbox)
+      .where(eq(emailMailbox.recipient, "rita@example.com"));
+    type Opened = { opened: { links: string[]; text: string } };
+    const open = async () => {
+      const outcome = await post({ intent: "abrir", id: stored!.id });
+      expect(outcome.status).toBe(200);
+      const { links, text } = (outcome.body as Opened).opened;
+      expect(links).toHaveLength(1);
+      const token = /\/confirmar\/([A-Za-z0-9_-]{43})$/.exec(links[0]!)?.[1];
+      expect(token).toBeDefined();
+      expect(text).toContain(links[0]);
+      return token!;
+    };
+    const first = await open();
+    expect(await linkTokenState(first, "confirm-signup")).toBe("valid");
+    const second = await open();
+    // The earlier opening's link stops working; only the new one's hash is stored.
+    expect(await linkTokenState(first, "confirm-signup")).toBe("not-found");
+    expect(await linkTokenState(second, "confirm-signup")).toBe("valid");
+    const [row] = await db.select().from(emailMailbox).where(eq(emailMailbox.id, stored!.id));
+    expect(row?.linkHashes).toEqual([hashToken(second)]);
+    const tokenRows = await db.select().from(emailTokens);
+    const everything = JSON.stringify([row, tokenRows]);
+    expect(everything).not.toContain(second);
+    expect(everything).not.toContain(first);
+    const openings = await db
+      .select()
+      .from(emailMailboxOpenings)
+      .where(eq(emailMailboxOpenings.mailboxId, stored!.id));
+    expect(openings.map((opening) => opening.openedBy)).toEqual([
+      "caixa@agentesfx.test",
+      "caixa@agentesfx.test",
+    ]);
+    // Staff only, and an unknown message is a 404 with its notice.
+    expect((await post({ intent: "abrir", id: stored!.id }, {})).status).toBe(401);
+    expect(await post({ intent: "abrir", id: crypto.randomUUID() })).toMatchObject({
+      status: 404,
+      body: { notice: mailboxCopy.notOpened },
+    });
   });
 
   it("searches the local mailbox by recipient or subject and reads it in pages of 50", async () => {

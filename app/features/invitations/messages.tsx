@@ -51,6 +51,8 @@ export const invitationLink: LinkToken<"invitationId"> = {
       join invitations i on i.id = t.invitation_id
     returning token_hash`,
   forget: (hash) => sql`delete from invitation_tokens where token_hash = ${hash}`,
+  reissue: (hash, newHash) =>
+    sql`update invitation_tokens set token_hash = ${newHash} where token_hash = ${hash} returning token_hash`,
   revoke: (outboxId) => sql`delete from invitation_tokens where outbox_id = ${outboxId}`,
 };
 

@@ -26,6 +26,8 @@ const setupLink: LinkToken<"orderId"> = {
       join orders o on o.id = t.order_id
     returning token_hash`,
   forget: (hash) => sql`delete from order_tokens where token_hash = ${hash}`,
+  reissue: (hash, newHash) =>
+    sql`update order_tokens set token_hash = ${newHash} where token_hash = ${hash} returning token_hash`,
   revoke: (outboxId) => sql`delete from order_tokens where outbox_id = ${outboxId}`,
 };
 

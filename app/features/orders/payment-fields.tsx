@@ -1,5 +1,5 @@
 import { Input, Label, Select } from "../../components/ui/form-fields.tsx";
-import { paymentMethodLabels } from "../../content/orders.ts";
+import { paymentMethodLabels, paymentMethodPlaceholder } from "../../content/orders.ts";
 import { paymentMethods } from "./model.ts";
 
 /**
@@ -19,7 +19,10 @@ export function PaymentFields({
     <>
       <div className="grid gap-1.5">
         <Label htmlFor={`forma-${id}`}>{methodLabel}</Label>
+        {/* A required select starts with an empty option (the W3C checker; decision 402);
+            PIX, the usual way, stays chosen. */}
         <Select id={`forma-${id}`} name="method" required defaultValue="pix">
+          <option value="">{paymentMethodPlaceholder}</option>
           {paymentMethods.map((method) => (
             <option key={method} value={method}>
               {paymentMethodLabels[method]}

@@ -46,6 +46,20 @@ describe("pixCode", () => {
     expect(top.get("58")).toBe("BR");
   });
 
+  it("carries a long merchant name and city cut to the BR Code's 25 and 15 characters, accents removed", async () => {
+    const code = await pixCode(
+      { ...merchant, name: "Agentes FX Tecnologia Ltda", city: "São José dos Campos" },
+      { amountBrlCents: 100, txid: "AFX0000000002" },
+    );
+    const top = fields(code);
+    expect(top.get("59")).toBe("AGENTES FX TECNOLOGIA LTD");
+    expect(top.get("60")).toBe("SAO JOSE DOS CA");
+    expect(parsePix(code)).toMatchObject({
+      type: "STATIC",
+      merchantName: "AGENTES FX TECNOLOGIA LTD",
+    });
+  });
+
   it("ends with a CRC16-CCITT that an independent computation agrees with", async () => {
     const code = await pixCode(merchant, { amountBrlCents: 5, txid: "AFX0000000001" });
     expect(code.slice(-8, -4)).toBe("6304");

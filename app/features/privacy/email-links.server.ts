@@ -12,6 +12,10 @@ export type LinkLifetime = "7 days" | "1 hour" | "forever";
 const expiry = (lifetime: LinkLifetime) =>
   lifetime === "forever" ? sql`'infinity'::timestamptz` : sql`now() + ${lifetime}::interval`;
 
+/** An email_tokens row under a new hash (the local mailbox's opening, decision 400). */
+export const reissueEmailToken = (hash: string, newHash: string) =>
+  sql`update email_tokens set token_hash = ${newHash} where token_hash = ${hash} returning token_hash`;
+
 /** A link owned by the waitlist entry whose id is the payload's `entryId`. */
 export function entryLink(
   purpose: EmailTokenPurpose,
@@ -28,6 +32,7 @@ export function entryLink(
         join waitlist w on w.id = t.entry_id
       returning token_hash`,
     forget: (hash) => sql`delete from email_tokens where token_hash = ${hash}`,
+    reissue: reissueEmailToken,
     revoke: (outboxId) => sql`delete from email_tokens where outbox_id = ${outboxId}`,
   };
 }
@@ -48,6 +53,7 @@ export function subscriberLink(
         join newsletter_subscribers s on s.id = t.subscriber_id
       returning token_hash`,
     forget: (hash) => sql`delete from email_tokens where token_hash = ${hash}`,
+    reissue: reissueEmailToken,
     revoke: (outboxId) => sql`delete from email_tokens where outbox_id = ${outboxId}`,
   };
 }

@@ -59,6 +59,9 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  // Seconds a shared cache in front (nginx, deploy/nginx.conf) may answer a shared public
+  // page (s-maxage): an admin edit shows through it within them (docs/decisions/403).
+  PROXY_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   // Login attempts per 15 minutes, per client IP and per e-mail (docs/decisions/031).
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(5),
@@ -129,8 +132,10 @@ const envSchema = z.object({
   // block on the order page while PIX_KEY is unset). Bank transfer: the details shown with
   // the order's reference; BANK_ACCOUNT also names the account imported statements must be of.
   PIX_KEY: optionalText,
-  PIX_MERCHANT_NAME: z.string().trim().min(1).max(25).default("Agentes FX"),
-  PIX_MERCHANT_CITY: z.string().trim().min(1).max(15).default("Sao Paulo"),
+  // Any length: the BR Code carries the name's first 25 characters and the city's first 15,
+  // without accents (EMV fields 59 and 60; features/orders/pix.server.ts, decision 401).
+  PIX_MERCHANT_NAME: z.string().trim().min(1).default("Agentes FX"),
+  PIX_MERCHANT_CITY: z.string().trim().min(1).default("Sao Paulo"),
   BANK_NAME: optionalText,
   BANK_BRANCH: optionalText,
   BANK_ACCOUNT: optionalText,
@@ -155,6 +160,35 @@ const envSchema = z.object({
   COMPANY_CNPJ: optionalText,
   COMPANY_ADDRESS: optionalText,
 });
+
+/**
+ * Zod's issues in the words of a start-up log line, `VARIABLE: <message>`: English like every
+ * setting's own message, each naming the limit the value missed (docs/decisions/401).
+ */
+function settingMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  const unit = issue.origin === "string" ? " characters" : "";
+  switch (issue.code) {
+    case "too_big":
+      return `must be at most ${String(issue.maximum)}${unit}`;
+    case "too_small":
+      return issue.origin === "string" && issue.minimum === 1
+        ? "must not be empty"
+        : `must be at least ${String(issue.minimum)}${unit}`;
+    case "invalid_type":
+      return issue.expected === "int" ? "must be a whole number" : `must be a ${issue.expected}`;
+    case "invalid_value":
+      return `must be one of ${issue.values.map(String).join(", ")}`;
+    case "invalid_format":
+      if (issue.format === "url") return "must be a URL (https://example.com)";
+      if (issue.format === "email") return "must be an e-mail address (name@example.com)";
+      return `must be a valid ${issue.format}`;
+    default:
+      return undefined;
+  }
+}
+
+const parseSettings = (source: Record<string, string | undefined>) =>
+  envSchema.safeParse(source, { error: settingMessage });
 
 export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & { SITE_URL: string };
 
@@ -185,7 +219,7 @@ const REQUIRED_ON_POSTGRES_IN_PRODUCTION = {
 export function configurationProblems(
   source: Record<string, string | undefined> = process.env,
 ): ConfigurationProblem[] {
-  const parsed = envSchema.safeParse(source);
+  const parsed = parseSettings(source);
   const problems: ConfigurationProblem[] = parsed.success
     ? []
     : parsed.error.issues.map((issue) => ({
@@ -229,7 +263,7 @@ let cached: Env | undefined;
 
 export function getEnv(): Env {
   if (!cached) {
-    const parsed = envSchema.safeParse(process.env);
+    const parsed = parseSettings(process.env);
     if (!parsed.success) throw new ConfigurationError(configurationProblems());
     const env = parsed.data;
     cached = { ...env, SITE_URL: env.SITE_URL ?? `http://localhost:${env.PORT}` };

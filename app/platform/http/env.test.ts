@@ -43,6 +43,43 @@ describe("configurationProblems", () => {
     expect(JSON.stringify(problems)).not.toContain("secret-password");
   });
 
+  it("takes a realistic 26-character PIX_MERCHANT_NAME (the BR Code carries its first 25)", () => {
+    expect(
+      configurationProblems({
+        PIX_KEY: "financeiro@agentesfx.com.br",
+        PIX_MERCHANT_NAME: "Agentes FX Tecnologia Ltda",
+        PIX_MERCHANT_CITY: "São José dos Campos",
+      }),
+    ).toEqual([]);
+  });
+
+  it("words every problem in English and names the limit the value missed", () => {
+    expect(
+      configurationProblems({
+        PORT: "70000",
+        DATABASE_POOL_MAX: "1.5",
+        LOG_LEVEL: "loud",
+        BETTER_AUTH_SECRET: "short",
+        CONTACT_EMAIL: "suporte",
+        SITE_URL: "agentesfx",
+        SUBSCRIPTION_GRACE_DAYS: "45",
+        PIX_MERCHANT_NAME: " ",
+      }),
+    ).toEqual([
+      { variable: "PORT", problem: "must be at most 65535" },
+      { variable: "DATABASE_POOL_MAX", problem: "must be a whole number" },
+      {
+        variable: "LOG_LEVEL",
+        problem: "must be one of fatal, error, warn, info, debug, trace, silent",
+      },
+      { variable: "SITE_URL", problem: "must be a URL (https://example.com)" },
+      { variable: "BETTER_AUTH_SECRET", problem: "must be at least 32 characters" },
+      { variable: "CONTACT_EMAIL", problem: "must be an e-mail address (name@example.com)" },
+      { variable: "PIX_MERCHANT_NAME", problem: "must not be empty" },
+      { variable: "SUBSCRIPTION_GRACE_DAYS", problem: "must be at most 30" },
+    ]);
+  });
+
   it("takes STAFF_EMAIL and MAIL_REPLY_TO as e-mail addresses; empty means unset", () => {
     expect(
       configurationProblems({ STAFF_EMAIL: "equipe@agentesfx.com.br", MAIL_REPLY_TO: " " }),

@@ -32,6 +32,12 @@ export interface SendLink<F extends string> {
   store: (tokens: readonly StoredToken<F>[]) => SQL;
   /** Deletes one token (its send failed, so no one holds it). */
   forget: (hash: string) => SQL;
+  /**
+   * Gives a stored token a new hash, its owner, purpose and expiry kept: staff open a
+   * local-mailbox message, whose tokens were never kept (docs/decisions/400). Yields
+   * `token_hash` when the token exists. One function per token table, shared by its links.
+   */
+  reissue: (hash: string, newHash: string) => SQL;
 }
 
 /** The link of an outbox message, which staff may resend. */

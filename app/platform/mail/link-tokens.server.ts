@@ -18,5 +18,10 @@ export function isWellFormedToken(token: string): boolean {
   return TOKEN_PATTERN.test(token);
 }
 
-/** What the local mailbox stores instead of a link's token (docs/decisions/116). */
-export const REDACTED_TOKEN = "[token-removido]";
+/**
+ * What the local mailbox stores instead of a message's n-th link token (n from 1): numbered,
+ * so opening the message puts each link's fresh token back in its place (decisions 116, 400).
+ */
+export const redactedToken = (n: number) => `[token-removido-${n}]`;
+
+export const REDACTED_TOKEN_PATTERN = /\[token-removido-(\d+)\]/g;

@@ -8,7 +8,7 @@ import { emailMailbox, emailOutbox } from "../../../db/schema.ts";
 import type { Database } from "../db/db.server.ts";
 import type { Env } from "../http/env.server.ts";
 import { getLogger } from "../http/logger.server.ts";
-import { REDACTED_TOKEN } from "./link-tokens.server.ts";
+import { hashToken, redactedToken } from "./link-tokens.server.ts";
 import { bounceAddressFor } from "./report.server.ts";
 
 export interface OutgoingEmail {
@@ -200,9 +200,12 @@ export function withoutAddresses(error: unknown): Error {
   });
 }
 
-/** The message as staff may read it: each link's token replaced (docs/decisions/116). */
+/** The message as staff may read it: each link's token replaced by its marker (decision 116). */
 function redacted(text: string, tokens: readonly string[]): string {
-  return tokens.reduce((result, token) => result.replaceAll(token, REDACTED_TOKEN), text);
+  return tokens.reduce(
+    (result, token, index) => result.replaceAll(token, redactedToken(index + 1)),
+    text,
+  );
 }
 
 export function mailboxTransport(db: Database): MailTransport {
@@ -216,10 +219,13 @@ export function mailboxTransport(db: Database): MailTransport {
         subject: email.subject,
         html: redacted(email.html, email.linkTokens),
         text: redacted(email.text, email.linkTokens),
+        // Only the hashes, which no link accepts: opening the message reissues each under a
+        // fresh token (docs/decisions/400).
+        linkHashes: email.linkTokens.map(hashToken),
       });
       getLogger().info(
         { messageId: email.messageId, subject: email.subject },
-        "e-mail stored in the local mailbox (no SMTP_URL); its links' tokens are not kept",
+        "e-mail stored in the local mailbox (no SMTP_URL); its links' tokens are not kept (staff opening it at /admin/emails get fresh ones)",
       );
     },
     close: () => {},

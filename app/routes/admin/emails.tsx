@@ -2,9 +2,14 @@ import { data } from "react-router";
 import { mailboxCopy } from "../../content/email.ts";
 import { MailboxView } from "../../features/email/mailbox-view.tsx";
 import { mailboxQuerySchema } from "../../features/email/mailbox-query.ts";
-import { loadMailbox, resendFailedEmail } from "../../features/email/mailbox.server.ts";
+import {
+  loadMailbox,
+  openMailboxMessage,
+  resendFailedEmail,
+} from "../../features/email/mailbox.server.ts";
 import { readAdminForm } from "../../features/admin/form.server.ts";
-import { rowIdForm } from "../../features/admin/schema-fields.ts";
+import { adminSessionContext } from "../../features/admin/guard.server.ts";
+import { mailboxActionForm, mailboxIntents } from "../../features/email/mailbox-actions.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
 import type { Route } from "./+types/emails";
 
@@ -26,9 +31,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...(await loadMailbox(parsed.data)), search: url.search };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const read = await readAdminForm(request, rowIdForm, mailboxCopy.invalidRequest);
+export async function action({ request, context }: Route.ActionArgs) {
+  const read = await readAdminForm(request, mailboxActionForm, mailboxCopy.invalidRequest);
   if (!read.ok) return data({ notice: read.message }, { status: read.status });
+  if (read.data.intent === mailboxIntents.open) {
+    const opened = await openMailboxMessage(read.data.id, context.get(adminSessionContext).email);
+    return opened
+      ? data({ opened, notice: undefined })
+      : data({ notice: mailboxCopy.notOpened }, { status: 404 });
+  }
   const resent = await resendFailedEmail(read.data.id);
   return data(
     { notice: resent ? mailboxCopy.resent : mailboxCopy.notResent },
@@ -37,5 +48,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function EmailsRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return <MailboxView mailbox={loaderData} notice={actionData?.notice} />;
+  return (
+    <MailboxView
+      mailbox={loaderData}
+      notice={actionData?.notice}
+      opened={actionData && "opened" in actionData ? actionData.opened : undefined}
+    />
+  );
 }
