@@ -67,7 +67,6 @@ async function currentView(token: string, confirmDecline = false): Promise<Invit
     state: "open",
     robotName: invitation.robotName,
     price: invitation.price,
-    discountedPrice: invitation.discountedPrice,
     deadline: deadlineText(invitation.deadline),
     msLeft: invitation.deadline.getTime() - now.getTime(),
     confirmDecline,
