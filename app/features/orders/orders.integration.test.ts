@@ -468,7 +468,7 @@ describe("importing a statement", () => {
     ]);
 
     const preview = await previewStatement(file, STAFF, "123456", at(30 * HOUR));
-    if (!preview.ok) throw new Error(preview.error);
+    if (!preview.ok) throw new Error(preview.error.code);
     expect(preview.matches.map((m) => m.match)).toEqual([
       { kind: "reference", orderId: a!.id },
       { kind: "amount", orderId: b!.id },
@@ -488,7 +488,7 @@ describe("importing a statement", () => {
     expect(c).toBeDefined();
 
     const again = await previewStatement(file, STAFF, "123456", at(31 * HOUR));
-    if (!again.ok) throw new Error(again.error);
+    if (!again.ok) throw new Error(again.error.code);
     expect(again.matches.map((m) => m.match.kind)).toEqual(["known", "known", "known"]);
     expect(await applyStatementImport(again.importId, STAFF, at(31 * HOUR))).toEqual({
       outcome: "applied",
@@ -525,11 +525,11 @@ describe("importing a statement", () => {
     const file = ofx([{ fitId: "H1", amount: "995.00", memo: order.reference }]);
     expect(await previewStatement(file, STAFF, "99999-9", at(2 * HOUR))).toEqual({
       ok: false,
-      error: "other-account",
+      error: { code: "other-account" },
     });
     await expireDueOrders(at(48 * HOUR));
     const preview = await previewStatement(file, STAFF, "12345-6", at(49 * HOUR));
-    if (!preview.ok) throw new Error(preview.error);
+    if (!preview.ok) throw new Error(preview.error.code);
     expect(preview.matches[0]?.match).toEqual({
       kind: "not-payable",
       orderId: order.id,
