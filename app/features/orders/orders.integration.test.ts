@@ -34,6 +34,7 @@ import {
 } from "./orders.server.ts";
 import { startFakeMercadoPago } from "../../../tests/support/mercado-pago-api.ts";
 import { orderCardCheckout } from "./card-checkout.server.ts";
+import { providerTime } from "../../platform/payments/mercado-pago.server.ts";
 import { ordersOfPerson, orderViewByLink, requestPaymentLink } from "./order-view.server.ts";
 import { applyStatementImport, previewStatement } from "./reconciliation.server.ts";
 import { advanceSetup, revealCredential, setupQueue, submitSetup } from "./setup.server.ts";
@@ -257,38 +258,60 @@ describe("paying", () => {
     const { people, tokens } = await invite("yenmax", 2);
     await acceptInvitation(tokens[0]!, at(HOUR));
     const order = await orderOf(people[0]!.email);
-    const page = `/convite/${tokens[0]}`;
-    expect(await orderCardCheckout({ invitation: tokens[0]! }, page, null)).toEqual({
+    const now = at(2 * HOUR);
+    expect(await orderCardCheckout({ invitation: tokens[0]! }, now, null)).toEqual({
       outcome: "unavailable",
     });
     const api = await startFakeMercadoPago();
     try {
       const config = { accessToken: "APP_USR-test", webhookSecret: "segredo", apiUrl: api.url };
       // Not accepted yet: no order behind the second link.
-      expect(await orderCardCheckout({ invitation: tokens[1]! }, page, config)).toEqual({
+      expect(await orderCardCheckout({ invitation: tokens[1]! }, now, config)).toEqual({
         outcome: "not-found",
       });
-      expect(await orderCardCheckout({ invitation: tokens[0]! }, page, config)).toMatchObject({
+      expect(await orderCardCheckout({ invitation: tokens[0]! }, now, config)).toMatchObject({
         outcome: "checkout",
         url: expect.stringContaining("mercadopago.com.br/checkout"),
       });
+      // The checkout takes payments for half an hour, and comes back to Meus dados: no token.
+      const orderPage = `/meus-dados/pedidos/${order.reference}`;
       expect(JSON.parse(api.requests[0]!.body)).toMatchObject({
         external_reference: order.reference,
         payer: { email: people[0]!.email },
-        back_urls: { success: expect.stringMatching(new RegExp(`${page}$`)) },
+        back_urls: {
+          success: expect.stringMatching(new RegExp(`${orderPage}$`)),
+          pending: expect.stringMatching(new RegExp(`${orderPage}$`)),
+          failure: expect.stringMatching(new RegExp(`${orderPage}$`)),
+        },
         items: [{ currency_id: "BRL", quantity: 1 }],
+        expires: true,
+        expiration_date_from: providerTime(now),
+        expiration_date_to: providerTime(new Date(now.getTime() + 30 * 60_000)),
       });
+      expect(api.requests[0]!.body).not.toContain(tokens[0]!);
+      // Ten minutes before the deadline, the checkout ends with the order; after it, none.
+      const late = new Date(order.deadline.getTime() - 10 * 60_000);
+      await orderCardCheckout({ invitation: tokens[0]! }, late, config);
+      expect(JSON.parse(api.requests.at(-1)!.body)).toMatchObject({
+        expiration_date_to: providerTime(order.deadline),
+        date_of_expiration: providerTime(order.deadline),
+      });
+      const asked = api.requests.length;
+      expect(await orderCardCheckout({ invitation: tokens[0]! }, order.deadline, config)).toEqual({
+        outcome: "not-found",
+      });
+      expect(api.requests).toHaveLength(asked);
       api.failWith(503);
-      expect(await orderCardCheckout({ invitation: tokens[0]! }, page, config)).toEqual({
+      expect(await orderCardCheckout({ invitation: tokens[0]! }, now, config)).toEqual({
         outcome: "unavailable",
       });
       api.failWith(null);
       await markOrderPaid(order.id, { method: "pix", reference: "P-1" }, STAFF, at(2 * HOUR));
-      const asked = api.requests.length;
-      expect(await orderCardCheckout({ invitation: tokens[0]! }, page, config)).toEqual({
+      const before = api.requests.length;
+      expect(await orderCardCheckout({ invitation: tokens[0]! }, now, config)).toEqual({
         outcome: "not-found",
       });
-      expect(api.requests).toHaveLength(asked);
+      expect(api.requests).toHaveLength(before);
     } finally {
       await api.close();
     }
