@@ -25,6 +25,17 @@ export const setupStateLabels: Record<SetupState, string> = {
   running: "Agente em operação",
 };
 
+/** What the invitation link shows once its order is paid or past its deadline (decision 343). */
+export const invitationOrderStatusCopy = {
+  title: (robot: string) => `Seu pedido: ${robot}`,
+  reference: "Pedido",
+  state: "Situação",
+  paid: "Pagamento confirmado. Para enviar os dados da sua conta e acompanhar a configuração do agente, use o link de configuração que enviamos por e-mail ou entre em Minha conta.",
+  closed:
+    "Este pedido não aceita mais pagamento. Se você já pagou, entre em Minha conta ou responda ao e-mail do pedido: nenhum pagamento fica sem resposta.",
+  account: "Entrar em Minha conta",
+};
+
 export const orderPageCopy = {
   metaTitle: "Seu pedido | Agentes FX",
   title: (robot: string) => `Seu pedido: ${robot}`,

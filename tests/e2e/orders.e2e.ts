@@ -287,8 +287,12 @@ test.describe("setup, without JavaScript for the person", () => {
     const again = await page.goto(link!);
     expect(again?.status()).toBe(410);
     await expect(page.getByRole("heading", { name: "Link já usado ou expirado" })).toBeVisible();
+    // Paid: the e-mailed invitation link shows the order's status alone (decision 343).
     await page.goto(`${server.url}/convite/${token}`);
-    await expect(page.getByText(/nossa equipe configura a VPS em 2 a 4 horas úteis/)).toBeVisible();
+    await expect(
+      page.getByText(/use o link de configuração que enviamos por e-mail/),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Enviar dados" })).toHaveCount(0);
   });
 });
 
@@ -309,8 +313,8 @@ test("staff see the credential once and complete the setup", async ({ page, brow
 
   const person = await browser.newPage({ javaScriptEnabled: false });
   await person.goto(`${server.url}/convite/${token}`);
-  await expect(person.getByText("Seu agente está em operação.")).toBeVisible();
-  await expect(person.locator('[aria-current="step"]')).toHaveText(/Em operação/);
+  await expect(person.getByText("Pago", { exact: true })).toBeVisible();
+  await expect(person.getByRole("button", { name: "Enviar dados" })).toHaveCount(0);
   await person.close();
   expect(await mailTo("ana@exemplo.com", "Sua VPS está configurada")).toContain("YenMax Agent");
   expect(await mailTo("ana@exemplo.com", "Seu agente está em operação")).toContain("YenMax Agent");

@@ -35,7 +35,12 @@ import {
 import { startFakeMercadoPago } from "../../../tests/support/mercado-pago-api.ts";
 import { orderCardCheckout } from "./card-checkout.server.ts";
 import { providerTime } from "../../platform/payments/mercado-pago.server.ts";
-import { ordersOfPerson, orderViewByLink, requestPaymentLink } from "./order-view.server.ts";
+import {
+  invitationOrderStatus,
+  ordersOfPerson,
+  orderViewByLink,
+  requestPaymentLink,
+} from "./order-view.server.ts";
 import { applyStatementImport, previewStatement } from "./reconciliation.server.ts";
 import { advanceSetup, revealCredential, setupQueue, submitSetup } from "./setup.server.ts";
 
@@ -580,11 +585,21 @@ describe("setup", () => {
     // Not paid yet: no form.
     expect(await submitSetup({ invitation: tokens[0]! }, form, at(2 * HOUR))).toBe("gone");
     await markOrderPaid(order.id, { method: "pix", reference: "x" }, STAFF, at(1.5 * HOUR));
-    expect((await orderViewByLink({ invitation: tokens[0]! }))?.setupState).toBe("awaiting-form");
     // Sent Tuesday 12h São Paulo (15h UTC).
     const sent = new Date("2026-12-01T15:00:00Z");
-    expect(await submitSetup({ invitation: tokens[0]! }, form, sent)).toBe("saved");
+    // Paid: the e-mailed invitation link shows the order's status alone and takes no setup
+    // form (decision 343); the person's session (or the setup link) does.
+    expect(await orderViewByLink({ invitation: tokens[0]! })).toBeNull();
+    expect(await invitationOrderStatus(tokens[0]!)).toEqual({
+      reference: order.reference,
+      robotName: order.robotName,
+      state: "paid",
+    });
     expect(await submitSetup({ invitation: tokens[0]! }, form, sent)).toBe("gone");
+    const own = { entryId: order.waitlistId!, reference: order.reference };
+    expect((await orderViewByLink(own))?.setupState).toBe("awaiting-form");
+    expect(await submitSetup(own, form, sent)).toBe("saved");
+    expect(await submitSetup(own, form, sent)).toBe("gone");
     const d = await db();
     const [stored] = await d.select().from(orderSetups).where(eq(orderSetups.orderId, order.id));
     expect(stored?.credentialSealed).toMatch(/^v1\./);
