@@ -1,8 +1,10 @@
 // Reading an uploaded bank statement off the web thread (docs/decisions/341), as the
-// MetaTrader reader does: one worker thread per file, ended once it answers.
+// MetaTrader reader does: one worker thread per file, ended once it answers; its credits
+// arrive in parts (statement-worker.server.ts).
 import { Worker } from "node:worker_threads";
 import { entryModule } from "../../platform/entry-module.server.ts";
-import type { StatementResult } from "./statement-read.server.ts";
+import type { StatementCredit, StatementResult } from "./statement-read.server.ts";
+import type { StatementReply } from "./statement-worker.server.ts";
 
 export type {
   Statement,
@@ -20,7 +22,15 @@ export async function parseStatement(bytes: Uint8Array): Promise<StatementResult
   );
   try {
     return await new Promise<StatementResult>((resolve, reject) => {
-      worker.once("message", resolve);
+      const credits: StatementCredit[] = [];
+      worker.on("message", (message: StatementReply) => {
+        if ("credits" in message) {
+          credits.push(...message.credits);
+          return;
+        }
+        const { result } = message;
+        resolve(result.ok ? { ok: true, statement: { ...result.statement, credits } } : result);
+      });
       worker.once("error", reject);
       worker.once("exit", (code) =>
         reject(new Error(`the statement reader exited (${code}) without answering`)),
