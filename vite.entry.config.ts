@@ -21,6 +21,7 @@ export default defineConfig({
         worker: "worker.ts",
         "statement-worker": "app/features/performance/statement-worker.server.ts",
         "markdown-worker": "app/features/posts/markdown-worker.server.ts",
+        "statement-read-worker": "app/features/orders/statement-worker.server.ts",
       },
       output: { entryFileNames: "[name].js" },
     },

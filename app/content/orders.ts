@@ -28,6 +28,17 @@ export const setupStateLabels: Record<SetupState, string> = {
   running: "Agente em operação",
 };
 
+/** What the invitation link shows once its order is paid or past its deadline (decision 343). */
+export const invitationOrderStatusCopy = {
+  title: (robot: string) => `Seu pedido: ${robot}`,
+  reference: "Pedido",
+  state: "Situação",
+  paid: "Pagamento confirmado. Para enviar os dados da sua conta e acompanhar a configuração do agente, use o link de configuração que enviamos por e-mail ou entre em Minha conta.",
+  closed:
+    "Este pedido não aceita mais pagamento. Se você já pagou, entre em Minha conta ou responda ao e-mail do pedido: nenhum pagamento fica sem resposta.",
+  account: "Entrar em Minha conta",
+};
+
 export const orderPageCopy = {
   metaTitle: "Seu pedido | Agentes FX",
   title: (robot: string) => `Seu pedido: ${robot}`,
@@ -165,6 +176,16 @@ export const ordersAdminCopy = {
     "too-large": "O arquivo passa de 5 MB.",
     encoding: "O arquivo não está na codificação que declara (UTF-8 ou Latin-1).",
     malformed: "O arquivo está malformado: não foi possível ler o extrato.",
+    malformedAt: (line: number) =>
+      `O arquivo está malformado na linha ${line}: não foi possível ler o extrato. Nada foi importado.`,
+    "duplicate-fitid": (fitId: string, line: number) =>
+      `O extrato repete a transação ${fitId} (FITID) na linha ${line}: um crédito não pode pagar dois pedidos. Peça ao banco um novo arquivo; nada foi importado.`,
+    currency: (currency: string) =>
+      `Este extrato está em ${currency}: só importamos extratos em reais (BRL). Nada foi importado.`,
+    "several-accounts":
+      "Este arquivo traz extratos de mais de uma conta: exporte um arquivo só da conta que recebe os pagamentos.",
+    "credit-card":
+      "Este é um extrato de cartão de crédito: importe o extrato da conta corrente que recebe os pagamentos.",
     "unknown-format": "Formato não reconhecido: envie o extrato em OFX ou CSV.",
     "csv-columns": "O CSV precisa das colunas Data e Valor.",
     "other-account": "Este extrato é de outra conta bancária.",

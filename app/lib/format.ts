@@ -1,7 +1,6 @@
 // pt-BR formatting (docs/product.md rule 12): dates dd/mm/aaaa in São Paulo time, money with a
 // decimal comma.
 const TIME_ZONE = "America/Sao_Paulo";
-const PARTNER_DISCOUNT = 0.25;
 
 const dateFormat = new Intl.DateTimeFormat("pt-BR", {
   day: "2-digit",
@@ -19,21 +18,6 @@ const amountFormat = new Intl.NumberFormat("pt-BR", {
 /** 149.25 -> "149,25" (199 -> "199,00"). */
 export function formatAmount(amount: number): string {
   return amountFormat.format(amount);
-}
-
-const dollarFormat = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "USD" });
-
-/**
- * A plan price on public pages: 149.25 -> "US$ 149,25" (a no-break space after "US$"), so
- * no Brazilian reads it as reais; the admin keeps "Preço: $" (docs/product.md section 2).
- */
-export function formatDollars(amount: number): string {
-  return dollarFormat.format(amount);
-}
-
-/** The price after the partner-broker discount: always price x 0.75, rounded to cents. */
-export function discountedPrice(price: number): number {
-  return Math.round(price * (1 - PARTNER_DISCOUNT) * 100) / 100;
 }
 
 /** A stored numeric price ("199.00", null) as a number, or null when there is none. */

@@ -7,8 +7,13 @@
 //    exceeded, 0 errors, every spot accounted for (each order's state matches its
 //    invitation's) and each order's e-mails queued once.
 // 2. An OFX statement of CREDITS PIX credits (each quoting its order's reference) previewed
-//    and applied against as many orders awaiting payment; then the same file again.
-// Options: --people=500 --spots=200 --credits=10000.
+//    and applied against as many orders awaiting payment; then the same file again. Meanwhile
+//    a /healthz served by this process's event loop (as the web server serves it beside the
+//    import) is asked every 5 ms from a thread of its own: its p99 shows whether reading the
+//    file held the loop (docs/decisions/341).
+// Options: --people=500 --spots=200 --credits=10000 --statement-only.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   emailOutbox,
@@ -25,6 +30,7 @@ import {
   postgresReachable,
   uniqueDatabaseName,
 } from "../../tests/support/postgres.ts";
+import { startHealthProber } from "./measure.ts";
 
 const option = (name: string, fallback: number) =>
   Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
@@ -53,6 +59,7 @@ const { expireDueOrders, markOrderPaid, newOrderReference, setExchangeRate } =
   await import("../../app/features/orders/orders.server.ts");
 const { applyStatementImport, previewStatement } =
   await import("../../app/features/orders/reconciliation.server.ts");
+const { parseStatement } = await import("../../app/features/orders/statement.server.ts");
 const { newToken } = await import("../../app/platform/mail/link-tokens.server.ts");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -289,10 +296,26 @@ async function statementRun() {
   // Orders and their e-mails of the concurrent run are not this run's.
   const paidBefore = await db.$count(orders, eq(orders.state, "paid"));
   const mailBefore = await db.$count(emailOutbox, eq(emailOutbox.template, "order-paid"));
+  const health = createServer((_request, response) => response.end("ok"));
+  await new Promise<void>((resolve) => health.listen(0, "127.0.0.1", resolve));
+  const healthUrl = `http://127.0.0.1:${(health.address() as AddressInfo).port}`;
+  // The file's reading alone first (the worker thread), then the whole preview.
+  let prober = await startHealthProber(healthUrl, 5);
+  const readStart = performance.now();
+  const read = await parseStatement(bytes);
+  const readSeconds = seconds(readStart);
+  const readLatencies = await prober.stop();
+  check(
+    read.ok && read.statement.credits.length === CREDITS,
+    `the file reads as ${CREDITS} credits`,
+  );
+  prober = await startHealthProber(healthUrl, 5);
   const start = performance.now();
   const preview = await previewStatement(bytes, STAFF, "12345-6", new Date());
-  if (!preview.ok) throw new Error(`preview refused: ${preview.error}`);
+  if (!preview.ok) throw new Error(`preview refused: ${JSON.stringify(preview.error)}`);
   const previewed = seconds(start);
+  const previewLatencies = await prober.stop();
+  health.close();
   const applyStart = performance.now();
   await applyStatementImport(preview.importId, STAFF, new Date());
   const applied = seconds(applyStart);
@@ -306,6 +329,23 @@ async function statementRun() {
       `total ${total.toFixed(2)} s; ${paid} orders paid, ${paidMail} setup-link e-mails queued`,
   );
   check(paid === CREDITS && total < 10, `all ${CREDITS} paid in < 10 s`);
+  const percentiles = (latencies: number[]) => {
+    const sorted = latencies.sort((a, b) => a - b);
+    const at = (q: number) =>
+      sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+    return { n: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+  };
+  for (const [label, latencies] of [
+    [`reading the file alone (${readSeconds} s)`, readLatencies],
+    ["the whole preview (reading, matching, storing)", previewLatencies],
+  ] as const) {
+    const { n, p50, p99, max } = percentiles(latencies);
+    console.log(
+      `statement: /healthz during ${label}: ${n} answers, p50 ${p50.toFixed(1)} ms, ` +
+        `p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+    );
+    check(p99 < 50, `/healthz p99 < 50 ms during ${label}`);
+  }
   const again = await previewStatement(bytes, STAFF, "12345-6", new Date());
   if (again.ok) await applyStatementImport(again.importId, STAFF, new Date());
   const paidAfter = (await db.$count(payments)) - paidBefore;
@@ -313,7 +353,8 @@ async function statementRun() {
 }
 
 try {
-  await concurrentRun();
+  // --statement-only: part 2 alone.
+  if (!process.argv.includes("--statement-only")) await concurrentRun();
   await statementRun();
 } finally {
   await closeDatabase();

@@ -237,7 +237,10 @@ test("staff record the payment link sent, then import the statement that pays th
 });
 
 test("the setup form passes axe", async ({ page }) => {
-  await gotoHydrated(page, `${server.url}/convite/${token}`);
+  // Paid: the form is on the e-mailed setup link, no longer on the invitation's (decision 343).
+  const mail = await mailTo("ana@exemplo.com", "Pagamento recebido: envie os dados");
+  const link = /(http:\/\/[^\s]+\/configurar\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+  await gotoHydrated(page, link!);
   await page.getByLabel("Número da conta de trading").fill("12");
   await page.getByLabel("Servidor da corretora").fill("Corretora-Live3");
   await page.getByLabel("MT4").check();
@@ -287,8 +290,12 @@ test.describe("setup, without JavaScript for the person", () => {
     const again = await page.goto(link!);
     expect(again?.status()).toBe(410);
     await expect(page.getByRole("heading", { name: "Link já usado ou expirado" })).toBeVisible();
+    // Paid: the e-mailed invitation link shows the order's status alone (decision 343).
     await page.goto(`${server.url}/convite/${token}`);
-    await expect(page.getByText(/nossa equipe configura a VPS em 2 a 4 horas úteis/)).toBeVisible();
+    await expect(
+      page.getByText(/use o link de configuração que enviamos por e-mail/),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Enviar dados" })).toHaveCount(0);
   });
 });
 
@@ -309,8 +316,8 @@ test("staff see the credential once and complete the setup", async ({ page, brow
 
   const person = await browser.newPage({ javaScriptEnabled: false });
   await person.goto(`${server.url}/convite/${token}`);
-  await expect(person.getByText("Seu agente está em operação.")).toBeVisible();
-  await expect(person.locator('[aria-current="step"]')).toHaveText(/Em operação/);
+  await expect(person.getByText("Pago", { exact: true })).toBeVisible();
+  await expect(person.getByRole("button", { name: "Enviar dados" })).toHaveCount(0);
   await person.close();
   expect(await mailTo("ana@exemplo.com", "Sua VPS está configurada")).toContain("YenMax Agent");
   expect(await mailTo("ana@exemplo.com", "Seu agente está em operação")).toContain("YenMax Agent");

@@ -23,6 +23,34 @@ export interface FakeMercadoPago {
   close(): Promise<void>;
 }
 
+/** Mercado Pago's documented format of a preference's dates: yyyy-MM-dd'T'HH:mm:ss.SSSzzz. */
+const PROVIDER_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2}$/;
+
+/**
+ * What a preference of ours must hold beyond the API's own rules: a term ("expires" with
+ * both dates, as the documentation writes them, the end after the start) and return URLs that
+ * carry no link token (a 43-character token, or an invitation or setup link).
+ */
+function preferenceProblem(body: string): string | null {
+  const preference = JSON.parse(body) as {
+    expires?: unknown;
+    expiration_date_from?: unknown;
+    expiration_date_to?: unknown;
+    back_urls?: Record<string, unknown>;
+  };
+  const { expires, expiration_date_from: from, expiration_date_to: to } = preference;
+  if (expires !== true) return "expires must be true";
+  if (typeof from !== "string" || !PROVIDER_TIME.test(from)) return "bad expiration_date_from";
+  if (typeof to !== "string" || !PROVIDER_TIME.test(to)) return "bad expiration_date_to";
+  if (Date.parse(to) <= Date.parse(from)) return "expiration_date_to before expiration_date_from";
+  for (const url of Object.values(preference.back_urls ?? {})) {
+    if (typeof url !== "string" || /\/(convite|configurar)\/|[A-Za-z0-9_-]{43}/.test(url)) {
+      return `back_url carries a secret: ${String(url)}`;
+    }
+  }
+  return null;
+}
+
 export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
   const payments = new Map<string, Record<string, unknown>>();
   const requests: RecordedRequest[] = [];
@@ -41,6 +69,8 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
       };
       if (failure !== null) return send(failure, { message: "unavailable" });
       if (req.method === "POST" && path === "/checkout/preferences") {
+        const problem = preferenceProblem(body);
+        if (problem) return send(400, { message: problem, error: "bad_request", status: 400 });
         preferences += 1;
         const id = `123-pref-${preferences}`;
         return send(201, {

@@ -20,3 +20,94 @@ ${credits
   .join("\n")}
 </BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
 `);
+
+export interface SgmlStatementOptions {
+  /** ACCTID as the bank writes it. */
+  account?: string;
+  currency?: string;
+  /** false: the whole file on one line, as some banks send it. */
+  lineBreaks?: boolean;
+  /** A second account's statement in the same file. */
+  secondAccount?: string;
+}
+
+/**
+ * A bank's OFX 1.02 SGML statement, the Brazilian way: the usual header (CHARSET:1252), leaf
+ * elements never closed, CRLF line breaks; each credit posted on `postedOn` at 10h.
+ */
+export function sgmlStatement(
+  credits: OfxCredit[],
+  {
+    account = "12345-6",
+    currency = "BRL",
+    lineBreaks = true,
+    secondAccount,
+  }: SgmlStatementOptions = {},
+  postedOn = "20261202",
+): string {
+  const statement = (acctId: string, list: OfxCredit[]) => [
+    "<STMTTRNRS>",
+    "<TRNUID>1001",
+    "<STATUS>",
+    "<CODE>0",
+    "<SEVERITY>INFO",
+    "</STATUS>",
+    "<STMTRS>",
+    `<CURDEF>${currency}`,
+    "<BANKACCTFROM>",
+    "<BANKID>0341",
+    `<ACCTID>${acctId}`,
+    "<ACCTTYPE>CHECKING",
+    "</BANKACCTFROM>",
+    "<BANKTRANLIST>",
+    `<DTSTART>${postedOn}000000[-3:BRT]`,
+    `<DTEND>${postedOn}235959[-3:BRT]`,
+    ...list.flatMap((c) => [
+      "<STMTTRN>",
+      "<TRNTYPE>CREDIT",
+      `<DTPOSTED>${postedOn}100000[-3:BRT]`,
+      `<TRNAMT>${c.amount}`,
+      `<FITID>${c.fitId}`,
+      `<MEMO>${c.memo}`,
+      "</STMTTRN>",
+    ]),
+    "</BANKTRANLIST>",
+    "<LEDGERBAL>",
+    "<BALAMT>0.00",
+    `<DTASOF>${postedOn}235959[-3:BRT]`,
+    "</LEDGERBAL>",
+    "</STMTRS>",
+    "</STMTTRNRS>",
+  ];
+  const header = [
+    "OFXHEADER:100",
+    "DATA:OFXSGML",
+    "VERSION:102",
+    "SECURITY:NONE",
+    "ENCODING:USASCII",
+    "CHARSET:1252",
+    "COMPRESSION:NONE",
+    "OLDFILEUID:NONE",
+    "NEWFILEUID:NONE",
+    "",
+  ];
+  const body = [
+    "<OFX>",
+    "<SIGNONMSGSRSV1>",
+    "<SONRS>",
+    "<STATUS>",
+    "<CODE>0",
+    "<SEVERITY>INFO",
+    "</STATUS>",
+    `<DTSERVER>${postedOn}235959[-3:BRT]`,
+    "<LANGUAGE>POR",
+    "</SONRS>",
+    "</SIGNONMSGSRSV1>",
+    "<BANKMSGSRSV1>",
+    ...statement(account, credits),
+    ...(secondAccount ? statement(secondAccount, []) : []),
+    "</BANKMSGSRSV1>",
+    "</OFX>",
+  ];
+  return `${header.join("\r\n")}\r\n${body.join(lineBreaks ? "\r\n" : "")}\r\n`;
+}

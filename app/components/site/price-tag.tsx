@@ -1,21 +1,21 @@
 import { priceCopy } from "../../content/common.ts";
 import { cn } from "../../lib/cn.ts";
-import { formatDollars } from "../../lib/format.ts";
 import { Badge } from "../ui/badge.tsx";
 
-/** Original price struck through, per month, the discounted price and the 25% badge; or "Sob consulta". */
+/**
+ * Original price struck through, per month, the partner price and the 25% badge; or "Sob
+ * consulta". It receives the texts already written from the one price rule (orders/money.ts).
+ */
 export function PriceTag({
   price,
-  discountedPrice,
   size = "md",
   className,
 }: {
-  price: number | null;
-  discountedPrice: number | null;
+  price: { monthly: string; partner: string } | null;
   size?: "md" | "lg";
   className?: string;
 }) {
-  if (price === null || discountedPrice === null) {
+  if (price === null) {
     return (
       <p className={cn("font-bold", size === "lg" ? "text-3xl" : "text-2xl", className)}>
         {priceCopy.onRequest}
@@ -26,12 +26,12 @@ export function PriceTag({
     <div className={cn("space-y-1", className)}>
       <p className="text-muted-foreground">
         <span className="sr-only">{priceCopy.originalPriceLabel}: </span>
-        <s>{formatDollars(price)}</s> {priceCopy.perMonth}
+        <s>{price.monthly}</s> {priceCopy.perMonth}
       </p>
       <p className="flex flex-wrap items-baseline gap-x-1">
         <span className="sr-only">{priceCopy.discountedPriceLabel}: </span>
         <span className={cn("font-bold", size === "lg" ? "text-4xl" : "text-3xl")}>
-          {formatDollars(discountedPrice)}
+          {price.partner}
         </span>
         <span className="text-muted-foreground">{priceCopy.perMonth}</span>
       </p>

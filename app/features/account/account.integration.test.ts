@@ -480,16 +480,17 @@ describe("pagar com cartão", () => {
         .from(subscriptionCharges)
         .where(eq(subscriptionCharges.subscriptionId, subscription.id));
       const entryId = await entryIdOf(email);
+      const now = at("2027-02-22T12:00:00Z");
 
-      expect(await ownChargeCheckout(entryId, charge!.reference, null)).toEqual({
+      expect(await ownChargeCheckout(entryId, charge!.reference, now, null)).toEqual({
         outcome: "unavailable",
       });
       expect(
-        await ownChargeCheckout(await entryIdOf(other.email), charge!.reference, config),
+        await ownChargeCheckout(await entryIdOf(other.email), charge!.reference, now, config),
       ).toEqual({ outcome: "not-found" });
       expect(api.requests).toEqual([]);
 
-      const opened = await ownChargeCheckout(entryId, charge!.reference, config);
+      const opened = await ownChargeCheckout(entryId, charge!.reference, now, config);
       expect(opened).toEqual({
         outcome: "checkout",
         url: "https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=123-pref-1",
@@ -500,13 +501,17 @@ describe("pagar com cartão", () => {
         notification_url: expect.stringMatching(/\/webhooks\/mercado-pago$/),
         payer: { email },
         items: [{ currency_id: "BRL", quantity: 1 }],
+        back_urls: { success: expect.stringMatching(/\/minha-conta\/painel$/) },
+        expires: true,
+        expiration_date_from: "2027-02-22T09:00:00.000-03:00",
+        expiration_date_to: "2027-02-22T09:30:00.000-03:00",
       });
       expect(api.requests[0]!.body).toContain(
         `"unit_price":${Math.floor(charge!.totalBrlCents / 100)}.${String(charge!.totalBrlCents % 100).padStart(2, "0")}`,
       );
 
       api.failWith(503);
-      expect(await ownChargeCheckout(entryId, charge!.reference, config)).toEqual({
+      expect(await ownChargeCheckout(entryId, charge!.reference, now, config)).toEqual({
         outcome: "unavailable",
       });
       api.failWith(null);
@@ -516,7 +521,7 @@ describe("pagar com cartão", () => {
         STAFF,
         at("2027-02-25T12:00:00Z"),
       );
-      expect(await ownChargeCheckout(entryId, charge!.reference, config)).toEqual({
+      expect(await ownChargeCheckout(entryId, charge!.reference, now, config)).toEqual({
         outcome: "not-found",
       });
     } finally {

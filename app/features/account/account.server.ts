@@ -364,6 +364,7 @@ export async function correctOwnAccount(
 export async function ownChargeCheckout(
   entryId: string,
   chargeReference: string,
+  now: Date,
   config: MercadoPagoConfig | null = mercadoPagoConfig(),
 ): Promise<CardCheckoutOutcome> {
   if (!config) return { outcome: "unavailable" };
@@ -395,6 +396,7 @@ export async function ownChargeCheckout(
       payerEmail: found.email,
     },
     href("/minha-conta/painel"),
+    now,
   );
 }
 

@@ -2,13 +2,14 @@ import { BrokerText } from "../../components/site/broker-text.tsx";
 import { Form, href, Link } from "react-router";
 import { PriceTag } from "../../components/site/price-tag.tsx";
 import { invitationPageCopy as copy } from "../../content/invitations.ts";
+import type { PriceTexts } from "../orders/format.ts";
 
 export type InvitationPageState =
   | {
       state: "open";
       robotName: string;
-      price: number | null;
-      discountedPrice: number | null;
+      /** The price tag's texts, null for "Sob consulta". */
+      price: PriceTexts | null;
       deadline: string;
       msLeft: number;
       /** "Não tenho mais interesse" was pressed once: the page asks before declining. */
@@ -59,7 +60,7 @@ export function InvitationPage({ view }: { view: InvitationPageState }) {
         <h2 id="convite-preco" className="text-lg font-semibold">
           {copy.priceLabel}
         </h2>
-        <PriceTag price={view.price} discountedPrice={view.discountedPrice} className="mt-3" />
+        <PriceTag price={view.price} className="mt-3" />
         <p className="mt-3 text-sm text-muted-foreground">
           <BrokerText text={copy.discountExplained} />
         </p>

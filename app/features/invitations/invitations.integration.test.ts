@@ -223,7 +223,10 @@ describe("the invitee's answer", () => {
     const lookup = await lookUpInvitation(tokens[0]!, at(HOUR));
     expect(lookup).toMatchObject({
       state: "open",
-      invitation: { robotName: "TrendKey BTC", price: 249, discountedPrice: 186.75 },
+      invitation: {
+        robotName: "TrendKey BTC",
+        price: { monthly: "US$\u00a0249,00", partner: "US$\u00a0186,75" },
+      },
     });
     expect(await acceptInvitation(tokens[0]!, at(HOUR))).toBe("accepted");
     expect(await acceptInvitation(tokens[0]!, at(HOUR))).toBe("already-accepted");

@@ -23,7 +23,6 @@ import {
   REMINDER_HOURS_BEFORE,
 } from "../../content/invitations.ts";
 import { getDb, withTransaction, type Executor } from "../../platform/db/db.server.ts";
-import { discountedPrice, formatDollars, parseStoredPrice } from "../../lib/format.ts";
 import { deadlineText } from "./deadline.ts";
 import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import { hashToken, isWellFormedToken } from "../../platform/mail/link-tokens.server.ts";
@@ -34,6 +33,8 @@ import {
   invitationRevokedMessage,
 } from "./messages.tsx";
 import { createOrderLocked } from "../orders/orders.server.ts";
+import { priceTexts, type PriceTexts } from "../orders/format.ts";
+import { robotPrice } from "../orders/money.ts";
 
 const HOUR_MS = 3_600_000;
 export const INVITATION_MS = INVITATION_HOURS * HOUR_MS;
@@ -174,11 +175,13 @@ export async function queueLength(
   return row?.n ?? 0;
 }
 
-function priceTexts(robot: LockedRobot) {
-  const price = parseStoredPrice(robot.price);
-  return price === null
-    ? { price: invitationEmailCopy.onRequest, discountedPrice: invitationEmailCopy.onRequest }
-    : { price: formatDollars(price), discountedPrice: formatDollars(discountedPrice(price)) };
+function mailPriceTexts(robot: LockedRobot) {
+  const price = robotPrice(robot.price);
+  if (price === null) {
+    return { price: invitationEmailCopy.onRequest, discountedPrice: invitationEmailCopy.onRequest };
+  }
+  const texts = priceTexts(price);
+  return { price: texts.monthly, discountedPrice: texts.partner };
 }
 
 /** An invitation moves a pending person to "Contatado", with its history line. */
@@ -223,7 +226,7 @@ async function inviteLocked(
       invitationId: created.id,
       name: person.name,
       robotName: robot.name,
-      ...priceTexts(robot),
+      ...mailPriceTexts(robot),
       deadline: deadlineText(deadline),
     }),
   );
@@ -435,8 +438,8 @@ export async function invitePerson(
 
 export interface InvitationView {
   robotName: string;
-  price: number | null;
-  discountedPrice: number | null;
+  /** The price tag's texts, null for "Sob consulta". */
+  price: PriceTexts | null;
   deadline: Date;
 }
 
@@ -475,13 +478,12 @@ export async function lookUpInvitation(token: string, now: Date): Promise<Invita
     if (!row) return { state: "not-found" };
     if (row.status === "accepted") return { state: "accepted" };
     if (row.status !== "sent" || row.deadline <= now) return { state: "gone" };
-    const price = parseStoredPrice(row.price);
+    const price = robotPrice(row.price);
     return {
       state: "open",
       invitation: {
         robotName: row.robotName,
-        price,
-        discountedPrice: price === null ? null : discountedPrice(price),
+        price: price === null ? null : priceTexts(price),
         deadline: row.deadline,
       },
     };

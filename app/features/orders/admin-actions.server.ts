@@ -25,6 +25,7 @@ import {
   setExchangeRate,
 } from "./orders.server.ts";
 import { applyStatementImport, previewStatement } from "./reconciliation.server.ts";
+import { statementErrorText } from "./statement-problem.ts";
 import { STATEMENT_UPLOAD_MAX_BYTES } from "./upload-limit.ts";
 
 const TEXT_MAX = 500;
@@ -162,11 +163,10 @@ export async function ordersAction(form: FormEntries, staff: string) {
       }
       const bytes = new Uint8Array(await file.arrayBuffer());
       const result = await previewStatement(bytes, staff, getEnv().BANK_ACCOUNT, now);
-      if (!result.ok)
-        return actionFailed(
-          result.error === "too-large" ? 413 : 400,
-          copy.importErrors[result.error],
-        );
+      if (!result.ok) {
+        const status = result.error.code === "too-large" ? 413 : 400;
+        return actionFailed(status, statementErrorText(result.error));
+      }
       throw redirect(`${href("/admin/pedidos")}?extrato=${result.importId}`);
     }
     case orderIntents.applyImport: {

@@ -2,6 +2,7 @@
 // awaiting payment opens the provider's hosted checkout (decision 171's adapter); the
 // payment is confirmed by its notification, as a renewal paid from the customer area is.
 import { and, eq } from "drizzle-orm";
+import { href } from "react-router";
 import { orders, waitlist } from "../../../db/schema.ts";
 import { orderPageCopy } from "../../content/orders.ts";
 import { withTransaction } from "../../platform/db/db.server.ts";
@@ -19,20 +20,34 @@ export type CardCheckoutOutcome =
   { outcome: "checkout"; url: string } | { outcome: "not-found" | "unavailable" };
 
 /**
+ * How long a checkout takes a payment once opened (docs/decisions/342): long enough to type a
+ * card, short enough that a checkout left open cannot pay what staff cancelled or voided since.
+ */
+export const CHECKOUT_LIFETIME_MS = 30 * 60_000;
+
+/**
  * The provider's hosted checkout for one of our references (an order's or a renewal
  * charge's), paid back to `/webhooks/mercado-pago`; "unavailable" when the provider is down.
+ * It takes payments until `payableUntil` (the order's deadline) or for CHECKOUT_LIFETIME_MS,
+ * whichever comes first; `returnPath` is a page behind the person's session, never a link
+ * token.
  */
 export async function openCardCheckout(
   config: MercadoPagoConfig,
   payment: { reference: string; title: string; amountBrlCents: number; payerEmail: string | null },
   returnPath: string,
+  now: Date,
+  payableUntil?: Date,
 ): Promise<CardCheckoutOutcome> {
   const { siteUrl } = getSiteConfig();
+  const lifetimeEnd = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
   try {
     const { checkoutUrl } = await createCheckout(config, {
       ...payment,
       notificationUrl: `${siteUrl}/webhooks/mercado-pago`,
       returnUrl: `${siteUrl}${returnPath}`,
+      opensAt: now,
+      expiresAt: payableUntil && payableUntil < lifetimeEnd ? payableUntil : lifetimeEnd,
     });
     return { outcome: "checkout", url: checkoutUrl };
   } catch (error) {
@@ -42,10 +57,13 @@ export async function openCardCheckout(
   }
 }
 
-/** The checkout of the linked order, if it awaits payment with an amount in reais. */
+/**
+ * The checkout of the linked order, if it awaits payment with an amount in reais before its
+ * deadline; the customer comes back to the order in Meus dados.
+ */
 export async function orderCardCheckout(
   link: OrderLink,
-  pagePath: string,
+  now: Date,
   config: MercadoPagoConfig | null = mercadoPagoConfig(),
 ): Promise<CardCheckoutOutcome> {
   if (!config) return { outcome: "unavailable" };
@@ -57,6 +75,7 @@ export async function orderCardCheckout(
         reference: orders.reference,
         robotName: orders.robotName,
         totalBrlCents: orders.totalBrlCents,
+        deadline: orders.deadline,
         email: waitlist.email,
       })
       .from(orders)
@@ -64,7 +83,7 @@ export async function orderCardCheckout(
       .where(and(eq(orders.id, id), eq(orders.state, "awaiting-payment")));
     return row ?? null;
   });
-  if (!order?.totalBrlCents) return { outcome: "not-found" };
+  if (!order?.totalBrlCents || order.deadline <= now) return { outcome: "not-found" };
   return openCardCheckout(
     config,
     {
@@ -73,6 +92,8 @@ export async function orderCardCheckout(
       amountBrlCents: order.totalBrlCents,
       payerEmail: order.email,
     },
-    pagePath,
+    href("/meus-dados/pedidos/:reference", { reference: order.reference }),
+    now,
+    order.deadline,
   );
 }

@@ -1,6 +1,6 @@
 // Amounts for people to read (docs/product.md rule 12): "R$ 810,74", "US$ 149,25". Intl
 // formats the decimal text of the cents, so no amount passes through floating point.
-import { centsText, rateText } from "./money.ts";
+import { centsText, rateText, type RobotPrice } from "./money.ts";
 
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 const usd = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "USD" });
@@ -30,4 +30,14 @@ export function formatPercent(basisPoints: number): string {
 export function hoursAndMinutesLeft(msLeft: number): [number, number] {
   const minutes = Math.max(0, Math.floor(msLeft / 60_000));
   return [Math.floor(minutes / 60), minutes % 60];
+}
+
+/** A robot's price as the price tag and the e-mails write it: "US$ 259,90" and "US$ 194,92". */
+export interface PriceTexts {
+  monthly: string;
+  partner: string;
+}
+
+export function priceTexts(price: RobotPrice): PriceTexts {
+  return { monthly: formatUsd(price.monthlyUsdCents), partner: formatUsd(price.partnerUsdCents) };
 }

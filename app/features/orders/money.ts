@@ -35,6 +35,29 @@ export function applyDiscount(cents: number, basisPoints: number): number {
   return cents - mulDivRound(cents, basisPoints, 10_000);
 }
 
+/**
+ * The one price rule (docs/decisions/340): a monthly price for a customer of the partner broker,
+ * 25% off with the discount rounded half up on the cent (US$ 259,90 -> 194,92). Pages, the
+ * invitation page, e-mails, orders, renewals and receipts all take the partner price from here.
+ */
+export function partnerPrice(priceUsdCents: number): number {
+  return applyDiscount(priceUsdCents, PARTNER_DISCOUNT_BP);
+}
+
+/** A robot's monthly price and its partner price, in US$ cents. */
+export interface RobotPrice {
+  monthlyUsdCents: number;
+  partnerUsdCents: number;
+}
+
+/** A robot's stored price ("259.90") as what the product shows; null for "Sob consulta". */
+export function robotPrice(stored: string | null): RobotPrice | null {
+  const monthlyUsdCents = priceCents(stored);
+  return monthlyUsdCents === null
+    ? null
+    : { monthlyUsdCents, partnerUsdCents: partnerPrice(monthlyUsdCents) };
+}
+
 /** US$ cents at a rate of R$ per US$ in ten-thousandths: 14925 at 54321 -> 81074 (R$ 810,74). */
 export function toReais(usdCents: number, rate: number): number {
   return mulDivRound(usdCents, rate, RATE_SCALE);
@@ -89,9 +112,7 @@ export function orderAmounts(input: {
   exchangeRate: number;
 }): OrderAmounts {
   const { priceUsdCents, exchangeRate } = input;
-  const afterPartner = input.partnerBroker
-    ? applyDiscount(priceUsdCents, PARTNER_DISCOUNT_BP)
-    : priceUsdCents;
+  const afterPartner = input.partnerBroker ? partnerPrice(priceUsdCents) : priceUsdCents;
   const totalUsdCents = input.early
     ? applyDiscount(afterPartner, input.early.basisPoints)
     : afterPartner;

@@ -20,7 +20,7 @@ export async function answerOrderPageForm(
 ): Promise<OrderPageAnswer | null> {
   const intent = form.get("intent");
   if (intent === "pay-card") {
-    const checkout = await orderCardCheckout(link, pagePath);
+    const checkout = await orderCardCheckout(link, now);
     if (checkout.outcome === "checkout") return { done: true, location: checkout.url };
     return {
       done: false,

@@ -60,14 +60,52 @@ export interface OrderView {
 }
 
 /** The order an invitation's link leads to, once accepted. */
+/**
+ * The invitation link's order while the link's job lasts (docs/decisions/343): awaiting
+ * payment (the page and each payment also judge its deadline). Once paid or closed, the link
+ * shows only the order's status (invitationOrderStatus); setup goes through the setup link or
+ * a session.
+ */
 async function orderIdByInvitationToken(tx: Executor, token: string): Promise<string | null> {
   if (!isWellFormedToken(token)) return null;
   const [row] = await tx
     .select({ id: orders.id })
     .from(invitationTokens)
     .innerJoin(orders, eq(orders.invitationId, invitationTokens.invitationId))
-    .where(eq(invitationTokens.tokenHash, hashToken(token)));
+    .where(
+      and(eq(invitationTokens.tokenHash, hashToken(token)), eq(orders.state, "awaiting-payment")),
+    );
   return row?.id ?? null;
+}
+
+/** What the invitation link shows of an order past its job: whose, and in which state. */
+export interface InvitationOrderStatus {
+  reference: string;
+  robotName: string;
+  /** "expired" too for an order past its deadline the sweep has not closed yet. */
+  state: OrderState;
+}
+
+export async function invitationOrderStatus(token: string): Promise<InvitationOrderStatus | null> {
+  if (!isWellFormedToken(token)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      reference: orders.reference,
+      robotName: orders.robotName,
+      state: orders.state,
+      deadline: orders.deadline,
+    })
+    .from(invitationTokens)
+    .innerJoin(orders, eq(orders.invitationId, invitationTokens.invitationId))
+    .where(eq(invitationTokens.tokenHash, hashToken(token)));
+  if (!row) return null;
+  const lapsed = row.state === "awaiting-payment" && row.deadline <= appNow();
+  return {
+    reference: row.reference,
+    robotName: row.robotName,
+    state: lapsed ? "expired" : row.state,
+  };
 }
 
 /** The setup link's order while the link works (unused, not expired); else null. */

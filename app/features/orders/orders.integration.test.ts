@@ -34,7 +34,13 @@ import {
 } from "./orders.server.ts";
 import { startFakeMercadoPago } from "../../../tests/support/mercado-pago-api.ts";
 import { orderCardCheckout } from "./card-checkout.server.ts";
-import { ordersOfPerson, orderViewByLink, requestPaymentLink } from "./order-view.server.ts";
+import { providerTime } from "../../platform/payments/mercado-pago.server.ts";
+import {
+  invitationOrderStatus,
+  ordersOfPerson,
+  orderViewByLink,
+  requestPaymentLink,
+} from "./order-view.server.ts";
 import { applyStatementImport, previewStatement } from "./reconciliation.server.ts";
 import { advanceSetup, revealCredential, setupQueue, submitSetup } from "./setup.server.ts";
 
@@ -257,38 +263,60 @@ describe("paying", () => {
     const { people, tokens } = await invite("yenmax", 2);
     await acceptInvitation(tokens[0]!, at(HOUR));
     const order = await orderOf(people[0]!.email);
-    const page = `/convite/${tokens[0]}`;
-    expect(await orderCardCheckout({ invitation: tokens[0]! }, page, null)).toEqual({
+    const now = at(2 * HOUR);
+    expect(await orderCardCheckout({ invitation: tokens[0]! }, now, null)).toEqual({
       outcome: "unavailable",
     });
     const api = await startFakeMercadoPago();
     try {
       const config = { accessToken: "APP_USR-test", webhookSecret: "segredo", apiUrl: api.url };
       // Not accepted yet: no order behind the second link.
-      expect(await orderCardCheckout({ invitation: tokens[1]! }, page, config)).toEqual({
+      expect(await orderCardCheckout({ invitation: tokens[1]! }, now, config)).toEqual({
         outcome: "not-found",
       });
-      expect(await orderCardCheckout({ invitation: tokens[0]! }, page, config)).toMatchObject({
+      expect(await orderCardCheckout({ invitation: tokens[0]! }, now, config)).toMatchObject({
         outcome: "checkout",
         url: expect.stringContaining("mercadopago.com.br/checkout"),
       });
+      // The checkout takes payments for half an hour, and comes back to Meus dados: no token.
+      const orderPage = `/meus-dados/pedidos/${order.reference}`;
       expect(JSON.parse(api.requests[0]!.body)).toMatchObject({
         external_reference: order.reference,
         payer: { email: people[0]!.email },
-        back_urls: { success: expect.stringMatching(new RegExp(`${page}$`)) },
+        back_urls: {
+          success: expect.stringMatching(new RegExp(`${orderPage}$`)),
+          pending: expect.stringMatching(new RegExp(`${orderPage}$`)),
+          failure: expect.stringMatching(new RegExp(`${orderPage}$`)),
+        },
         items: [{ currency_id: "BRL", quantity: 1 }],
+        expires: true,
+        expiration_date_from: providerTime(now),
+        expiration_date_to: providerTime(new Date(now.getTime() + 30 * 60_000)),
       });
+      expect(api.requests[0]!.body).not.toContain(tokens[0]!);
+      // Ten minutes before the deadline, the checkout ends with the order; after it, none.
+      const late = new Date(order.deadline.getTime() - 10 * 60_000);
+      await orderCardCheckout({ invitation: tokens[0]! }, late, config);
+      expect(JSON.parse(api.requests.at(-1)!.body)).toMatchObject({
+        expiration_date_to: providerTime(order.deadline),
+        date_of_expiration: providerTime(order.deadline),
+      });
+      const asked = api.requests.length;
+      expect(await orderCardCheckout({ invitation: tokens[0]! }, order.deadline, config)).toEqual({
+        outcome: "not-found",
+      });
+      expect(api.requests).toHaveLength(asked);
       api.failWith(503);
-      expect(await orderCardCheckout({ invitation: tokens[0]! }, page, config)).toEqual({
+      expect(await orderCardCheckout({ invitation: tokens[0]! }, now, config)).toEqual({
         outcome: "unavailable",
       });
       api.failWith(null);
       await markOrderPaid(order.id, { method: "pix", reference: "P-1" }, STAFF, at(2 * HOUR));
-      const asked = api.requests.length;
-      expect(await orderCardCheckout({ invitation: tokens[0]! }, page, config)).toEqual({
+      const before = api.requests.length;
+      expect(await orderCardCheckout({ invitation: tokens[0]! }, now, config)).toEqual({
         outcome: "not-found",
       });
-      expect(api.requests).toHaveLength(asked);
+      expect(api.requests).toHaveLength(before);
     } finally {
       await api.close();
     }
@@ -468,7 +496,7 @@ describe("importing a statement", () => {
     ]);
 
     const preview = await previewStatement(file, STAFF, "123456", at(30 * HOUR));
-    if (!preview.ok) throw new Error(preview.error);
+    if (!preview.ok) throw new Error(preview.error.code);
     expect(preview.matches.map((m) => m.match)).toEqual([
       { kind: "reference", orderId: a!.id },
       { kind: "amount", orderId: b!.id },
@@ -488,7 +516,7 @@ describe("importing a statement", () => {
     expect(c).toBeDefined();
 
     const again = await previewStatement(file, STAFF, "123456", at(31 * HOUR));
-    if (!again.ok) throw new Error(again.error);
+    if (!again.ok) throw new Error(again.error.code);
     expect(again.matches.map((m) => m.match.kind)).toEqual(["known", "known", "known"]);
     expect(await applyStatementImport(again.importId, STAFF, at(31 * HOUR))).toEqual({
       outcome: "applied",
@@ -525,11 +553,11 @@ describe("importing a statement", () => {
     const file = ofx([{ fitId: "H1", amount: "995.00", memo: order.reference }]);
     expect(await previewStatement(file, STAFF, "99999-9", at(2 * HOUR))).toEqual({
       ok: false,
-      error: "other-account",
+      error: { code: "other-account" },
     });
     await expireDueOrders(at(48 * HOUR));
     const preview = await previewStatement(file, STAFF, "12345-6", at(49 * HOUR));
-    if (!preview.ok) throw new Error(preview.error);
+    if (!preview.ok) throw new Error(preview.error.code);
     expect(preview.matches[0]?.match).toEqual({
       kind: "not-payable",
       orderId: order.id,
@@ -557,11 +585,21 @@ describe("setup", () => {
     // Not paid yet: no form.
     expect(await submitSetup({ invitation: tokens[0]! }, form, at(2 * HOUR))).toBe("gone");
     await markOrderPaid(order.id, { method: "pix", reference: "x" }, STAFF, at(1.5 * HOUR));
-    expect((await orderViewByLink({ invitation: tokens[0]! }))?.setupState).toBe("awaiting-form");
     // Sent Tuesday 12h São Paulo (15h UTC).
     const sent = new Date("2026-12-01T15:00:00Z");
-    expect(await submitSetup({ invitation: tokens[0]! }, form, sent)).toBe("saved");
+    // Paid: the e-mailed invitation link shows the order's status alone and takes no setup
+    // form (decision 343); the person's session (or the setup link) does.
+    expect(await orderViewByLink({ invitation: tokens[0]! })).toBeNull();
+    expect(await invitationOrderStatus(tokens[0]!)).toEqual({
+      reference: order.reference,
+      robotName: order.robotName,
+      state: "paid",
+    });
     expect(await submitSetup({ invitation: tokens[0]! }, form, sent)).toBe("gone");
+    const own = { entryId: order.waitlistId!, reference: order.reference };
+    expect((await orderViewByLink(own))?.setupState).toBe("awaiting-form");
+    expect(await submitSetup(own, form, sent)).toBe("saved");
+    expect(await submitSetup(own, form, sent)).toBe("gone");
     const d = await db();
     const [stored] = await d.select().from(orderSetups).where(eq(orderSetups.orderId, order.id));
     expect(stored?.credentialSealed).toMatch(/^v1\./);

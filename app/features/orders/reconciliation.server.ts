@@ -15,11 +15,11 @@ import {
 import { saoPauloDate } from "./business-hours.ts";
 import { matchCredits, referencesIn, type MatchableOrder, type MatchedCredit } from "./matching.ts";
 import { payFromCredits } from "./orders.server.ts";
-import { accountDigits, parseStatement, type StatementError } from "./statement.server.ts";
+import { isSameAccount, parseStatement, type StatementError } from "./statement.server.ts";
 
 export type PreviewResult =
   | { ok: true; importId: string; matches: MatchedCredit[] }
-  | { ok: false; error: StatementError | "other-account" };
+  | { ok: false; error: StatementError | { code: "other-account" } };
 
 async function knownKeys(tx: Executor, keys: string[]): Promise<Set<string>> {
   const rows = await inBatches(keys, (batch) =>
@@ -79,9 +79,9 @@ export async function previewStatement(
   if (
     expectedAccount &&
     statement.account !== null &&
-    statement.account !== accountDigits(expectedAccount)
+    !isSameAccount(statement.account, expectedAccount)
   ) {
-    return { ok: false, error: "other-account" };
+    return { ok: false, error: { code: "other-account" } };
   }
   return withTransaction(async (tx) => {
     const matches = await matchAgainstDatabase(tx, statement.credits);

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MAX_STATEMENT_BYTES } from "./model.ts";
-import { csvAmount, parseStatement } from "./statement.server.ts";
+import { csvAmount } from "./statement-read.server.ts";
+import { parseStatement } from "./statement.server.ts";
 
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
@@ -36,7 +37,7 @@ describe("parseStatement: OFX", () => {
 
   it("reads a 2.x XML statement in UTF-8, with the name and the memo", async () => {
     const result = await parseStatement(fixture("statement-xml-utf8.ofx"));
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error.code);
     expect(result.statement.account).toBe("987654");
     expect(result.statement.credits).toEqual([
       {
@@ -56,16 +57,22 @@ describe("parseStatement: OFX", () => {
 
   it("refuses a UTF-8 statement whose bytes are Latin-1", async () => {
     const text = new TextDecoder().decode(fixture("statement-xml-utf8.ofx"));
-    expect(await parseStatement(bytes(text, "latin1"))).toEqual({ ok: false, error: "encoding" });
+    expect(await parseStatement(bytes(text, "latin1"))).toEqual({
+      ok: false,
+      error: { code: "encoding" },
+    });
   });
 
-  it("refuses a broken OFX", async () => {
+  it("refuses a broken OFX with the line it failed at", async () => {
     const text = new TextDecoder().decode(fixture("statement-xml-utf8.ofx"));
     const broken = text.slice(0, text.indexOf("<BANKTRANLIST>") + 40);
-    expect(await parseStatement(bytes(broken))).toEqual({ ok: false, error: "malformed" });
+    expect(await parseStatement(bytes(broken))).toEqual({
+      ok: false,
+      error: { code: "malformed", line: broken.split("\n").length },
+    });
     expect(await parseStatement(bytes("OFXHEADER:100\nDATA:OFXSGML\n\n<OFX>nada"))).toEqual({
       ok: false,
-      error: "malformed",
+      error: { code: "malformed", line: 4 },
     });
   });
 });
@@ -75,7 +82,7 @@ describe("parseStatement: CSV", () => {
     const csv =
       "Data;Descrição;Valor\n24/11/2026;PIX RECEBIDO AFX7K2M9Q4PZ1;810,74\n24/11/2026;TARIFA;-10,00\n25/11/2026;TED;1.234,56\n";
     const result = await parseStatement(bytes(csv));
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error.code);
     expect(
       result.statement.credits.map(({ postedOn, amountCents, description }) => ({
         postedOn,
@@ -100,7 +107,7 @@ describe("parseStatement: CSV", () => {
 
   it("uses the bank's id column when there is one", async () => {
     const result = await parseStatement(bytes("Data;Valor;Identificador\n24/11/2026;5,00;E123\n"));
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error.code);
     expect(result.statement.credits[0]?.key).toBe("csv:E123");
   });
 
@@ -108,26 +115,26 @@ describe("parseStatement: CSV", () => {
     const result = await parseStatement(
       bytes("Data;Histórico;Valor\n24/11/2026;Conceição;5,00\n", "latin1"),
     );
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw new Error(result.error.code);
     expect(result.statement.credits[0]?.description).toBe("Conceição");
   });
 
   it("refuses a CSV without date and amount columns, or with a bad date or amount", async () => {
     expect(await parseStatement(bytes("nome;email\nA;b\n"))).toEqual({
       ok: false,
-      error: "csv-columns",
+      error: { code: "csv-columns" },
     });
     expect(await parseStatement(bytes("Data;Valor\n31/02/2026;5,00\n"))).toEqual({
       ok: false,
-      error: "malformed",
+      error: { code: "malformed", line: 2 },
     });
-    expect(await parseStatement(bytes("Data;Valor\n24/11/2026;cinco\n"))).toEqual({
+    expect(await parseStatement(bytes("Data;Valor\n24/11/2026;5,00\n24/11/2026;cinco\n"))).toEqual({
       ok: false,
-      error: "malformed",
+      error: { code: "malformed", line: 3 },
     });
-    expect(await parseStatement(bytes('Data;Valor\n24/11/2026;"5,00\n'))).toEqual({
+    expect(await parseStatement(bytes('Data;Valor\n24/11/2026;"5,00\n'))).toMatchObject({
       ok: false,
-      error: "malformed",
+      error: { code: "malformed" },
     });
   });
 
@@ -143,14 +150,14 @@ describe("parseStatement: CSV", () => {
 
 describe("parseStatement: other files", () => {
   it("refuses empty, huge and unknown files", async () => {
-    expect(await parseStatement(new Uint8Array())).toEqual({ ok: false, error: "empty" });
+    expect(await parseStatement(new Uint8Array())).toEqual({ ok: false, error: { code: "empty" } });
     expect(await parseStatement(new Uint8Array(MAX_STATEMENT_BYTES + 1))).toEqual({
       ok: false,
-      error: "too-large",
+      error: { code: "too-large" },
     });
     expect(await parseStatement(bytes("%PDF-1.7\n..."))).toEqual({
       ok: false,
-      error: "unknown-format",
+      error: { code: "unknown-format" },
     });
   });
 });

@@ -4,15 +4,12 @@ import { Button } from "../../components/ui/button.tsx";
 import { Dialog, DialogContent, DialogFooter, DialogTrigger } from "../../components/ui/dialog.tsx";
 import { adminCopy, robotsAdminCopy as copy } from "../../content/admin.ts";
 import { performanceAdminCopy } from "../../content/performance.ts";
-import {
-  discountedPrice,
-  formatAmount,
-  formatDollars,
-  parseStoredPrice,
-} from "../../lib/format.ts";
+import { formatAmount, parseStoredPrice } from "../../lib/format.ts";
 import { CardList } from "../admin/card-list.tsx";
 import { TextAreaField, TextField } from "../admin/field.tsx";
 import { useDialogForm } from "../admin/use-dialog-form.ts";
+import { priceTexts } from "../orders/format.ts";
+import { robotPrice } from "../orders/money.ts";
 import type { Robot } from "./queries.server.ts";
 import { readPriceInput } from "./price-input.ts";
 import { robotUpdateSchema } from "./schema.ts";
@@ -33,7 +30,11 @@ function pricePreview(typed: string): string {
   const input = readPriceInput(typed);
   if (!input.ok) return copy.pricePreviewInvalid;
   if (input.price === null) return copy.pricePreviewOnRequest;
-  return copy.pricePreview(formatDollars(input.price), formatDollars(discountedPrice(input.price)));
+  // The same text the database will store (queries.server.ts), read by the one price rule.
+  const price = robotPrice(input.price.toFixed(2));
+  if (price === null) return copy.pricePreviewInvalid;
+  const texts = priceTexts(price);
+  return copy.pricePreview(texts.monthly, texts.partner);
 }
 
 /** The stored price as the admin types it: "1259.90" -> "1259,90". */

@@ -53,11 +53,7 @@ export function AgentCard({
         <p className="mt-4 text-sm text-muted-foreground">{card.summary}</p>
       )}
       {figure}
-      <PriceTag
-        price={card.price}
-        discountedPrice={card.discountedPrice}
-        className="mt-6 border-t border-border pt-4"
-      />
+      <PriceTag price={card.price} className="mt-6 border-t border-border pt-4" />
       <Link
         to={href("/agentes/:slug", { slug: card.slug })}
         className="mt-6 inline-flex items-center gap-2 font-semibold text-primary hover:underline"

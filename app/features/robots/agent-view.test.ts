@@ -20,17 +20,17 @@ const rows = [row("yenmax", "199.00"), row("midaspulse", "179.00"), row("trendke
 describe("agent views", () => {
   it("joins each card's static content with its robot's price", () => {
     const cards = agentCards(rows);
-    expect(cards.map((c) => [c.id, c.pair, c.riskLevel, c.discountedPrice])).toEqual([
-      ["yenmax", "USDJPY", "Alto", 149.25],
-      ["midaspulse", "Multi-Pares", "Moderado", 134.25],
-      ["trendkey-btc", "BTCUSD", "Alto", 186.75],
+    expect(cards.map((c) => [c.id, c.pair, c.riskLevel, c.price?.partner])).toEqual([
+      ["yenmax", "USDJPY", "Alto", "US$\u00a0149,25"],
+      ["midaspulse", "Multi-Pares", "Moderado", "US$\u00a0134,25"],
+      ["trendkey-btc", "BTCUSD", "Alto", "US$\u00a0186,75"],
     ]);
     expect(cards[0]).not.toHaveProperty("metrics");
   });
 
   it("gives an agent page its own content only", () => {
     const page = agentPage("trendkey-btc", rows[2]);
-    expect(page.offer.price).toBe(249);
+    expect(page.offer.price?.monthly).toBe("US$\u00a0249,00");
     expect(page.notice).toEqual({
       badge: "Vagas Muito Limitadas",
       text: "Apenas 20 vagas disponíveis",

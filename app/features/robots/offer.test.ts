@@ -24,8 +24,7 @@ describe("agentOffer", () => {
       id: "yenmax",
       slug: "yenmax",
       name: "YenMax Pro",
-      price: 199,
-      discountedPrice: 149.25,
+      price: { monthly: "US$\u00a0199,00", partner: "US$\u00a0149,25" },
       myfxbookUrl: null,
       freeSpots: null,
     });
@@ -34,12 +33,10 @@ describe("agentOffer", () => {
   it("shows no price for a null price or a missing row, and the static name", () => {
     expect(agentOffer("midaspulse", row({ slug: "midaspulse", price: null }))).toMatchObject({
       price: null,
-      discountedPrice: null,
     });
     expect(agentOffer("trendkey-btc", undefined)).toMatchObject({
       name: "TrendKey BTC",
       price: null,
-      discountedPrice: null,
       myfxbookUrl: null,
     });
   });
@@ -61,7 +58,11 @@ describe("agentOffer", () => {
 describe("agentOffers", () => {
   it("finds each agent's row by its key, whatever its slug", () => {
     const offers = agentOffers([row({ key: "yenmax", slug: "yenmax-pro", price: "10.00" })]);
-    expect(offers[0]).toMatchObject({ id: "yenmax", slug: "yenmax-pro", price: 10 });
+    expect(offers[0]).toMatchObject({
+      id: "yenmax",
+      slug: "yenmax-pro",
+      price: { monthly: "US$\u00a010,00", partner: "US$\u00a07,50" },
+    });
     expect(offers[1]).toMatchObject({ id: "midaspulse", slug: "midaspulse", price: null });
   });
 
@@ -71,10 +72,10 @@ describe("agentOffers", () => {
       row({ slug: "other", name: "Other" }),
       row({ slug: "yenmax" }),
     ]);
-    expect(offers.map((offer) => [offer.id, offer.discountedPrice])).toEqual([
-      ["yenmax", 149.25],
+    expect(offers.map((offer) => [offer.id, offer.price?.partner ?? null])).toEqual([
+      ["yenmax", "US$\u00a0149,25"],
       ["midaspulse", null],
-      ["trendkey-btc", 186.75],
+      ["trendkey-btc", "US$\u00a0186,75"],
     ]);
   });
 });

@@ -1,7 +1,8 @@
 import type { robots } from "../../../db/schema.ts";
 import { agentIds, agentNames, type AgentId } from "../../content/agent-ids.ts";
-import { discountedPrice, parseStoredPrice } from "../../lib/format.ts";
 import { httpUrlOrNull } from "../../lib/url.ts";
+import { priceTexts, type PriceTexts } from "../orders/format.ts";
+import { robotPrice } from "../orders/money.ts";
 
 /** A robot row as the public pages read it, with its free spots when it has a capacity. */
 export type RobotRow = typeof robots.$inferSelect & {
@@ -15,10 +16,8 @@ export interface AgentOffer {
   /** The page's current URL slug (the key until staff rename it). */
   slug: string;
   name: string;
-  /** Monthly USD price, null for "Sob consulta". */
-  price: number | null;
-  /** price x 0.75, null when there is no price. */
-  discountedPrice: number | null;
+  /** The monthly and partner prices as written, null for "Sob consulta". */
+  price: PriceTexts | null;
   /** The MyFxBook page, only when it is an http(s) URL. */
   myfxbookUrl: string | null;
   /** Spots free now, null for a robot without a capacity. */
@@ -31,13 +30,12 @@ export interface AgentOffer {
  * (docs/decisions/012-robots-on-public-pages.md, docs/decisions/090).
  */
 export function agentOffer(id: AgentId, row: RobotRow | undefined): AgentOffer {
-  const price = row ? parseStoredPrice(row.price) : null;
+  const price = row ? robotPrice(row.price) : null;
   return {
     id,
     slug: row?.slug ?? id,
     name: row?.name.trim() || agentNames[id],
-    price,
-    discountedPrice: price === null ? null : discountedPrice(price),
+    price: price === null ? null : priceTexts(price),
     myfxbookUrl: httpUrlOrNull(row?.myfxbookLink),
     freeSpots: row?.capacity == null ? null : Math.max(0, row.freeSpots ?? row.capacity),
   };

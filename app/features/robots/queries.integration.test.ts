@@ -74,9 +74,9 @@ describe("robot queries", () => {
       .where(eq(robots.slug, "yenmax"));
     await db.update(robots).set({ price: null }).where(eq(robots.slug, "trendkey-btc"));
     const offers = agentOffers(await listRobots());
-    expect(offers.map((o) => [o.id, o.name, o.discountedPrice, o.myfxbookUrl])).toEqual([
-      ["yenmax", "YenMax 2", 75, "https://www.myfxbook.com/y"],
-      ["midaspulse", "MidasPulse Agent", 134.25, null],
+    expect(offers.map((o) => [o.id, o.name, o.price?.partner ?? null, o.myfxbookUrl])).toEqual([
+      ["yenmax", "YenMax 2", "US$\u00a075,00", "https://www.myfxbook.com/y"],
+      ["midaspulse", "MidasPulse Agent", "US$\u00a0134,25", null],
       ["trendkey-btc", "TrendKey BTC", null, null],
     ]);
   });
@@ -93,7 +93,11 @@ describe("renaming a robot's slug", () => {
     expect(renamed.slug).toBe("midas-pulse");
 
     const page = await agentPageFor("midas-pulse");
-    expect(page.data?.offer).toMatchObject({ id: "midaspulse", slug: "midas-pulse", price: 179 });
+    expect(page.data?.offer).toMatchObject({
+      id: "midaspulse",
+      slug: "midas-pulse",
+      price: { monthly: "US$\u00a0179,00", partner: "US$\u00a0134,25" },
+    });
 
     const old = await agentPageFor("midaspulse");
     expect(old.response?.status).toBe(301);

@@ -199,7 +199,7 @@ describe("renewals in the bank-statement import", () => {
       "20270629",
     );
     const preview = await previewStatement(file, STAFF, undefined, at("2027-06-29T15:00:00Z"));
-    if (!preview.ok) throw new Error(preview.error);
+    if (!preview.ok) throw new Error(preview.error.code);
     expect(preview.matches.map((m) => m.match)).toEqual([
       { kind: "reference", orderId: a!.id },
       { kind: "amount", orderId: b!.id },

@@ -127,9 +127,20 @@ export interface CheckoutRequest {
   title: string;
   amountBrlCents: number;
   payerEmail: string | null;
-  /** Where the provider posts notifications, and where the customer comes back. */
+  /** Where the provider posts notifications, and where the customer comes back (no secret in it). */
   notificationUrl: string;
   returnUrl: string;
+  /** From when and until when the checkout takes a payment (card, and PIX within it). */
+  opensAt: Date;
+  expiresAt: Date;
+}
+
+/**
+ * An instant as the provider's documentation writes it, in Brasília time (no daylight saving
+ * since 2019): "2026-12-03T12:00:00.000-03:00".
+ */
+export function providerTime(instant: Date): string {
+  return `${new Date(instant.getTime() - 3 * 3_600_000).toISOString().slice(0, 23)}-03:00`;
 }
 
 /** A Checkout Pro preference: the hosted page where the customer pays by card (or PIX). */
@@ -155,6 +166,12 @@ export async function createCheckout(
       failure: request.returnUrl,
     },
     auto_return: "approved",
+    // The preference's term (Checkout Pro, "vigência da preferência"), and the same limit for
+    // the payment methods that settle later (date_of_expiration).
+    expires: true,
+    expiration_date_from: providerTime(request.opensAt),
+    expiration_date_to: providerTime(request.expiresAt),
+    date_of_expiration: providerTime(request.expiresAt),
     ...(request.payerEmail ? { payer: { email: request.payerEmail } } : {}),
   });
   const response = await call(
@@ -162,7 +179,7 @@ export async function createCheckout(
     "POST",
     "/checkout/preferences",
     body,
-    `preference-${request.reference}-${request.amountBrlCents}`,
+    `preference-${request.reference}-${request.amountBrlCents}-${request.expiresAt.getTime()}`,
   );
   if (!response.ok) {
     throw new ProviderUnavailableError(`Mercado Pago preference: HTTP ${response.status}`);

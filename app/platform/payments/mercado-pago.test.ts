@@ -117,20 +117,43 @@ describe("the provider's HTTP API (a local server in its place)", () => {
       payerEmail: "ana@example.com",
       notificationUrl: "https://agentesfx.com.br/webhooks/mercado-pago",
       returnUrl: "https://agentesfx.com.br/minha-conta",
+      opensAt: new Date("2027-02-21T12:00:00.000Z"),
+      expiresAt: new Date("2027-02-21T12:30:00.000Z"),
     });
     expect(checkout.checkoutUrl).toMatch(/^https:\/\/www\.mercadopago\.com\.br\/checkout\//);
     const request = api.requests.at(-1)!;
     expect(request.method).toBe("POST");
     expect(request.path).toBe("/checkout/preferences");
     expect(request.headers.authorization).toBe("Bearer APP_USR-test-token");
-    expect(request.headers["x-idempotency-key"]).toBe("preference-AFX0123456789-81070");
+    expect(request.headers["x-idempotency-key"]).toBe(
+      `preference-AFX0123456789-81070-${Date.parse("2027-02-21T12:30:00.000Z")}`,
+    );
     expect(request.body).toContain('"unit_price":810.70');
     expect(JSON.parse(request.body)).toMatchObject({
       external_reference: "AFX0123456789",
       notification_url: "https://agentesfx.com.br/webhooks/mercado-pago",
       items: [{ quantity: 1, currency_id: "BRL" }],
       payer: { email: "ana@example.com" },
+      expires: true,
+      expiration_date_from: "2027-02-21T09:00:00.000-03:00",
+      expiration_date_to: "2027-02-21T09:30:00.000-03:00",
+      date_of_expiration: "2027-02-21T09:30:00.000-03:00",
     });
+  });
+
+  it("is refused by the stand-in when its return URL carries a link token", async () => {
+    await expect(
+      createCheckout(config, {
+        reference: "AFX0123456789",
+        title: "YenMax Agent",
+        amountBrlCents: 81070,
+        payerEmail: null,
+        notificationUrl: "https://agentesfx.com.br/webhooks/mercado-pago",
+        returnUrl: `https://agentesfx.com.br/convite/${"a".repeat(43)}`,
+        opensAt: new Date("2027-02-21T12:00:00.000Z"),
+        expiresAt: new Date("2027-02-21T12:30:00.000Z"),
+      }),
+    ).rejects.toThrow(/HTTP 400/);
   });
 
   it("reads a payment, its amount in cents", async () => {

@@ -70,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
   const subscription = String(form.get("subscription") ?? "");
   switch (form.get("intent")) {
     case "pay-card": {
-      const checkout = await ownChargeCheckout(entryId, String(form.get("charge") ?? ""));
+      const checkout = await ownChargeCheckout(entryId, String(form.get("charge") ?? ""), now);
       if (checkout.outcome === "checkout") return redirect(checkout.url, 303);
       return checkout.outcome === "not-found"
         ? failed(404, outcomes.chargeNotOpen)

@@ -139,12 +139,7 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
             <h2 id="preco" className="text-lg font-semibold">
               {agentPageCopy.pricing.title}
             </h2>
-            <PriceTag
-              price={offer.price}
-              discountedPrice={offer.discountedPrice}
-              size="lg"
-              className="mt-4"
-            />
+            <PriceTag price={offer.price} size="lg" className="mt-4" />
             {notice ? (
               <div className="mt-6 rounded-lg border border-accent/40 bg-accent/10 p-4">
                 <Badge tone={notice.soldOut ? "red" : "yellow"}>{notice.badge}</Badge>

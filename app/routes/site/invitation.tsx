@@ -10,9 +10,10 @@ import {
   answerInvitation,
   lookUpInvitation,
 } from "../../features/invitations/invitations.server.ts";
+import { InvitationOrderStatusPage } from "../../features/orders/invitation-order-status.tsx";
 import { OrderPage } from "../../features/orders/order-page.tsx";
 import { answerOrderPageForm } from "../../features/orders/order-page-form.server.ts";
-import { orderPageView } from "../../features/orders/order-view.server.ts";
+import { invitationOrderStatus, orderPageView } from "../../features/orders/order-view.server.ts";
 import type { SetupFormErrors } from "../../features/orders/setup.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { readForm } from "../../platform/http/read-form.server.ts";
@@ -21,8 +22,9 @@ import type { Route } from "./+types/invitation";
 
 // /convite/:token: GET only shows the invitation (mail scanners follow links); the buttons'
 // POST accepts or declines. Once accepted, the same link shows the order (issue 23): amounts,
-// deadline, PIX code and the other ways to pay. Unknown 404, used or past its deadline 410,
-// no spot left 409; the pages never say who was invited.
+// deadline, PIX code and the other ways to pay, until the order is paid or past its deadline;
+// then only its status (decision 343). Unknown 404, used or past its deadline 410, no spot
+// left 409; the pages never say who was invited.
 const FORM_MAX_BYTES = 4096;
 
 const statusOf: Record<InvitationPageState["state"], number> = {
@@ -37,9 +39,10 @@ const statusOf: Record<InvitationPageState["state"], number> = {
 };
 
 function answer(view: InvitationPageState) {
-  return data({ view, order: null }, { status: statusOf[view.state] });
+  return data({ view, order: null, orderStatus: null }, { status: statusOf[view.state] });
 }
 
+/** The order while the link's job lasts, else its status alone; null without an order. */
 async function orderPage(
   token: string,
   status = 200,
@@ -47,7 +50,12 @@ async function orderPage(
   setupForm?: SetupFormErrors,
 ) {
   const order = await orderPageView({ invitation: token }, notice, setupForm);
-  return order && data({ view: null, order }, { status });
+  // Past its deadline, the order is payable no more: its status alone.
+  if (order && order.msLeft > 0) return data({ view: null, order, orderStatus: null }, { status });
+  const orderStatus = await invitationOrderStatus(token);
+  // A form sent to a link past its job (a page left open) changes nothing: 410.
+  const statusCode = status === 200 ? 200 : 410;
+  return orderStatus && data({ view: null, order: null, orderStatus }, { status: statusCode });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -67,7 +75,6 @@ async function currentView(token: string, confirmDecline = false): Promise<Invit
     state: "open",
     robotName: invitation.robotName,
     price: invitation.price,
-    discountedPrice: invitation.discountedPrice,
     deadline: deadlineText(invitation.deadline),
     msLeft: invitation.deadline.getTime() - now.getTime(),
     confirmDecline,
@@ -84,6 +91,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const read = await readForm(request, FORM_MAX_BYTES);
   const intent = read.ok ? read.form.get("intent") : null;
   const link = { invitation: params.token };
+  // A form sent to the link past its job (a page left open) gets the status alone, a 410.
+  const inScope = await orderPageView(link);
+  if (read.ok && !(inScope && inScope.msLeft > 0)) {
+    const statusOnly = await orderPage(params.token, 410);
+    if (statusOnly?.data.orderStatus) return statusOnly;
+  }
   const answered = read.ok
     ? await answerOrderPageForm(
         link,
@@ -116,5 +129,6 @@ export const headers = privatePageHeaders;
 export default function InvitationRoute({ loaderData, actionData }: Route.ComponentProps) {
   const shown = actionData ?? loaderData;
   if (shown.order) return <OrderPage view={shown.order} />;
+  if (shown.orderStatus) return <InvitationOrderStatusPage status={shown.orderStatus} />;
   return <InvitationPage view={shown.view ?? { state: "not-found" }} />;
 }

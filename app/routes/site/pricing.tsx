@@ -67,7 +67,7 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
               <RiskBadge level={plan.riskLevel} />
             </div>
             <VerifiedFigureNote figure={loaderData.verified[plan.id]} />
-            <PriceTag price={plan.price} discountedPrice={plan.discountedPrice} className="mt-6" />
+            <PriceTag price={plan.price} className="mt-6" />
             {plan.notice ? (
               <div className="mt-4 rounded-lg border border-accent/40 bg-accent/10 p-3">
                 <Badge tone={plan.notice.soldOut ? "red" : "yellow"}>{plan.notice.badge}</Badge>
