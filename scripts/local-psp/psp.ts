@@ -86,7 +86,7 @@ export interface LocalPsp {
   tokenUrl: string;
   /** Every exchange that left the contract, on either side; a test expects it empty. */
   breaches: ContractBreach[];
-  /** Every request it answered, as "PUT /cob/{txid}". */
+  /** Every request it answered, as "PUT /cob/{txid}" or "POST /oauth/token". */
   calls: string[];
   /** The URL webhooks go to, as the last PUT /webhook/{chave} set it. */
   webhookUrl(): string | null;
@@ -387,6 +387,7 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
         res.end(body === undefined ? undefined : JSON.stringify(body));
       };
       if (url.pathname === TOKEN_PATH && req.method === "POST") {
+        calls.push(`POST ${TOKEN_PATH}`);
         const form = new URLSearchParams(text);
         if (!clientIsAuthorised(req.headers.authorization)) {
           return send(401, { error: "invalid_client" });

@@ -1,0 +1,35 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ApiPixConfig } from "../../app/platform/payments/api-pix.server.ts";
+import { makePspCertificates, pspTls } from "../../scripts/local-psp/certificates.ts";
+import { startLocalPsp, type LocalPsp } from "../../scripts/local-psp/psp.ts";
+
+// The local PSP for a test, over mutual TLS with fresh certificates, and the adapter's
+// settings that reach it.
+
+export const TEST_PIX_KEY = "pix@agentesfx.com.br";
+export const TEST_WEBHOOK_SECRET = "test-webhook-secret-0123456789abcdef";
+
+export async function startTestPsp(): Promise<{ psp: LocalPsp; config: ApiPixConfig }> {
+  const files = makePspCertificates(mkdtempSync(join(tmpdir(), "psp-")));
+  const psp = await startLocalPsp({
+    clientId: "test-client",
+    clientSecret: "test-secret",
+    tls: pspTls(files),
+  });
+  return {
+    psp,
+    config: {
+      baseUrl: psp.url,
+      tokenUrl: psp.tokenUrl,
+      clientId: "test-client",
+      clientSecret: "test-secret",
+      cert: readFileSync(files.clientCertFile),
+      key: readFileSync(files.clientKeyFile),
+      ca: readFileSync(files.caFile),
+      pixKey: TEST_PIX_KEY,
+      webhookSecret: TEST_WEBHOOK_SECRET,
+    },
+  };
+}
