@@ -22,6 +22,7 @@ import {
   newsletterWelcomeMessage,
 } from "./features/newsletter/messages.tsx";
 import { orderRemindersJob } from "./features/orders/jobs.server.ts";
+import { apiPixJob } from "./features/orders/pix-jobs.server.ts";
 import {
   orderCreatedMessage,
   orderExpiredMessage,
@@ -77,6 +78,7 @@ export const registry = createRegistry([
   staffOrderAcceptedMessage,
   staffOrderPaidMessage,
   orderRemindersJob,
+  apiPixJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
   campaignRetentionJob,
   campaignQueue(() => ({

@@ -24,6 +24,10 @@ import { invitationStatuses } from "../app/features/invitations/model.ts";
 import {
   orderStates,
   paymentMethods,
+  pixChargeStates,
+  pixReceiptOutcomes,
+  pixReceiptSources,
+  pixUnresolvedReasons,
   setupStates,
   tradingPlatforms,
 } from "../app/features/orders/model.ts";
@@ -653,6 +657,74 @@ export const payments = pgTable("payments", {
   recordedBy: text("recorded_by").notNull(),
   recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * An order's immediate charge at the PSP (API Pix `cob`, docs/decisions/352): queued in the
+ * acceptance's transaction, created at the PSP by the order page or the worker, its copia e
+ * cola kept; failed when the PSP refused it (the order then shows the static code).
+ */
+export const pixCharges = pgTable(
+  "pix_charges",
+  {
+    txid: text("txid").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountBrlCents: integer("amount_brl_cents").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    state: text("state", { enum: pixChargeStates }).notNull().default("pending"),
+    copyPaste: text("copy_paste"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    activeAt: timestamp("active_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("pix_charges_state_check", isOneOf(table.state, pixChargeStates)),
+    check("pix_charges_amount_check", sql`${table.amountBrlCents} > 0`),
+    index("pix_charges_pending_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} = 'pending'`),
+    index("pix_charges_active_idx")
+      .on(table.activeAt)
+      .where(sql`${table.state} = 'active'`),
+  ],
+);
+
+/**
+ * Every Pix the PSP reported, once by its endToEndId (webhook or polling, in any order, any
+ * number of times): applied to its order, or waiting for staff with the reason.
+ */
+export const pixReceipts = pgTable(
+  "pix_receipts",
+  {
+    endToEndId: text("end_to_end_id").primaryKey(),
+    txid: text("txid"),
+    amountBrlCents: integer("amount_brl_cents").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    source: text("source", { enum: pixReceiptSources }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    outcome: text("outcome", { enum: pixReceiptOutcomes }).notNull(),
+    reason: text("reason", { enum: pixUnresolvedReasons }),
+    detail: text("detail"),
+    resolvedBy: text("resolved_by"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("pix_receipts_outcome_check", isOneOf(table.outcome, pixReceiptOutcomes)),
+    check("pix_receipts_source_check", isOneOf(table.source, pixReceiptSources)),
+    check(
+      "pix_receipts_reason_check",
+      sql`(${table.outcome} = 'applied') = (${table.reason} is null) and (${table.reason} is null or ${isOneOf(table.reason, pixUnresolvedReasons)})`,
+    ),
+    index("pix_receipts_unresolved_idx")
+      .on(table.receivedAt)
+      .where(sql`${table.outcome} = 'unresolved' and ${table.resolvedAt} is null`),
+  ],
+);
 
 /** A statement staff uploaded: parsed, shown as a preview, applied once. */
 export const statementImports = pgTable("statement_imports", {

@@ -11,7 +11,12 @@ import { startLocalPsp, type LocalPsp } from "../../scripts/local-psp/psp.ts";
 export const TEST_PIX_KEY = "pix@agentesfx.com.br";
 export const TEST_WEBHOOK_SECRET = "test-webhook-secret-0123456789abcdef";
 
-export async function startTestPsp(): Promise<{ psp: LocalPsp; config: ApiPixConfig }> {
+export async function startTestPsp(): Promise<{
+  psp: LocalPsp;
+  config: ApiPixConfig;
+  /** The settings that make the server speak to this PSP. */
+  env: Record<string, string>;
+}> {
   const files = makePspCertificates(mkdtempSync(join(tmpdir(), "psp-")));
   const psp = await startLocalPsp({
     clientId: "test-client",
@@ -20,6 +25,17 @@ export async function startTestPsp(): Promise<{ psp: LocalPsp; config: ApiPixCon
   });
   return {
     psp,
+    env: {
+      PIX_API_URL: psp.url,
+      PIX_API_TOKEN_URL: psp.tokenUrl,
+      PIX_API_CLIENT_ID: "test-client",
+      PIX_API_CLIENT_SECRET: "test-secret",
+      PIX_API_CERT_FILE: files.clientCertFile,
+      PIX_API_KEY_FILE: files.clientKeyFile,
+      PIX_API_CA_FILE: files.caFile,
+      PIX_API_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      PIX_KEY: TEST_PIX_KEY,
+    },
     config: {
       baseUrl: psp.url,
       tokenUrl: psp.tokenUrl,

@@ -11,6 +11,7 @@ import {
   lookUpInvitation,
 } from "../../features/invitations/invitations.server.ts";
 import { OrderPage } from "../../features/orders/order-page.tsx";
+import { awaitingPaymentRefresh } from "../../features/orders/refresh.ts";
 import { answerOrderPageForm } from "../../features/orders/order-page-form.server.ts";
 import { orderPageView } from "../../features/orders/order-view.server.ts";
 import type { SetupFormErrors } from "../../features/orders/setup.server.ts";
@@ -52,7 +53,11 @@ async function orderPage(
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.order ? orderPageCopy.metaTitle : invitationPageCopy.metaTitle;
-  return [{ title }, { name: "robots", content: "noindex" }];
+  return [
+    { title },
+    { name: "robots", content: "noindex" },
+    ...awaitingPaymentRefresh(loaderData?.order),
+  ];
 }
 
 /** The invitation as its page shows it, or what became of it. */
