@@ -21,7 +21,7 @@ import {
   confirmNewsletterMessage,
   newsletterWelcomeMessage,
 } from "./features/newsletter/messages.tsx";
-import { orderRemindersJob } from "./features/orders/jobs.server.ts";
+import { orderRemindersJob, ptaxJob } from "./features/orders/jobs.server.ts";
 import { apiPixJob } from "./features/orders/pix-jobs.server.ts";
 import {
   orderCreatedMessage,
@@ -79,6 +79,7 @@ export const registry = createRegistry([
   staffOrderPaidMessage,
   orderRemindersJob,
   apiPixJob,
+  ptaxJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
   campaignRetentionJob,
   campaignQueue(() => ({

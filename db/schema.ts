@@ -22,6 +22,7 @@ import {
 // check constraints below are built from them, so a value is declared once.
 import { invitationStatuses } from "../app/features/invitations/model.ts";
 import {
+  exchangeRateSources,
   orderStates,
   paymentMethods,
   pixChargeStates,
@@ -548,9 +549,18 @@ export const exchangeRates = pgTable(
     rate: numeric("rate", { precision: 8, scale: 4 }).notNull(),
     setBy: text("set_by").notNull(),
     setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
+    // Issue 37 (docs/decisions/354): the PTAX with the business day it closed, or staff's
+    // override with its reason.
+    source: text("source", { enum: exchangeRateSources }).notNull().default("staff"),
+    quotedOn: text("quoted_on"),
+    reason: text("reason"),
   },
   (table) => [
     check("exchange_rates_range_check", sql`${table.rate} between 1 and 20`),
+    check("exchange_rates_source_check", isOneOf(table.source, exchangeRateSources)),
+    uniqueIndex("exchange_rates_ptax_day_idx")
+      .on(table.quotedOn)
+      .where(sql`${table.source} = 'ptax'`),
     index("exchange_rates_set_at_idx").on(table.setAt),
   ],
 );
@@ -599,6 +609,9 @@ export const orders = pgTable(
     exchangeRate: numeric("exchange_rate", { precision: 8, scale: 4 }),
     exchangeRateSetBy: text("exchange_rate_set_by"),
     exchangeRateSetAt: timestamp("exchange_rate_set_at", { withTimezone: true }),
+    exchangeRateSource: text("exchange_rate_source", { enum: exchangeRateSources }),
+    // The PTAX's business day (YYYY-MM-DD) when the rate is the PTAX.
+    exchangeRateQuotedOn: text("exchange_rate_quoted_on"),
     totalBrlCents: integer("total_brl_cents"),
     // The invitation's deadline (SPEC section 9: 48 hours to confirm and pay).
     deadline: timestamp("deadline", { withTimezone: true }).notNull(),

@@ -31,3 +31,9 @@ export function hoursAndMinutesLeft(msLeft: number): [number, number] {
   const minutes = Math.max(0, Math.floor(msLeft / 60_000));
   return [Math.floor(minutes / 60), minutes % 60];
 }
+
+/** A business day as people read it: "2026-11-19" -> "19/11/2026". */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split("-");
+  return `${date}/${month}/${year}`;
+}

@@ -31,6 +31,10 @@ export type TradingPlatform = (typeof tradingPlatforms)[number];
 /** Partner-broker discount (SPEC section 9), in basis points. */
 export const PARTNER_DISCOUNT_BP = 2500;
 
+/** Where an exchange rate came from: the Banco Central's PTAX, or staff (with a reason). */
+export const exchangeRateSources = ["ptax", "staff"] as const;
+export type ExchangeRateSource = (typeof exchangeRateSources)[number];
+
 /** Staff-set exchange rate bounds, R$ per US$ (issue 23). */
 export const MIN_EXCHANGE_RATE = 1;
 export const MAX_EXCHANGE_RATE = 20;

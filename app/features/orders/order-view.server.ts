@@ -45,6 +45,8 @@ export interface OrderView {
   totalUsdCents: number | null;
   exchangeRate: number | null;
   exchangeRateSetAt: Date | null;
+  /** The PTAX's business day (YYYY-MM-DD) when the rate is the PTAX. */
+  exchangeRateQuotedOn: string | null;
   totalBrlCents: number | null;
   deadline: Date;
   linkMethod: PaymentMethod | null;
@@ -189,6 +191,7 @@ export async function orderViewByLink(link: OrderLink): Promise<OrderView | null
     totalUsdCents: order.totalUsdCents,
     exchangeRate: order.exchangeRate === null ? null : parseDecimal(order.exchangeRate, 4),
     exchangeRateSetAt: order.exchangeRateSetAt,
+    exchangeRateQuotedOn: order.exchangeRateSource === "ptax" ? order.exchangeRateQuotedOn : null,
     totalBrlCents: order.totalBrlCents,
     deadline: order.deadline,
     linkMethod: order.linkMethod,

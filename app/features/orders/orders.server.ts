@@ -33,7 +33,12 @@ import {
   queueOrderExpired,
   queueOrdersPaid,
 } from "./order-mail.server.ts";
-import { ORDER_REFERENCE_ALPHABET, type OrderState, type PaymentMethod } from "./model.ts";
+import {
+  ORDER_REFERENCE_ALPHABET,
+  type ExchangeRateSource,
+  type OrderState,
+  type PaymentMethod,
+} from "./model.ts";
 import { orderAmounts, parseDecimal, priceCents, rateText, toReais } from "./money.ts";
 import { queuePixChargeLocked } from "./pix-charges.server.ts";
 
@@ -75,7 +80,15 @@ export interface ExchangeRate {
   rate: number;
   setBy: string;
   setAt: Date;
+  source: ExchangeRateSource;
+  /** The PTAX's business day, YYYY-MM-DD. */
+  quotedOn: string | null;
+  reason: string | null;
 }
+
+/** Where a rate came from, as setExchangeRate records it. */
+export type RateOrigin =
+  { source: "ptax"; quotedOn: string } | { source: "staff"; reason: string | null };
 
 export async function currentExchangeRate(tx: Executor): Promise<ExchangeRate | null> {
   const [row] = await tx
@@ -85,16 +98,35 @@ export async function currentExchangeRate(tx: Executor): Promise<ExchangeRate | 
     .limit(1);
   if (!row) return null;
   const rate = parseDecimal(row.rate, 4);
-  return rate === null ? null : { rate, setBy: row.setBy, setAt: row.setAt };
+  return rate === null
+    ? null
+    : {
+        rate,
+        setBy: row.setBy,
+        setAt: row.setAt,
+        source: row.source,
+        quotedOn: row.quotedOn,
+        reason: row.reason,
+      };
 }
 
 /**
  * Staff set the exchange rate (already validated: 1-20 R$/US$, in ten-thousandths). Orders
  * awaiting payment that had no rate (accepted before any was set) take it now.
  */
-export async function setExchangeRate(rate: number, setBy: string, now: Date): Promise<number> {
+export async function setExchangeRate(
+  rate: number,
+  setBy: string,
+  now: Date,
+  origin: RateOrigin = { source: "staff", reason: null },
+): Promise<number> {
+  const stored = {
+    source: origin.source,
+    quotedOn: origin.source === "ptax" ? origin.quotedOn : null,
+    reason: origin.source === "staff" ? origin.reason : null,
+  };
   return withTransaction(async (tx) => {
-    await tx.insert(exchangeRates).values({ rate: rateText(rate), setBy, setAt: now });
+    await tx.insert(exchangeRates).values({ rate: rateText(rate), setBy, setAt: now, ...stored });
     const waiting = await tx
       .select({
         id: orders.id,
@@ -114,6 +146,8 @@ export async function setExchangeRate(rate: number, setBy: string, now: Date): P
           exchangeRate: rateText(rate),
           exchangeRateSetBy: setBy,
           exchangeRateSetAt: now,
+          exchangeRateSource: stored.source,
+          exchangeRateQuotedOn: stored.quotedOn,
           totalBrlCents,
         })
         .where(eq(orders.id, order.id));
@@ -230,6 +264,8 @@ export async function createOrderLocked(
       exchangeRate: rate ? rateText(rate.rate) : null,
       exchangeRateSetBy: rate?.setBy ?? null,
       exchangeRateSetAt: rate?.setAt ?? null,
+      exchangeRateSource: rate?.source ?? null,
+      exchangeRateQuotedOn: rate?.quotedOn ?? null,
       totalBrlCents: rate && amounts ? amounts.totalBrlCents : null,
       deadline: input.deadline,
       // Accepted within the last 12 hours: the order's own e-mail is the reminder.

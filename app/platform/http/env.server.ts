@@ -165,6 +165,12 @@ const envSchema = z.object({
   PIX_API_WEBHOOK_SECRET: optionalText.pipe(z.string().min(24).optional()),
   // How often the worker asks the PSP for charges still awaiting payment (a late webhook).
   PIX_API_POLL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  // The Banco Central's PTAX service (Olinda OData, docs/decisions/354); tests point it at a
+  // local stand-in. "off": no PTAX is fetched, staff set the rate.
+  PTAX_URL: z
+    .string()
+    .default("https://olinda.bcb.gov.br/olinda/servico/PTAX/versao/v1/odata")
+    .pipe(z.union([z.literal("off"), z.string().url()])),
   // Days an unpaid renewal waits after its due date before the subscription is suspended.
   SUBSCRIPTION_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
   // Company details in the footer and on the legal pages, each shown only when set.
