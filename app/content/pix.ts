@@ -10,6 +10,13 @@ export const pixChargeCopy = {
     "Pagamento por este QR code é confirmado automaticamente em segundos; esta página se atualiza sozinha.",
 } as const;
 
+export const pixUnresolvedCopy = {
+  title: "PIX a resolver",
+  help: "PIX recebidos pelo PSP que nenhum pedido aceitou. O dinheiro está na conta: confira e resolva com a pessoa (devolução ou pagamento à mão).",
+  line: (endToEndId: string, order: string) => `endToEndId ${endToEndId} · ${order}`,
+  noTxid: "sem txid",
+} as const;
+
 export const pixUnresolvedReasonLabels: Record<PixUnresolvedReason, string> = {
   "unknown-txid": "PIX sem cobrança conhecida (txid desconhecido)",
   "wrong-amount": "valor diferente do cobrado",

@@ -22,6 +22,7 @@ import { orderIntents } from "./intents.ts";
 import type { MatchedCredit } from "./matching.ts";
 import { orderStates, type OrderState } from "./model.ts";
 import { PaymentFields } from "./payment-fields.tsx";
+import { UnresolvedPixList } from "./pix-unresolved.tsx";
 
 // /admin/pedidos: the exchange rate, each robot's early-list discount, the statement import
 // with its preview, and the orders with their actions. Plain forms: everything works
@@ -365,6 +366,7 @@ export function OrdersPanel({
         <RateForm rate={overview.rate} />
         <ImportForm />
       </div>
+      <UnresolvedPixList items={overview.unresolvedPix} />
       {preview ? <StatementPreview preview={preview} /> : null}
       <ListSection
         id="pedidos"

@@ -18,6 +18,7 @@ import {
 import { getDb } from "../../platform/db/db.server.ts";
 import { ApiPixClient } from "../../platform/payments/api-pix.server.ts";
 import { acceptInvitation, inviteNext } from "../invitations/invitations.server.ts";
+import { ordersOverview } from "./admin-queries.server.ts";
 import { orderViewByLink } from "./order-view.server.ts";
 import { cancelOrder, setExchangeRate } from "./orders.server.ts";
 import { chargeTxid, createDueCharges } from "./pix-charges.server.ts";
@@ -279,6 +280,13 @@ describe("an odd Pix", () => {
       "conflicting-repeat",
       "already-paid",
     ]);
+    // Staff see each one on /admin/pedidos, with the order it named.
+    const overview = await ordersOverview({ state: null, linksOnly: false });
+    expect(overview.unresolvedPix).toHaveLength(5);
+    expect(overview.unresolvedPix.find((pix) => pix.reason === "wrong-amount")).toMatchObject({
+      orderReference: order.reference,
+      amountBrlCents: 100,
+    });
   });
 
   it("for a cancelled order waits for staff", async () => {
