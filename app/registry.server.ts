@@ -21,7 +21,8 @@ import {
   confirmNewsletterMessage,
   newsletterWelcomeMessage,
 } from "./features/newsletter/messages.tsx";
-import { orderRemindersJob } from "./features/orders/jobs.server.ts";
+import { orderRemindersJob, ptaxJob } from "./features/orders/jobs.server.ts";
+import { apiPixJob } from "./features/orders/pix-jobs.server.ts";
 import {
   orderCreatedMessage,
   orderExpiredMessage,
@@ -77,6 +78,8 @@ export const registry = createRegistry([
   staffOrderAcceptedMessage,
   staffOrderPaidMessage,
   orderRemindersJob,
+  apiPixJob,
+  ptaxJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
   campaignRetentionJob,
   campaignQueue(() => ({

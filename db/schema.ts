@@ -22,8 +22,13 @@ import {
 // check constraints below are built from them, so a value is declared once.
 import { invitationStatuses } from "../app/features/invitations/model.ts";
 import {
+  exchangeRateSources,
   orderStates,
   paymentMethods,
+  pixChargeStates,
+  pixReceiptOutcomes,
+  pixReceiptSources,
+  pixUnresolvedReasons,
   setupStates,
   tradingPlatforms,
 } from "../app/features/orders/model.ts";
@@ -565,9 +570,18 @@ export const exchangeRates = pgTable(
     rate: numeric("rate", { precision: 8, scale: 4 }).notNull(),
     setBy: text("set_by").notNull(),
     setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
+    // Issue 37 (docs/decisions/354): the PTAX with the business day it closed, or staff's
+    // override with its reason.
+    source: text("source", { enum: exchangeRateSources }).notNull().default("staff"),
+    quotedOn: text("quoted_on"),
+    reason: text("reason"),
   },
   (table) => [
     check("exchange_rates_range_check", sql`${table.rate} between 1 and 20`),
+    check("exchange_rates_source_check", isOneOf(table.source, exchangeRateSources)),
+    uniqueIndex("exchange_rates_ptax_day_idx")
+      .on(table.quotedOn)
+      .where(sql`${table.source} = 'ptax'`),
     index("exchange_rates_set_at_idx").on(table.setAt),
   ],
 );
@@ -616,6 +630,9 @@ export const orders = pgTable(
     exchangeRate: numeric("exchange_rate", { precision: 8, scale: 4 }),
     exchangeRateSetBy: text("exchange_rate_set_by"),
     exchangeRateSetAt: timestamp("exchange_rate_set_at", { withTimezone: true }),
+    exchangeRateSource: text("exchange_rate_source", { enum: exchangeRateSources }),
+    // The PTAX's business day (YYYY-MM-DD) when the rate is the PTAX.
+    exchangeRateQuotedOn: text("exchange_rate_quoted_on"),
     totalBrlCents: integer("total_brl_cents"),
     // The invitation's deadline (SPEC section 9: 48 hours to confirm and pay).
     deadline: timestamp("deadline", { withTimezone: true }).notNull(),
@@ -674,6 +691,74 @@ export const payments = pgTable("payments", {
   recordedBy: text("recorded_by").notNull(),
   recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * An order's immediate charge at the PSP (API Pix `cob`, docs/decisions/352): queued in the
+ * acceptance's transaction, created at the PSP by the order page or the worker, its copia e
+ * cola kept; failed when the PSP refused it (the order then shows the static code).
+ */
+export const pixCharges = pgTable(
+  "pix_charges",
+  {
+    txid: text("txid").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountBrlCents: integer("amount_brl_cents").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    state: text("state", { enum: pixChargeStates }).notNull().default("pending"),
+    copyPaste: text("copy_paste"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    activeAt: timestamp("active_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("pix_charges_state_check", isOneOf(table.state, pixChargeStates)),
+    check("pix_charges_amount_check", sql`${table.amountBrlCents} > 0`),
+    index("pix_charges_pending_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} = 'pending'`),
+    index("pix_charges_active_idx")
+      .on(table.activeAt)
+      .where(sql`${table.state} = 'active'`),
+  ],
+);
+
+/**
+ * Every Pix the PSP reported, once by its endToEndId (webhook or polling, in any order, any
+ * number of times): applied to its order, or waiting for staff with the reason.
+ */
+export const pixReceipts = pgTable(
+  "pix_receipts",
+  {
+    endToEndId: text("end_to_end_id").primaryKey(),
+    txid: text("txid"),
+    amountBrlCents: integer("amount_brl_cents").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    source: text("source", { enum: pixReceiptSources }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    outcome: text("outcome", { enum: pixReceiptOutcomes }).notNull(),
+    reason: text("reason", { enum: pixUnresolvedReasons }),
+    detail: text("detail"),
+    resolvedBy: text("resolved_by"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("pix_receipts_outcome_check", isOneOf(table.outcome, pixReceiptOutcomes)),
+    check("pix_receipts_source_check", isOneOf(table.source, pixReceiptSources)),
+    check(
+      "pix_receipts_reason_check",
+      sql`(${table.outcome} = 'applied') = (${table.reason} is null) and (${table.reason} is null or ${isOneOf(table.reason, pixUnresolvedReasons)})`,
+    ),
+    index("pix_receipts_unresolved_idx")
+      .on(table.receivedAt)
+      .where(sql`${table.outcome} = 'unresolved' and ${table.resolvedAt} is null`),
+  ],
+);
 
 /** A statement staff uploaded: parsed, shown as a preview, applied once. */
 export const statementImports = pgTable("statement_imports", {

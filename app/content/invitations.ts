@@ -135,6 +135,8 @@ export const invitationsAdminCopy = {
   savedText: "A configuração do agente foi salva.",
   errorTitle: "Erro nos convites",
   notFound: "Convite ou agente não encontrado.",
+  noRate:
+    "Ninguém foi convidado: ainda não há câmbio. A PTAX do Banco Central não foi obtida e a equipe não definiu um câmbio em Pedidos; sem ele o pedido ficaria sem valor em reais.",
   notOpen: "Este convite não está mais aberto.",
   invalidCount: "Quantas pessoas: escolha um número de 1 até as vagas livres.",
   invalidRequest: "Pedido inválido.",

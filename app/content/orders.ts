@@ -54,6 +54,8 @@ export const orderPageCopy = {
   totalUsd: "Total em dólares",
   totalBrl: "Total a pagar em reais",
   rate: (rate: string, date: string) => `Câmbio de R$ ${rate} por US$ 1, definido em ${date}.`,
+  ratePtax: (rate: string, day: string) =>
+    `Câmbio de R$ ${rate} por US$ 1: PTAX de venda do Banco Central de ${day}.`,
   usdReference: "O preço em dólares é a referência; o valor em reais usa o câmbio acima.",
   noRateYet:
     "O valor em reais ainda não foi definido. Enviaremos por e-mail assim que estiver disponível.",
@@ -154,6 +156,11 @@ export const ordersAdminCopy = {
   rateNone: "Nenhum câmbio definido: pedidos ficam sem valor em reais até você definir um.",
   rateLabel: "Novo câmbio",
   rateSave: "Salvar câmbio",
+  rateReason: "Motivo (obrigatório quando há PTAX)",
+  rateReasonMissing: "Informe o motivo para substituir a PTAX do Banco Central.",
+  ratePtaxCurrent: (rate: string, day: string) =>
+    `Atual: R$ ${rate}, PTAX de venda do Banco Central de ${day}, obtida automaticamente.`,
+  rateOverride: (reason: string) => `Substituição da equipe: ${reason}.`,
   rateInvalid: "Informe o câmbio como um número, por exemplo 5,43.",
   rateOutOfRange: "O câmbio deve estar entre R$ 1,00 e R$ 20,00 por dólar.",
   earlyTitle: "Desconto da lista de espera",

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { createAdminWithCli } from "../support/admin-cli.ts";
+import { startFakeBcb } from "../support/bcb-ptax.ts";
 import { startBuiltServer } from "../support/built-server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 
@@ -16,6 +17,14 @@ export default async function globalSetup() {
     email: "admin@agentesfx.test",
     password: crypto.randomBytes(18).toString("base64url"),
   };
+  // The Banco Central's PTAX, for every built server of the run (they inherit process.env):
+  // staff cannot invite without a rate (decision 354). R$ 5,0000 on each of the last 10 days.
+  const quotes: Record<string, number> = {};
+  for (let day = 1; day <= 10; day++) {
+    quotes[new Date(Date.now() - day * 86_400_000).toISOString().slice(0, 10)] = 5;
+  }
+  const bcb = await startFakeBcb(quotes);
+  process.env.PTAX_URL = bcb.url;
   const databaseUrl = await createDatabase(databaseName);
   const [server] = await Promise.all([
     startBuiltServer({
@@ -38,6 +47,6 @@ export default async function globalSetup() {
   process.env.E2E_ADMIN_PASSWORD = admin.password;
   return async () => {
     await server.stop();
-    await Promise.all([dropDatabase(databaseName), dropDatabase(templateName)]);
+    await Promise.all([dropDatabase(databaseName), dropDatabase(templateName), bcb.close()]);
   };
 }

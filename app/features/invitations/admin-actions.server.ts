@@ -1,5 +1,7 @@
 import { invitationsAdminCopy as copy } from "../../content/invitations.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
+import { currentExchangeRate } from "../orders/orders.server.ts";
 import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
@@ -20,8 +22,20 @@ const id = (form: FormEntries, name: string) => {
   return parsed.success ? parsed.data : null;
 };
 
+/** An invitation leads to an order, and an order is never without a rate (decision 354). */
+async function rateMissing(): Promise<boolean> {
+  return (await currentExchangeRate(await getDb())) === null;
+}
+
 export async function invitationsAction(form: FormEntries, staff: string) {
-  switch (form.get("intent")) {
+  const intent = form.get("intent");
+  if (
+    (intent === invitationIntents.inviteNext || intent === invitationIntents.invitePerson) &&
+    (await rateMissing())
+  ) {
+    return actionFailed(409, copy.noRate);
+  }
+  switch (intent) {
     case invitationIntents.inviteNext: {
       const robotId = id(form, "robotId");
       const people = form.getAll("personId").filter((v) => typeof v === "string");

@@ -2,6 +2,7 @@
 // admin's e-mail, written in every audit row.
 import { href, redirect } from "react-router";
 import { orderStateLabels, ordersAdminCopy as copy } from "../../content/orders.ts";
+import { getDb } from "../../platform/db/db.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { formReadMessages } from "../../content/http-errors.ts";
@@ -17,6 +18,7 @@ import { orderIntents } from "./intents.ts";
 import { paymentMethods, type PaymentMethod } from "./model.ts";
 import { parseDecimal, parseExchangeRate } from "./money.ts";
 import {
+  currentExchangeRate,
   cancelOrder,
   markOrderPaid,
   markPaymentLinkSent,
@@ -70,7 +72,15 @@ export async function ordersAction(form: FormEntries, staff: string) {
         const message = parsed.reason === "invalid" ? copy.rateInvalid : copy.rateOutOfRange;
         return actionFailed(400, message, { fieldErrors: { rate: message } });
       }
-      await setExchangeRate(parsed.rate, staff, now);
+      // Replacing the Banco Central's PTAX takes a reason, kept with the rate (decision 354).
+      const reason = text(form, "reason").trim().slice(0, 500);
+      const current = await currentExchangeRate(await getDb());
+      if (current?.source === "ptax" && !reason) {
+        return actionFailed(400, copy.rateReasonMissing, {
+          fieldErrors: { reason: copy.rateReasonMissing },
+        });
+      }
+      await setExchangeRate(parsed.rate, staff, now, { source: "staff", reason: reason || null });
       return actionOk();
     }
     case orderIntents.setEarly: {

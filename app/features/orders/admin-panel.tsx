@@ -10,11 +10,19 @@ import {
 import { formatDateTime } from "../admin/date-time.ts";
 import { ActionError, Intent, ListSection, usePlainFormResult } from "../admin/plain-form.tsx";
 import type { OrdersFilter, OrdersOverview } from "./admin-queries.server.ts";
-import { formatBrl, formatPercent, formatRate, formatUsd, hoursAndMinutesLeft } from "./format.ts";
+import {
+  formatBrl,
+  formatDay,
+  formatPercent,
+  formatRate,
+  formatUsd,
+  hoursAndMinutesLeft,
+} from "./format.ts";
 import { orderIntents } from "./intents.ts";
 import type { MatchedCredit } from "./matching.ts";
 import { orderStates, type OrderState } from "./model.ts";
 import { PaymentFields } from "./payment-fields.tsx";
+import { UnresolvedPixList } from "./pix-unresolved.tsx";
 
 // /admin/pedidos: the exchange rate, each robot's early-list discount, the statement import
 // with its preview, and the orders with their actions. Plain forms: everything works
@@ -51,19 +59,25 @@ function RateForm({ rate }: { rate: OrdersOverview["rate"] }) {
         {copy.rateTitle}
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">
-        {rate
-          ? copy.rateCurrent(
-              formatRate(rate.rate),
-              rate.setBy,
-              formatDateTime(new Date(rate.setAt)),
-            )
-          : copy.rateNone}
+        {rate?.source === "ptax" && rate.quotedOn
+          ? copy.ratePtaxCurrent(formatRate(rate.rate), formatDay(rate.quotedOn))
+          : rate
+            ? `${copy.rateCurrent(
+                formatRate(rate.rate),
+                rate.setBy,
+                formatDateTime(new Date(rate.setAt)),
+              )}${rate.reason ? ` ${copy.rateOverride(rate.reason)}` : ""}`
+            : copy.rateNone}
       </p>
       <Form method="post" className="mt-3 flex flex-wrap items-end gap-2" noValidate>
         <Intent value={orderIntents.setRate} />
         <div className="grid gap-1.5">
           <Label htmlFor="rate">{copy.rateLabel}</Label>
           <Input id="rate" name="rate" inputMode="decimal" required className="w-32!" />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="rate-reason">{copy.rateReason}</Label>
+          <Input id="rate-reason" name="reason" maxLength={500} className="w-64!" />
         </div>
         <Button type="submit">{copy.rateSave}</Button>
       </Form>
@@ -352,6 +366,7 @@ export function OrdersPanel({
         <RateForm rate={overview.rate} />
         <ImportForm />
       </div>
+      <UnresolvedPixList items={overview.unresolvedPix} />
       {preview ? <StatementPreview preview={preview} /> : null}
       <ListSection
         id="pedidos"

@@ -1,6 +1,6 @@
 // What /admin/pedidos shows: the rate, each robot's early-list discount and the orders.
-import { and, asc, desc, eq, isNotNull, type SQL } from "drizzle-orm";
-import { orders, robots, waitlist } from "../../../db/schema.ts";
+import { and, asc, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { orders, pixReceipts, robots, waitlist } from "../../../db/schema.ts";
 import { withTransaction } from "../../platform/db/db.server.ts";
 import { orderStates, type OrderState } from "./model.ts";
 import { currentExchangeRate, listEarlyDiscounts, orderEventsOf } from "./orders.server.ts";
@@ -60,7 +60,23 @@ export async function ordersOverview(filter: OrdersFilter) {
       .select({ id: robots.id, name: robots.name })
       .from(robots)
       .orderBy(asc(robots.name));
+    const unresolvedPix = await tx
+      .select({
+        endToEndId: pixReceipts.endToEndId,
+        txid: pixReceipts.txid,
+        amountBrlCents: pixReceipts.amountBrlCents,
+        paidAt: pixReceipts.paidAt,
+        reason: pixReceipts.reason,
+        detail: pixReceipts.detail,
+        orderReference: orders.reference,
+      })
+      .from(pixReceipts)
+      .leftJoin(orders, eq(orders.id, pixReceipts.orderId))
+      .where(and(eq(pixReceipts.outcome, "unresolved"), isNull(pixReceipts.resolvedAt)))
+      .orderBy(desc(pixReceipts.receivedAt))
+      .limit(LIST_LIMIT);
     return {
+      unresolvedPix,
       rate,
       robots: robotRows.map((robot) => ({ ...robot, early: discounts.get(robot.id) ?? null })),
       orders: rows.map((row) => ({ ...row, events: history.get(row.id) ?? [] })),

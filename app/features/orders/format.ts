@@ -41,3 +41,9 @@ export interface PriceTexts {
 export function priceTexts(price: RobotPrice): PriceTexts {
   return { monthly: formatUsd(price.monthlyUsdCents), partner: formatUsd(price.partnerUsdCents) };
 }
+
+/** A business day as people read it: "2026-11-19" -> "19/11/2026". */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split("-");
+  return `${date}/${month}/${year}`;
+}

@@ -6,6 +6,10 @@ import { getEnv } from "../../platform/http/env.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import { defineJob } from "../../platform/jobs/registry.ts";
 import { nextOrderReminder, sendDueOrderReminders } from "./orders.server.ts";
+import { refreshPtax } from "./ptax.server.ts";
+
+const PTAX_EVERY_MS = 3_600_000;
+const PTAX_RETRY_MS = 5 * 60_000;
 
 export const orderRemindersJob = defineJob({
   name: "order-reminders",
@@ -20,5 +24,23 @@ export const orderRemindersJob = defineJob({
       next === null ? Infinity : Math.max(1000, next.getTime() - now.getTime() + 5),
     );
     return new Date(now.getTime() + wait);
+  },
+});
+
+/** The PTAX of the last business day, looked for every hour (decision 354). */
+export const ptaxJob = defineJob({
+  name: "ptax",
+  recurring: true,
+  async run({ now }) {
+    const url = getEnv().PTAX_URL;
+    if (url === "off") return new Date(now.getTime() + PTAX_EVERY_MS);
+    try {
+      const stored = await refreshPtax(now, url);
+      if (stored) getLogger().info({ quotedOn: stored }, "ptax stored");
+      return new Date(now.getTime() + PTAX_EVERY_MS);
+    } catch (error) {
+      getLogger().warn({ err: error instanceof Error ? error.message : error }, "ptax not fetched");
+      return new Date(now.getTime() + PTAX_RETRY_MS);
+    }
   },
 });

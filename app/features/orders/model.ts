@@ -31,6 +31,10 @@ export type TradingPlatform = (typeof tradingPlatforms)[number];
 /** Partner-broker discount (SPEC section 9), in basis points. */
 export const PARTNER_DISCOUNT_BP = 2500;
 
+/** Where an exchange rate came from: the Banco Central's PTAX, or staff (with a reason). */
+export const exchangeRateSources = ["ptax", "staff"] as const;
+export type ExchangeRateSource = (typeof exchangeRateSources)[number];
+
 /** Staff-set exchange rate bounds, R$ per US$ (issue 23). */
 export const MIN_EXCHANGE_RATE = 1;
 export const MAX_EXCHANGE_RATE = 20;
@@ -48,3 +52,25 @@ export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
  */
 export const ORDER_REFERENCE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const ORDER_REFERENCE_PATTERN = /AFX[0-9A-HJKMNP-TV-Z]{10}/g;
+
+/** An order's immediate charge at the PSP (API Pix `cob`, docs/decisions/352). */
+export const pixChargeStates = ["pending", "active", "failed"] as const;
+export type PixChargeState = (typeof pixChargeStates)[number];
+
+/** How a received Pix reached us: the PSP's webhook or the worker's polling. */
+export const pixReceiptSources = ["webhook", "poll"] as const;
+export type PixReceiptSource = (typeof pixReceiptSources)[number];
+
+/** A received Pix is applied to its order, or waits for staff ("a resolver") with a reason. */
+export const pixReceiptOutcomes = ["applied", "unresolved"] as const;
+export type PixReceiptOutcome = (typeof pixReceiptOutcomes)[number];
+
+export const pixUnresolvedReasons = [
+  "unknown-txid",
+  "wrong-amount",
+  "paid-after-expiry",
+  "already-paid",
+  "order-not-payable",
+  "conflicting-repeat",
+] as const;
+export type PixUnresolvedReason = (typeof pixUnresolvedReasons)[number];

@@ -3,7 +3,7 @@
 // text the messages show (amounts, the deadline in Brasília time, the PIX code), so a later
 // rate or configuration change never alters a queued message.
 import { eq, inArray } from "drizzle-orm";
-import { orders, waitlist } from "../../../db/schema.ts";
+import { orders, pixCharges, waitlist } from "../../../db/schema.ts";
 import { orderEmailCopy, paymentMethodLabels } from "../../content/orders.ts";
 import type { Executor } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
@@ -43,8 +43,18 @@ const usdText = (order: Pick<Order, "totalUsdCents">) =>
 
 const brlText = (cents: number | null) => (cents === null ? "" : formatBrl(cents));
 
-/** The PIX copia e cola of an order, when PIX is configured and the amount in reais is set. */
-async function pixCodeOf(order: Order): Promise<string> {
+/**
+ * The PIX copia e cola of an order: its own charge's (API Pix), the static code when PIX is
+ * configured and the amount in reais is set, or "". Null while its charge is being created
+ * at the PSP: the e-mail then waits for it (pix-charges.server.ts queues it).
+ */
+async function pixCodeOf(tx: Executor, order: Order): Promise<string | null> {
+  const [charge] = await tx
+    .select({ state: pixCharges.state, copyPaste: pixCharges.copyPaste })
+    .from(pixCharges)
+    .where(eq(pixCharges.orderId, order.id));
+  if (charge?.state === "pending") return null;
+  if (charge?.state === "active" && charge.copyPaste) return charge.copyPaste;
   const env = getEnv();
   if (!env.PIX_KEY || order.totalBrlCents === null || order.totalBrlCents <= 0) return "";
   return pixCode(
@@ -54,8 +64,14 @@ async function pixCodeOf(order: Order): Promise<string> {
 }
 
 /** The order with how to pay: amounts, deadline, PIX code, the link to its page. */
-async function paymentInstructions(order: Order, person: Person): Promise<MessageJob | null> {
+async function paymentInstructions(
+  tx: Executor,
+  order: Order,
+  person: Person,
+): Promise<MessageJob | null> {
   if (!order.invitationId) return null;
+  const pixCode = await pixCodeOf(tx, order);
+  if (pixCode === null) return null;
   const rate = order.exchangeRate === null ? null : parseDecimal(order.exchangeRate, 4);
   return orderCreatedMessage.to(person.email, {
     invitationId: order.invitationId,
@@ -66,13 +82,13 @@ async function paymentInstructions(order: Order, person: Person): Promise<Messag
     amountBrl: brlText(order.totalBrlCents),
     rate: rate === null ? "" : formatRate(rate),
     deadline: deadlineText(order.deadline),
-    pixCode: await pixCodeOf(order),
+    pixCode,
   });
 }
 
 /** The acceptance: the order with how to pay, to the person; the news, to staff. */
 export async function queueOrderCreated(tx: Executor, order: Order, person: Person) {
-  const instructions = await paymentInstructions(order, person);
+  const instructions = await paymentInstructions(tx, order, person);
   await enqueue(
     tx,
     ...(instructions ? [instructions] : []),
@@ -106,9 +122,14 @@ async function peopleOf(tx: Executor, orderIds: readonly string[]) {
 export async function queueAmountsSet(tx: Executor, orderIds: readonly string[]) {
   const people = await peopleOf(tx, orderIds);
   const jobs = await Promise.all(
-    [...people.values()].map((order) => paymentInstructions(order, order)),
+    [...people.values()].map((order) => paymentInstructions(tx, order, order)),
   );
   await enqueue(tx, ...jobs.filter((job) => job !== null));
+}
+
+/** The e-mail an order's charge held back, now that the charge is live (or failed). */
+export async function queuePaymentInstructions(tx: Executor, orderId: string) {
+  await queueAmountsSet(tx, [orderId]);
 }
 
 /** Payments: the setup link to the person, the payment to staff. */

@@ -5,7 +5,14 @@ import {
   setupFormCopy as setupCopy,
 } from "../../content/orders.ts";
 import { formatDateTime } from "../admin/date-time.ts";
-import { formatBrl, formatPercent, formatRate, formatUsd, hoursAndMinutesLeft } from "./format.ts";
+import {
+  formatBrl,
+  formatDay,
+  formatPercent,
+  formatRate,
+  formatUsd,
+  hoursAndMinutesLeft,
+} from "./format.ts";
 import { linkPaymentMethods, tradingPlatforms } from "./model.ts";
 import type { OrderView } from "./order-view.server.ts";
 
@@ -207,7 +214,14 @@ function Amounts({ view }: { view: OrderPageView }) {
       </dl>
       <p className="mt-3 text-sm text-muted-foreground">
         {view.exchangeRate !== null && view.exchangeRateSetAt
-          ? `${copy.rate(formatRate(view.exchangeRate), formatDateTime(new Date(view.exchangeRateSetAt)))} ${copy.usdReference}`
+          ? `${
+              view.exchangeRateQuotedOn
+                ? copy.ratePtax(formatRate(view.exchangeRate), formatDay(view.exchangeRateQuotedOn))
+                : copy.rate(
+                    formatRate(view.exchangeRate),
+                    formatDateTime(new Date(view.exchangeRateSetAt)),
+                  )
+            } ${copy.usdReference}`
           : copy.noRateYet}
       </p>
     </>

@@ -22,7 +22,7 @@ import {
 import { mercadoPagoConfig } from "../../platform/payments/mercado-pago.server.ts";
 import { parseDecimal } from "./money.ts";
 import { PERSON_ACTOR } from "./orders.server.ts";
-import { sitePix } from "./pix.server.ts";
+import { orderPix } from "./pix-charges.server.ts";
 
 export interface BankDetails {
   bank: string | null;
@@ -45,13 +45,16 @@ export interface OrderView {
   totalUsdCents: number | null;
   exchangeRate: number | null;
   exchangeRateSetAt: Date | null;
+  /** The PTAX's business day (YYYY-MM-DD) when the rate is the PTAX. */
+  exchangeRateQuotedOn: string | null;
   totalBrlCents: number | null;
   deadline: Date;
   linkMethod: PaymentMethod | null;
   /** When staff recorded that they e-mailed the payment link. */
   linkSentAt: Date | null;
   setupState: SetupState | null;
-  pix: { code: string; qrSvg: string } | null;
+  /** The PIX code and QR: the order's own charge (`dynamic`, confirmed in seconds) or static. */
+  pix: { code: string; qrSvg: string; dynamic: boolean } | null;
   bank: BankDetails | null;
   /** Whether the setup form may ask for the trading password (a sealing key is set). */
   credentialEnabled: boolean;
@@ -211,7 +214,7 @@ export async function orderViewByLink(link: OrderLink): Promise<OrderView | null
     order.state === "awaiting-payment" && order.totalBrlCents !== null && order.totalBrlCents > 0;
   const pix =
     payable && order.totalBrlCents !== null
-      ? await sitePix({ amountBrlCents: order.totalBrlCents, txid: order.reference })
+      ? await orderPix({ ...order, totalBrlCents: order.totalBrlCents }, appNow())
       : null;
   return {
     reference: order.reference,
@@ -226,6 +229,7 @@ export async function orderViewByLink(link: OrderLink): Promise<OrderView | null
     totalUsdCents: order.totalUsdCents,
     exchangeRate: order.exchangeRate === null ? null : parseDecimal(order.exchangeRate, 4),
     exchangeRateSetAt: order.exchangeRateSetAt,
+    exchangeRateQuotedOn: order.exchangeRateSource === "ptax" ? order.exchangeRateQuotedOn : null,
     totalBrlCents: order.totalBrlCents,
     deadline: order.deadline,
     linkMethod: order.linkMethod,

@@ -33,8 +33,14 @@ import {
   queueOrderExpired,
   queueOrdersPaid,
 } from "./order-mail.server.ts";
-import { ORDER_REFERENCE_ALPHABET, type OrderState, type PaymentMethod } from "./model.ts";
+import {
+  ORDER_REFERENCE_ALPHABET,
+  type ExchangeRateSource,
+  type OrderState,
+  type PaymentMethod,
+} from "./model.ts";
 import { orderAmounts, parseDecimal, priceCents, rateText, toReais } from "./money.ts";
+import { queuePixChargeLocked } from "./pix-charges.server.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -74,7 +80,15 @@ export interface ExchangeRate {
   rate: number;
   setBy: string;
   setAt: Date;
+  source: ExchangeRateSource;
+  /** The PTAX's business day, YYYY-MM-DD. */
+  quotedOn: string | null;
+  reason: string | null;
 }
+
+/** Where a rate came from, as setExchangeRate records it. */
+export type RateOrigin =
+  { source: "ptax"; quotedOn: string } | { source: "staff"; reason: string | null };
 
 export async function currentExchangeRate(tx: Executor): Promise<ExchangeRate | null> {
   const [row] = await tx
@@ -84,31 +98,60 @@ export async function currentExchangeRate(tx: Executor): Promise<ExchangeRate | 
     .limit(1);
   if (!row) return null;
   const rate = parseDecimal(row.rate, 4);
-  return rate === null ? null : { rate, setBy: row.setBy, setAt: row.setAt };
+  return rate === null
+    ? null
+    : {
+        rate,
+        setBy: row.setBy,
+        setAt: row.setAt,
+        source: row.source,
+        quotedOn: row.quotedOn,
+        reason: row.reason,
+      };
 }
 
 /**
  * Staff set the exchange rate (already validated: 1-20 R$/US$, in ten-thousandths). Orders
  * awaiting payment that had no rate (accepted before any was set) take it now.
  */
-export async function setExchangeRate(rate: number, setBy: string, now: Date): Promise<number> {
+export async function setExchangeRate(
+  rate: number,
+  setBy: string,
+  now: Date,
+  origin: RateOrigin = { source: "staff", reason: null },
+): Promise<number> {
+  const stored = {
+    source: origin.source,
+    quotedOn: origin.source === "ptax" ? origin.quotedOn : null,
+    reason: origin.source === "staff" ? origin.reason : null,
+  };
   return withTransaction(async (tx) => {
-    await tx.insert(exchangeRates).values({ rate: rateText(rate), setBy, setAt: now });
+    await tx.insert(exchangeRates).values({ rate: rateText(rate), setBy, setAt: now, ...stored });
     const waiting = await tx
-      .select({ id: orders.id, totalUsdCents: orders.totalUsdCents })
+      .select({
+        id: orders.id,
+        reference: orders.reference,
+        deadline: orders.deadline,
+        totalUsdCents: orders.totalUsdCents,
+      })
       .from(orders)
       .where(and(eq(orders.state, "awaiting-payment"), isNull(orders.exchangeRate)))
       .for("update");
     for (const order of waiting) {
+      const totalBrlCents =
+        order.totalUsdCents === null ? null : toReais(order.totalUsdCents, rate);
       await tx
         .update(orders)
         .set({
           exchangeRate: rateText(rate),
           exchangeRateSetBy: setBy,
           exchangeRateSetAt: now,
-          totalBrlCents: order.totalUsdCents === null ? null : toReais(order.totalUsdCents, rate),
+          exchangeRateSource: stored.source,
+          exchangeRateQuotedOn: stored.quotedOn,
+          totalBrlCents,
         })
         .where(eq(orders.id, order.id));
+      await queuePixChargeLocked(tx, { ...order, totalBrlCents }, now);
     }
     await audit(
       tx,
@@ -221,6 +264,8 @@ export async function createOrderLocked(
       exchangeRate: rate ? rateText(rate.rate) : null,
       exchangeRateSetBy: rate?.setBy ?? null,
       exchangeRateSetAt: rate?.setAt ?? null,
+      exchangeRateSource: rate?.source ?? null,
+      exchangeRateQuotedOn: rate?.quotedOn ?? null,
       totalBrlCents: rate && amounts ? amounts.totalBrlCents : null,
       deadline: input.deadline,
       // Accepted within the last 12 hours: the order's own e-mail is the reminder.
@@ -239,6 +284,7 @@ export async function createOrderLocked(
       reason: "convite aceito",
     },
   ]);
+  await queuePixChargeLocked(tx, order, now);
   if (input.person) await queueOrderCreated(tx, order, input.person);
   return order;
 }
@@ -343,6 +389,37 @@ async function lockPeople(tx: Executor, waitlistIds: string[]) {
     .for("no key update");
 }
 
+/**
+ * Pays one order inside the caller's transaction, taking the locks in the product's order.
+ * Paying twice or paying a closed order changes nothing; with `expectedBrlCents`, neither
+ * does an amount other than the order's ("wrong-amount").
+ */
+export async function payOrderIn(
+  tx: Executor,
+  orderId: string,
+  payment: PaymentInput,
+  actor: string,
+  now: Date,
+  why: string,
+  expectedBrlCents?: number,
+): Promise<{ outcome: PayOutcome | "wrong-amount"; state?: OrderState }> {
+  const [found] = await tx
+    .select({ waitlistId: orders.waitlistId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!found) return { outcome: "not-found" };
+  if (found.waitlistId) await lockPeople(tx, [found.waitlistId]);
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!order) return { outcome: "not-found" };
+  if (order.state === "paid") return { outcome: "already-paid", state: order.state };
+  if (order.state !== "awaiting-payment") return { outcome: "not-payable", state: order.state };
+  if (expectedBrlCents !== undefined && order.totalBrlCents !== expectedBrlCents) {
+    return { outcome: "wrong-amount", state: order.state };
+  }
+  await payLocked(tx, [{ order, payment }], actor, now, why);
+  return { outcome: "paid" };
+}
+
 /** Staff mark one order paid by hand. Paying twice or paying a closed order changes nothing. */
 export async function markOrderPaid(
   orderId: string,
@@ -351,18 +428,9 @@ export async function markOrderPaid(
   now: Date,
 ): Promise<{ outcome: PayOutcome; state?: OrderState }> {
   return withTransaction(async (tx) => {
-    const [found] = await tx
-      .select({ waitlistId: orders.waitlistId })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    if (!found) return { outcome: "not-found" };
-    if (found.waitlistId) await lockPeople(tx, [found.waitlistId]);
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order) return { outcome: "not-found" };
-    if (order.state === "paid") return { outcome: "already-paid", state: order.state };
-    if (order.state !== "awaiting-payment") return { outcome: "not-payable", state: order.state };
-    await payLocked(tx, [{ order, payment }], actor, now, "pagamento registrado à mão");
-    return { outcome: "paid" };
+    const result = await payOrderIn(tx, orderId, payment, actor, now, "pagamento registrado à mão");
+    // No amount expected, so never "wrong-amount".
+    return result as { outcome: PayOutcome; state?: OrderState };
   });
 }
 

@@ -1,3 +1,4 @@
+import { accessSync, constants } from "node:fs";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
@@ -153,6 +154,28 @@ const envSchema = z.object({
   MERCADO_PAGO_ACCESS_TOKEN: optionalText,
   MERCADO_PAGO_WEBHOOK_SECRET: optionalText,
   MERCADO_PAGO_API_URL: z.string().url().default("https://api.mercadopago.com"),
+  // Issue 37: the Banco Central's API Pix at the PSP (docs/decisions/350). Unset: PIX by static
+  // BR Code and statement import, as before. Set: the client id and secret, the client
+  // certificate and key (PEM files) the PSP issued for mutual TLS, PIX_KEY (the charges' key)
+  // and the webhook's secret must be set too. PIX_API_TOKEN_URL defaults to the API's origin
+  // + /oauth/token; PIX_API_CA_FILE trusts a private CA (the local PSP's, npm run psp:local).
+  PIX_API_URL: optionalText.pipe(z.string().url().optional()),
+  PIX_API_TOKEN_URL: optionalText.pipe(z.string().url().optional()),
+  PIX_API_CLIENT_ID: optionalText,
+  PIX_API_CLIENT_SECRET: optionalText,
+  PIX_API_CERT_FILE: optionalText,
+  PIX_API_KEY_FILE: optionalText,
+  PIX_API_CA_FILE: optionalText,
+  // The secret part of the webhook URL given to the PSP (/webhooks/pix/<secret>/pix).
+  PIX_API_WEBHOOK_SECRET: optionalText.pipe(z.string().min(24).optional()),
+  // How often the worker asks the PSP for charges still awaiting payment (a late webhook).
+  PIX_API_POLL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  // The Banco Central's PTAX service (Olinda OData, docs/decisions/354); tests point it at a
+  // local stand-in. "off": no PTAX is fetched, staff set the rate.
+  PTAX_URL: z
+    .string()
+    .default("https://olinda.bcb.gov.br/olinda/servico/PTAX/versao/v1/odata")
+    .pipe(z.union([z.literal("off"), z.string().url()])),
   // Days an unpaid renewal waits after its due date before the subscription is suspended.
   SUBSCRIPTION_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
   // Company details in the footer and on the legal pages, each shown only when set.
@@ -239,6 +262,7 @@ export function configurationProblems(
         "must be set with MERCADO_PAGO_ACCESS_TOKEN (the application's webhook secret), or no payment notification could be verified",
     });
   }
+  problems.push(...apiPixProblems(source, problems));
   if (production && source.DATABASE_URL) {
     for (const [variable, problem] of Object.entries(REQUIRED_ON_POSTGRES_IN_PRODUCTION)) {
       if (!source[variable]?.trim() && !problems.some((p) => p.variable === variable)) {
@@ -247,6 +271,46 @@ export function configurationProblems(
     }
   }
   return problems;
+}
+
+const API_PIX_REQUIRED = {
+  PIX_API_CLIENT_ID: "the client id the PSP issued",
+  PIX_API_CLIENT_SECRET: "the client secret the PSP issued",
+  PIX_API_CERT_FILE: "the PEM file of the client certificate the PSP issued (mutual TLS)",
+  PIX_API_KEY_FILE: "the PEM file of that certificate's private key",
+  PIX_API_WEBHOOK_SECRET:
+    "at least 24 random characters (openssl rand -hex 24), the webhook URL's secret",
+  PIX_KEY: "the PIX key the charges are made out to",
+} as const;
+
+/** With PIX_API_URL set, every other setting of the API Pix, and files that can be read. */
+function apiPixProblems(
+  source: Record<string, string | undefined>,
+  known: ConfigurationProblem[],
+): ConfigurationProblem[] {
+  if (!source.PIX_API_URL?.trim()) return [];
+  const problems: ConfigurationProblem[] = [];
+  for (const [variable, what] of Object.entries(API_PIX_REQUIRED)) {
+    if (!source[variable]?.trim() && !known.some((p) => p.variable === variable)) {
+      problems.push({ variable, problem: `must be set with PIX_API_URL: ${what}` });
+    }
+  }
+  for (const variable of ["PIX_API_CERT_FILE", "PIX_API_KEY_FILE", "PIX_API_CA_FILE"]) {
+    const file = source[variable]?.trim();
+    if (file && !readableFile(file)) {
+      problems.push({ variable, problem: `cannot read the file ${file}` });
+    }
+  }
+  return problems;
+}
+
+function readableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Thrown by getEnv on a setting it cannot read; the server checks them all before. */

@@ -105,4 +105,35 @@ describe("configurationProblems", () => {
       { variable: "SUBSCRIPTION_GRACE_DAYS", problem: expect.any(String) },
     ]);
   });
+
+  it("wants every API Pix setting with PIX_API_URL, files that exist, and none without it", () => {
+    expect(configurationProblems({ PIX_API_CLIENT_ID: "id" })).toEqual([]);
+    const problems = configurationProblems({
+      PIX_API_URL: "https://pix.example.com/api/v2",
+      PIX_API_CLIENT_ID: "id",
+      PIX_API_CERT_FILE: "/nonexistent/client.pem",
+    });
+    expect(problems.map((p) => p.variable).sort()).toEqual([
+      "PIX_API_CERT_FILE",
+      "PIX_API_CLIENT_SECRET",
+      "PIX_API_KEY_FILE",
+      "PIX_API_WEBHOOK_SECRET",
+      "PIX_KEY",
+    ]);
+    expect(problems.find((p) => p.variable === "PIX_API_CERT_FILE")?.problem).toContain(
+      "cannot read",
+    );
+    const file = new URL(import.meta.url).pathname;
+    expect(
+      configurationProblems({
+        PIX_API_URL: "https://pix.example.com/api/v2",
+        PIX_API_CLIENT_ID: "id",
+        PIX_API_CLIENT_SECRET: "secret",
+        PIX_API_CERT_FILE: file,
+        PIX_API_KEY_FILE: file,
+        PIX_API_WEBHOOK_SECRET: "short",
+        PIX_KEY: "pix@agentesfx.com.br",
+      }),
+    ).toEqual([{ variable: "PIX_API_WEBHOOK_SECRET", problem: expect.any(String) }]);
+  });
 });

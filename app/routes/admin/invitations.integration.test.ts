@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { invitations, robots, waitlist } from "../../../db/schema.ts";
+import { exchangeRates, invitations, robots, waitlist } from "../../../db/schema.ts";
 import { linkTokens } from "../../../tests/support/outbox.ts";
 import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
@@ -18,6 +18,8 @@ const people: Array<{ id: string; email: string }> = [];
 beforeAll(async () => {
   const db = await getDb();
   await createOrResetAdmin(db, ADMIN);
+  // Staff cannot invite while no exchange rate exists (decision 354).
+  await db.insert(exchangeRates).values({ rate: "5.4321", setBy: ADMIN.email });
   const rows = await db
     .insert(waitlist)
     .values(

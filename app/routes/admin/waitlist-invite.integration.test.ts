@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { invitations, robots, waitlist } from "../../../db/schema.ts";
+import { exchangeRates, invitations, robots, waitlist } from "../../../db/schema.ts";
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
 import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
@@ -57,6 +57,8 @@ async function invitedAtFair() {
 beforeAll(async () => {
   const db = await getDb();
   await createOrResetAdmin(db, ADMIN);
+  // Staff cannot invite while no exchange rate exists (decision 354).
+  await db.insert(exchangeRates).values({ rate: "5.4321", setBy: ADMIN.email });
   cookie = await signIn(ADMIN.email, ADMIN.password, "198.51.100.71");
   // 30 confirmed people waiting for TrendKey BTC, oldest first (f00 the oldest); 3 who never
   // confirmed; 5 who want only YenMax; all from the same fair.

@@ -12,6 +12,7 @@ import {
 } from "../../features/invitations/invitations.server.ts";
 import { InvitationOrderStatusPage } from "../../features/orders/invitation-order-status.tsx";
 import { OrderPage } from "../../features/orders/order-page.tsx";
+import { awaitingPaymentRefresh } from "../../features/orders/refresh.ts";
 import { answerOrderPageForm } from "../../features/orders/order-page-form.server.ts";
 import { invitationOrderStatus, orderPageView } from "../../features/orders/order-view.server.ts";
 import type { SetupFormErrors } from "../../features/orders/setup.server.ts";
@@ -60,7 +61,11 @@ async function orderPage(
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.order ? orderPageCopy.metaTitle : invitationPageCopy.metaTitle;
-  return [{ title }, { name: "robots", content: "noindex" }];
+  return [
+    { title },
+    { name: "robots", content: "noindex" },
+    ...awaitingPaymentRefresh(loaderData?.order),
+  ];
 }
 
 /** The invitation as its page shows it, or what became of it. */

@@ -1,0 +1,27 @@
+// Issue 37: the API Pix (docs/decisions/352-353): what the payer's bank shows with the charge,
+// what the order page says while it waits for the PSP, and the reasons a received Pix waits
+// for staff ("a resolver").
+import type { PixUnresolvedReason } from "../features/orders/model.ts";
+
+export const pixChargeCopy = {
+  /** `solicitacaoPagador`: shown by the payer's bank app beside the amount. */
+  payerMessage: (reference: string) => `Agentes FX, pedido ${reference}`,
+  autoConfirm:
+    "Pagamento por este QR code é confirmado automaticamente em segundos; esta página se atualiza sozinha.",
+} as const;
+
+export const pixUnresolvedCopy = {
+  title: "PIX a resolver",
+  help: "PIX recebidos pelo PSP que nenhum pedido aceitou. O dinheiro está na conta: confira e resolva com a pessoa (devolução ou pagamento à mão).",
+  line: (endToEndId: string, order: string) => `endToEndId ${endToEndId} · ${order}`,
+  noTxid: "sem txid",
+} as const;
+
+export const pixUnresolvedReasonLabels: Record<PixUnresolvedReason, string> = {
+  "unknown-txid": "PIX sem cobrança conhecida (txid desconhecido)",
+  "wrong-amount": "valor diferente do cobrado",
+  "paid-after-expiry": "pago depois do vencimento da cobrança",
+  "already-paid": "pedido já estava pago (pagamento em duplicidade)",
+  "order-not-payable": "pedido não aguarda mais pagamento (expirado, cancelado ou reembolsado)",
+  "conflicting-repeat": "o PSP repetiu o endToEndId com dados diferentes",
+};

@@ -1,0 +1,143 @@
+// Every Pix the PSP reports, by webhook or by polling, in any order and any number of times
+// (docs/decisions/353): recorded once by its endToEndId, checked against its charge, and
+// applied to its order, or left for staff ("a resolver") with the reason. Never lost, never
+// applied twice.
+import { and, eq } from "drizzle-orm";
+import { orders, pixCharges, pixReceipts } from "../../../db/schema.ts";
+import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import type { ReceivedPix } from "../../platform/payments/api-pix.server.ts";
+import type { PixReceiptSource, PixUnresolvedReason } from "./model.ts";
+import { parseDecimal } from "./money.ts";
+import { payOrderIn } from "./orders.server.ts";
+
+/** The actor written in the order's history for a Pix the PSP confirmed. */
+export const PIX_ACTOR = "API Pix";
+
+export type PixOutcome = "applied" | "repeat" | PixUnresolvedReason;
+
+/** The order a txid names: its own charge's, or the static code's (the order's reference). */
+async function chargeOf(tx: Executor, txid: string | undefined) {
+  if (!txid) return null;
+  const [charge] = await tx
+    .select({
+      orderId: pixCharges.orderId,
+      amountBrlCents: pixCharges.amountBrlCents,
+      expiresAt: pixCharges.expiresAt,
+    })
+    .from(pixCharges)
+    .where(eq(pixCharges.txid, txid));
+  if (charge) return charge;
+  const [order] = await tx
+    .select({
+      orderId: orders.id,
+      amountBrlCents: orders.totalBrlCents,
+      expiresAt: orders.deadline,
+    })
+    .from(orders)
+    .where(eq(orders.reference, txid));
+  return order ? { ...order, amountBrlCents: order.amountBrlCents ?? 0 } : null;
+}
+
+/**
+ * Applies one confirmed Pix: the one place money received through the API Pix reaches an
+ * order. The receipt's row is written first, so two deliveries of the same Pix at once wait
+ * on each other and the second finds the first's row.
+ */
+export async function applyConfirmedPix(
+  pix: ReceivedPix,
+  source: PixReceiptSource,
+  now: Date,
+): Promise<PixOutcome> {
+  const amountBrlCents = parseDecimal(pix.valor, 2) ?? 0;
+  const paidAt = new Date(pix.horario);
+  return withTransaction(async (tx) => {
+    const inserted = await tx
+      .insert(pixReceipts)
+      .values({
+        endToEndId: pix.endToEndId,
+        txid: pix.txid ?? null,
+        amountBrlCents,
+        paidAt,
+        source,
+        receivedAt: now,
+        outcome: "unresolved",
+        reason: "unknown-txid",
+      })
+      .onConflictDoNothing()
+      .returning({ endToEndId: pixReceipts.endToEndId });
+    if (inserted.length === 0) return repeated(tx, pix, amountBrlCents);
+    const settle = async (
+      outcome: PixOutcome,
+      orderId: string | null,
+      detail: string | null = null,
+    ): Promise<PixOutcome> => {
+      await tx
+        .update(pixReceipts)
+        .set(
+          outcome === "applied"
+            ? { outcome: "applied", reason: null, orderId }
+            : { outcome: "unresolved", reason: outcome as PixUnresolvedReason, orderId, detail },
+        )
+        .where(eq(pixReceipts.endToEndId, pix.endToEndId));
+      return outcome;
+    };
+    const charge = await chargeOf(tx, pix.txid);
+    if (!charge) return settle("unknown-txid", null, `txid ${pix.txid ?? "ausente"}`);
+    if (amountBrlCents !== charge.amountBrlCents) {
+      return settle(
+        "wrong-amount",
+        charge.orderId,
+        `pago ${pix.valor}, cobrado ${charge.amountBrlCents} centavos`,
+      );
+    }
+    // PSPs settle a charge paid after its expiry anyway: the money is there, staff decide.
+    if (paidAt > charge.expiresAt) {
+      return settle("paid-after-expiry", charge.orderId, `pago em ${pix.horario}`);
+    }
+    const { outcome, state } = await payOrderIn(
+      tx,
+      charge.orderId,
+      { method: "pix", reference: pix.endToEndId, amountBrlCents, note: "API Pix" },
+      PIX_ACTOR,
+      now,
+      "PIX confirmado pelo PSP",
+      amountBrlCents,
+    );
+    if (outcome === "paid") return settle("applied", charge.orderId);
+    if (outcome === "already-paid") return settle("already-paid", charge.orderId);
+    if (outcome === "wrong-amount") return settle("wrong-amount", charge.orderId);
+    if (outcome === "not-found") return settle("unknown-txid", null, `txid ${pix.txid}`);
+    return settle("order-not-payable", charge.orderId, `pedido ${state ?? "?"}`);
+  });
+}
+
+/** A Pix seen before: nothing to do, unless the PSP now says something else about it. */
+async function repeated(tx: Executor, pix: ReceivedPix, amountBrlCents: number) {
+  const [known] = await tx
+    .select()
+    .from(pixReceipts)
+    .where(eq(pixReceipts.endToEndId, pix.endToEndId));
+  if (!known || (known.txid === (pix.txid ?? null) && known.amountBrlCents === amountBrlCents)) {
+    return "repeat" as const;
+  }
+  await tx
+    .update(pixReceipts)
+    .set({
+      outcome: "unresolved",
+      reason: "conflicting-repeat",
+      detail: `repetido com txid ${pix.txid ?? "ausente"} e valor ${pix.valor}`,
+    })
+    .where(and(eq(pixReceipts.endToEndId, pix.endToEndId)));
+  return "conflicting-repeat" as const;
+}
+
+/** Every Pix of a notification or a poll, each on its own (one failing leaves the others). */
+export async function receivePix(
+  items: readonly ReceivedPix[],
+  source: PixReceiptSource,
+  now: Date,
+): Promise<PixOutcome[]> {
+  const outcomes: PixOutcome[] = [];
+  for (const pix of items) outcomes.push(await applyConfirmedPix(pix, source, now));
+  return outcomes;
+}

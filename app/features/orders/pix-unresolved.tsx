@@ -1,0 +1,42 @@
+import { pixUnresolvedCopy as copy, pixUnresolvedReasonLabels } from "../../content/pix.ts";
+import { formatDateTime } from "../admin/date-time.ts";
+import { formatBrl } from "./format.ts";
+import type { PixUnresolvedReason } from "./model.ts";
+
+// /admin/pedidos: the Pix the PSP reported that no order took, each with why (decision 353).
+
+export interface UnresolvedPix {
+  endToEndId: string;
+  txid: string | null;
+  amountBrlCents: number;
+  paidAt: Date | string;
+  reason: PixUnresolvedReason | null;
+  detail: string | null;
+  orderReference: string | null;
+}
+
+export function UnresolvedPixList({ items }: { items: readonly UnresolvedPix[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="pix-a-resolver" className="rounded-2xl border border-border p-4">
+      <h2 id="pix-a-resolver" className="text-lg font-semibold">
+        {copy.title}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">{copy.help}</p>
+      <ul className="mt-3 grid gap-2">
+        {items.map((pix) => (
+          <li key={pix.endToEndId} className="grid gap-0.5 break-words text-sm">
+            <span className="font-medium">
+              {formatBrl(pix.amountBrlCents)} · {formatDateTime(new Date(pix.paidAt))} ·{" "}
+              {pix.reason ? pixUnresolvedReasonLabels[pix.reason] : ""}
+            </span>
+            <span className="text-muted-foreground">
+              {copy.line(pix.endToEndId, pix.orderReference ?? pix.txid ?? copy.noTxid)}
+              {pix.detail ? ` (${pix.detail})` : ""}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
