@@ -231,6 +231,24 @@ test.describe("Bia again, without JavaScript", () => {
     await expect(page.getByText("R$\u00a0995,00")).toBeVisible();
     await expect(page.getByText("E2E-PIX-2")).toBeVisible();
     await expect(page.getByRole("main").getByText(`Razão social: ${COMPANY}`)).toBeVisible();
+    // Printed, the receipt is a document: no menu, no footer, dark ink on white.
+    await expect(page.getByRole("banner")).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("banner")).toBeHidden();
+    await expect(page.getByRole("contentinfo")).toBeHidden();
+    await expect(page.getByRole("link", { name: "Voltar para Minha conta" })).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Recibo de pagamento" })).toHaveCSS(
+      "color",
+      "rgb(0, 0, 0)",
+    );
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
+    await page.emulateMedia({ media: "screen" });
+    // The renewal staff marked paid was e-mailed as a receipt (decision 362); the first
+    // month was stored by this file's SQL, not paid through the product.
+    const [receipt] = await mailsTo("Recibo de pagamento");
+    expect(receipt).toContain("Assinatura mensal do agente YenMax Agent (2º mês)");
+    expect(receipt).toContain("Valor pago: R$\u00a0995,00");
+    expect(receipt).toContain("Identificação do pagamento: E2E-PIX-2");
     await page.getByRole("link", { name: "Voltar para Minha conta" }).click();
 
     const lastDay = brDate(

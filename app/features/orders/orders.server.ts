@@ -311,6 +311,7 @@ async function payLocked(
         amountBrlCents: payment.amountBrlCents ?? order.totalBrlCents,
         method: payment.method,
         reference: payment.reference,
+        paidAt: now,
       })),
     );
     await audit(
