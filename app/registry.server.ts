@@ -1,7 +1,7 @@
 // Every message and job of the product, handed to the worker (docs/decisions/113). A feature
 // adds a message by declaring it with defineMessage beside its code and listing it here;
 // the platform imports no feature.
-import { accountLinkMessage } from "./features/account/messages.tsx";
+import { accountLinkMessage, paymentReceiptMessage } from "./features/account/messages.tsx";
 import { campaignRetentionJob } from "./features/campaigns/jobs.server.ts";
 import { campaignQueue } from "./features/campaigns/queue.server.ts";
 import { unconfirmedEntriesJob } from "./features/confirmation/jobs.server.ts";
@@ -62,6 +62,7 @@ export const registry = createRegistry([
   alreadyListedMessage,
   myDataLinkMessage,
   accountLinkMessage,
+  paymentReceiptMessage,
   confirmNewsletterMessage,
   newsletterWelcomeMessage,
   invitationMessage,

@@ -168,6 +168,27 @@ describe("every message of the registry", () => {
     }
   });
 
+  it("gives every reminder, late and suspension notice a way to pay: its page's link", () => {
+    const payPages: Record<string, RegExp> = {
+      "order-reminder": /href="https:\/\/agentesfx\.com\.br\/convite\/t{43}"/,
+      "renewal-charge": /href="https:\/\/agentesfx\.com\.br\/minha-conta"/,
+      "renewal-reminder": /href="https:\/\/agentesfx\.com\.br\/minha-conta"/,
+      "renewal-late": /href="https:\/\/agentesfx\.com\.br\/minha-conta"/,
+      "subscription-suspended": /href="https:\/\/agentesfx\.com\.br\/minha-conta"/,
+    };
+    for (const [name, link] of Object.entries(payPages)) {
+      const message = registry.messages.find((candidate) => candidate.name === name);
+      expect(message, name).toBeDefined();
+      const payload = Object.fromEntries(message!.fields.map((field) => [field, "x"]));
+      const links = Object.fromEntries(
+        Object.keys(message!.links).map((key) => [key, "t".repeat(43)]),
+      );
+      const { html, text } = renderMessage(message!, payload, links, context);
+      expect(html, name).toMatch(link);
+      expect(text, name).toMatch(/Pagar em Minha conta|Ver meu pedido/);
+    }
+  });
+
   it("refuses two entries of one name", () => {
     const job = defineJob({ name: "twice", recurring: true, run: async () => undefined });
     expect(() => createRegistry([job, job])).toThrow(/twice/);

@@ -18,7 +18,7 @@ interface SiteFooterProps {
 export function SiteFooter({ year, instagramUrl, youtubeUrl, company }: SiteFooterProps) {
   const details = companyDetailParts(company);
   return (
-    <footer className="border-t border-border bg-card">
+    <footer className="border-t border-border bg-card print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-4">
         <div className="md:col-span-1">
           <p className="text-lg font-bold">{brand.name}</p>

@@ -38,7 +38,7 @@ export function SiteHeader() {
     });
 
   return (
-    <header className="group/header sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+    <header className="group/header sticky print:hidden top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link
           to={href("/")}

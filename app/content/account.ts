@@ -1,4 +1,5 @@
 // Issue 24: the customer area (/minha-conta), its link e-mail and the payment receipts.
+import { greetingFor } from "./greeting.ts";
 import { guaranteeText } from "./subscriptions.ts";
 
 export const accountCopy = {
@@ -119,6 +120,17 @@ export const receiptCopy = {
   },
   service: (robot: string, cycle: number) => `Assinatura mensal do agente ${robot} (${cycle}º mês)`,
   back: "Voltar para Minha conta",
+  /** The receipt e-mailed for every payment: its lines are the receipt's own fields. */
+  email: {
+    subject: "Recibo de pagamento",
+    preview: "O recibo do seu pagamento na Agentes FX.",
+    greeting: greetingFor,
+    body: "Recebemos seu pagamento. Este é o seu recibo:",
+    line: (label: string, value: string) => `${label}: ${value}`,
+    button: "Ver recibo para imprimir",
+    printable:
+      "Em Minha conta o recibo abre pronto para imprimir ou salvar em PDF; guarde também este e-mail.",
+  },
   notFoundTitle: "Recibo não encontrado",
   notFoundText: "Este recibo não existe ou não é de um pagamento seu.",
 } as const;

@@ -71,6 +71,11 @@ export const orderPageCopy = {
   pixHelp:
     "Abra o app do seu banco, escolha PIX copia e cola (ou leia o QR code) e confira o valor e o código do pedido.",
   pixQrAlt: (amount: string) => `QR code PIX de ${amount}`,
+  pixValidUntil: (deadline: string) => `Código e QR code válidos até ${deadline}.`,
+  pixSelectHint: "Toque no código para selecioná-lo inteiro e copie-o.",
+  pixCopyButton: "Copiar código PIX",
+  pixCopied: "Código PIX copiado. Cole-o no app do seu banco.",
+  pixCopyFailed: "Não foi possível copiar: o código está selecionado, copie-o pelo seu aparelho.",
   pixUnavailable: "O PIX ainda não está disponível para este pedido.",
   transferTitle: "Transferência bancária",
   transferHelp: (reference: string) =>

@@ -21,10 +21,14 @@ export const chargeStateLabels: Record<ChargeState, string> = {
 export const guaranteeText =
   "Garantia de 7 dias: reembolso integral do primeiro mês. A garantia não cobre perdas de trading.";
 
+/** The button of every notice about a charge to pay: Minha conta shows its PIX code and card. */
+const payButton = "Pagar em Minha conta";
+
 export const subscriptionEmailCopy = {
   charge: {
     subject: "Sua próxima mensalidade da Agentes FX",
     preview: "A cobrança do próximo ciclo da sua assinatura.",
+    button: payButton,
     greeting: greetingFor,
     body: (robot: string, due: string) =>
       `A assinatura do ${robot} renova em ${due}. Esta é a cobrança do próximo ciclo.`,
@@ -39,10 +43,12 @@ export const subscriptionEmailCopy = {
   reminder: {
     subject: "Sua mensalidade vence amanhã",
     preview: "A cobrança do próximo ciclo vence amanhã.",
+    button: payButton,
   },
   late: {
     subject: "Mensalidade em atraso",
     preview: "Não identificamos o pagamento do ciclo que venceu.",
+    button: payButton,
     greeting: greetingFor,
     body: (robot: string, due: string, until: string) =>
       `Não identificamos o pagamento da assinatura do ${robot}, que venceu em ${due}. O agente continua operando até ${until}; sem o pagamento até lá, a assinatura é suspensa e o agente é desligado.`,
@@ -51,6 +57,7 @@ export const subscriptionEmailCopy = {
   suspended: {
     subject: "Assinatura suspensa",
     preview: "O prazo de pagamento terminou e a assinatura foi suspensa.",
+    button: payButton,
     greeting: greetingFor,
     body: (robot: string) =>
       `O prazo para pagar a assinatura do ${robot} terminou e ela foi suspensa: o agente será desligado na VPS. Ao pagar a cobrança em aberto, a assinatura é reativada e um novo ciclo começa na data do pagamento.`,

@@ -1,3 +1,4 @@
+import type { BrowserContext } from "@playwright/test";
 import pg from "pg";
 import { createAdminWithCli } from "../support/admin-cli.ts";
 import { expectNoAxeViolationsAtWidths } from "../support/axe.ts";
@@ -130,6 +131,9 @@ async function chargeReference(): Promise<string> {
   return (await pool.query(`select reference from subscription_charges`)).rows[0].reference;
 }
 
+/** Bia's signed-in cookies, once the last test that opens her area has them. */
+let biaSession: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
+
 const brDate = (iso: string) => iso.split("-").reverse().join("/");
 
 test.describe("Bia, without JavaScript", () => {
@@ -148,7 +152,7 @@ test.describe("Bia, without JavaScript", () => {
     await expect(page.getByText(/^Cobrança do 2º mês, vencimento em /)).toContainText(
       "R$\u00a0995,00",
     );
-    const pix = await page.getByLabel("PIX copia e cola").inputValue();
+    const pix = (await page.getByLabel("PIX copia e cola").textContent()) ?? "";
     expect(pix).toContain(reference);
     // The charge's e-mail carries the same code (its text part wraps long lines).
     const compact = (text: string) => text.replace(/\s+/g, "");
@@ -222,6 +226,8 @@ test.describe("Bia again, without JavaScript", () => {
     page,
   }) => {
     await openArea(page, 3);
+    // Her signed-in browser, for the page-width test below (links are limited per hour).
+    biaSession = await page.context().storageState();
     const history = page.getByRole("region", { name: "Cobranças e pagamentos do YenMax Agent" });
     await expect(history.getByRole("row").nth(2)).toContainText("Paga");
     await page.getByRole("link", { name: "Ver recibo do 2º mês" }).click();
@@ -231,6 +237,24 @@ test.describe("Bia again, without JavaScript", () => {
     await expect(page.getByText("R$\u00a0995,00")).toBeVisible();
     await expect(page.getByText("E2E-PIX-2")).toBeVisible();
     await expect(page.getByRole("main").getByText(`Razão social: ${COMPANY}`)).toBeVisible();
+    // Printed, the receipt is a document: no menu, no footer, dark ink on white.
+    await expect(page.getByRole("banner")).toBeVisible();
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("banner")).toBeHidden();
+    await expect(page.getByRole("contentinfo")).toBeHidden();
+    await expect(page.getByRole("link", { name: "Voltar para Minha conta" })).toBeHidden();
+    await expect(page.getByRole("heading", { name: "Recibo de pagamento" })).toHaveCSS(
+      "color",
+      "rgb(0, 0, 0)",
+    );
+    await expect(page.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
+    await page.emulateMedia({ media: "screen" });
+    // The renewal staff marked paid was e-mailed as a receipt (decision 362); the first
+    // month was stored by this file's SQL, not paid through the product.
+    const [receipt] = await mailsTo("Recibo de pagamento");
+    expect(receipt).toContain("Assinatura mensal do agente YenMax Agent (2º mês)");
+    expect(receipt).toContain("Valor pago: R$\u00a0995,00");
+    expect(receipt).toContain("Identificação do pagamento: E2E-PIX-2");
     await page.getByRole("link", { name: "Voltar para Minha conta" }).click();
 
     const lastDay = brDate(
@@ -248,4 +272,89 @@ test.describe("Bia again, without JavaScript", () => {
     const [confirmation] = await mailsTo("Cancelamento confirmado");
     expect(confirmation).toContain(`O serviço continua até ${lastDay}`);
   });
+});
+
+// Issue 37: no page scrolls sideways on a 390 px phone. Every page route of app/routes.ts is
+// opened (parameters filled from this file's data; an unknown token shows its error page), as
+// Bia for the site's pages and as staff for the admin's, and the document may be no wider
+// than the viewport. A new route without a value for its parameter fails here.
+type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
+
+function pagePaths(entries: readonly RouteEntry[]): string[] {
+  return entries.flatMap((entry) => [
+    // Modules ending in .ts answer files, feeds and webhooks, not pages.
+    ...(entry.path !== undefined && entry.file.endsWith(".tsx") ? [entry.path] : []),
+    ...pagePaths(entry.children ?? []),
+  ]);
+}
+
+test("no page scrolls sideways at 390 px, the customer's and staff's included", async ({
+  browser,
+}) => {
+  const { default: routes } = (await import("../../app/routes.ts")) as unknown as {
+    default: RouteEntry[];
+  };
+  const one = async (sql: string) => (await pool.query(sql)).rows[0] ?? {};
+  const values: Record<string, string> = {
+    ":token": "t".repeat(43),
+    ":reference": (await one(`select reference from subscription_charges where state = 'paid'`))
+      .reference,
+    ":id": "",
+  };
+  const robot = await one(`select id, slug from robots where key = 'yenmax'`);
+  const post = await one(`select id, slug from blog_posts where is_published limit 1`);
+  const entry = await one(`select id from waitlist limit 1`);
+  const paths = pagePaths(routes).map((path) => {
+    const filled = path
+      .replace(/^agentes\/:slug$/, `agentes/${robot.slug}`)
+      .replace(/^blog\/:slug$/, `blog/${post.slug}`)
+      .replace(/^admin\/lista\/:id$/, `admin/lista/${entry.id}`)
+      .replace(/^admin\/robos\/:id/, `admin/robos/${robot.id}`)
+      .replace(/^admin\/blog\/:id/, `admin/blog/${post.id}`)
+      .replace(/:token|:reference/g, (name) => values[name]!)
+      .replace(/^\*$/, "pagina-que-nao-existe");
+    expect(filled, `no value for ${path}'s parameter`).not.toMatch(/:|undefined/);
+    return `/${filled}`;
+  });
+  expect(paths.length).toBeGreaterThanOrEqual(40);
+
+  const phone = { viewport: { width: 390, height: 844 }, javaScriptEnabled: false };
+  expect(biaSession).toBeDefined();
+  const customer = await browser.newContext({ ...phone, storageState: biaSession });
+  const staff = await browser.newContext(phone);
+  const login = await staff.newPage();
+  await login.goto(`${server.url}/admin`);
+  await login.getByLabel("Email").fill(ADMIN.email);
+  await login.getByLabel("Senha").fill(ADMIN.password);
+  await login.getByRole("button", { name: "Entrar" }).click();
+  await expect(login.getByRole("button", { name: "Sair" })).toBeVisible({ timeout: 20_000 });
+
+  const overflow: Record<string, string> = {};
+  for (const path of paths) {
+    const context = path.startsWith("/admin/") ? staff : customer;
+    const page = await context.newPage();
+    await page.goto(`${server.url}${path}`);
+    // How far the document reaches past the viewport, and the deepest element that ends
+    // past it, so a failure names what to fix.
+    const extra = await page.evaluate(() => {
+      const root = document.documentElement;
+      const wider = [...document.body.querySelectorAll("*")].filter(
+        (element) => element.getBoundingClientRect().right > root.clientWidth + 0.5,
+      );
+      const culprit = wider.find(
+        (element) => !wider.some((other) => element.contains(other) && other !== element),
+      );
+      const where = culprit
+        ? `${culprit.tagName.toLowerCase()}.${culprit.className} "${culprit.textContent?.slice(0, 40)}"`
+        : "";
+      return root.scrollWidth > root.clientWidth
+        ? `${root.scrollWidth - root.clientWidth} px: ${where}`
+        : null;
+    });
+    if (extra) overflow[path] = extra;
+    await page.close();
+  }
+  await customer.close();
+  await staff.close();
+  expect(overflow).toEqual({});
 });

@@ -145,7 +145,7 @@ function ofx(reference: string, amount: string) {
 }
 
 test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
+  test.use({ javaScriptEnabled: false, hasTouch: true });
 
   test("the person accepts and sees the amounts and the PIX code", async ({ page }) => {
     await page.goto(`${server.url}/convite/${token}`);
@@ -155,10 +155,20 @@ test.describe("without JavaScript", () => {
     // US$ 199 less 25% = 149.25, at R$ 5.00 = R$ 746.25.
     await expect(page.getByText("R$\u00a0746,25")).toBeVisible();
     await expect(page.getByText(/^Faltam (46|47) horas/)).toBeVisible();
-    const code = await page.getByLabel("PIX copia e cola").inputValue();
+    const field = page.getByLabel("PIX copia e cola");
+    const code = (await field.textContent()) ?? "";
     expect(code).toMatch(/^000201/);
     expect(code).toContain("5406746.25");
     await expect(page.getByRole("img", { name: "QR code PIX de R$\u00a0746,25" })).toBeVisible();
+    // Code and QR say until when they work: the order's deadline.
+    await expect(
+      page.getByRole("img", { name: "QR code PIX de R$\u00a0746,25" }),
+    ).toHaveAccessibleDescription(/^Código e QR code válidos até \d\d\/\d\d\/\d{4} \d\d:\d\d\.$/);
+    await expect(field).toHaveAccessibleDescription(/^Código e QR code válidos até .+/);
+    // No script: a tap selects the whole code, and no button that would do nothing shows.
+    await field.tap();
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(code);
+    await expect(page.getByRole("button", { name: "Copiar código PIX" })).toHaveCount(0);
     await expect(page.getByText("enviaremos o link de pagamento por e-mail")).toBeVisible();
 
     const mail = await mailTo("ana@exemplo.com", "Seu pedido: instruções de pagamento");
@@ -182,6 +192,24 @@ test("the order page passes axe", async ({ page }) => {
   await gotoHydrated(page, `${server.url}/convite/${token}`);
   await expect(page.getByLabel("PIX copia e cola")).toBeVisible();
   await expectNoAxeViolationsAtWidths(page);
+});
+
+test.describe("on a phone, with JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test("one tap on the button copies the PIX code and says so", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    await gotoHydrated(page, `${server.url}/convite/${token}`);
+    const code = (await page.getByLabel("PIX copia e cola").textContent()) ?? "";
+    expect(code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    await page.getByRole("button", { name: "Copiar código PIX" }).tap();
+    await expect(page.getByRole("status").filter({ hasText: "Código PIX copiado." })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    // Reaching the code by keyboard selects it whole, ready for Ctrl+C.
+    await page.evaluate(() => window.getSelection()?.removeAllRanges());
+    await page.getByLabel("PIX copia e cola").focus();
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(code);
+  });
 });
 
 test("staff record the payment link sent, then import the statement that pays the order", async ({

@@ -10,11 +10,12 @@ import { chargeStateLabels, subscriptionStateLabels } from "../../content/subscr
 import { formatDateTime } from "../admin/date-time.ts";
 import { formatBrl, formatUsd } from "../orders/format.ts";
 import { tradingPlatforms } from "../orders/model.ts";
+import { PixPayment } from "../orders/pix-payment.tsx";
 import { formatLocalDate } from "../subscriptions/calendar.ts";
 import type { AccountFormErrors, AccountOverview, AccountSubscription } from "./account.server.ts";
 
 // /minha-conta and its panel: server-rendered HTML with plain form posts (docs/decisions/060),
-// like Meus dados. The PIX code is text to copy and its QR an SVG drawn on the server.
+// like Meus dados. The PIX code is text a tap selects and its QR an SVG drawn on the server.
 
 /** /minha-conta: one e-mail field, a hidden honeypot, a plain form POST. */
 export function AccountRequestPage({ message }: { message?: string }) {
@@ -108,22 +109,12 @@ function OpenChargeSection({
       {charge.pix ? (
         <div className="mt-2 grid gap-3">
           <p className="text-sm">{orderPageCopy.pixHelp}</p>
-          <div
-            role="img"
-            aria-label={orderPageCopy.pixQrAlt(formatBrl(charge.totalBrlCents))}
-            className="size-56 bg-white p-1"
-            // The SVG is drawn on the server by the qrcode library from our own PIX code.
-            dangerouslySetInnerHTML={{ __html: charge.pix.qrSvg }}
-          />
-          <label htmlFor={`pix-${charge.reference}`} className="text-sm font-medium">
-            {orderPageCopy.pixCopyLabel}
-          </label>
-          <textarea
+          <PixPayment
             id={`pix-${charge.reference}`}
-            readOnly
-            rows={4}
-            value={charge.pix.code}
-            className="w-full rounded-md border border-border bg-background p-2 font-mono text-sm break-all"
+            code={charge.pix.code}
+            qrSvg={charge.pix.qrSvg}
+            qrLabel={orderPageCopy.pixQrAlt(formatBrl(charge.totalBrlCents))}
+            validUntil={null}
           />
         </div>
       ) : (

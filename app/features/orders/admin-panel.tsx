@@ -54,7 +54,10 @@ const toast = {
 
 function RateForm({ rate }: { rate: OrdersOverview["rate"] }) {
   return (
-    <section aria-labelledby="cambio" className="rounded-2xl border border-border p-4">
+    <section
+      aria-labelledby="cambio"
+      className="min-w-0 rounded-2xl border border-border p-4 break-words"
+    >
       <h2 id="cambio" className="text-lg font-semibold">
         {copy.rateTitle}
       </h2>
@@ -87,7 +90,10 @@ function RateForm({ rate }: { rate: OrdersOverview["rate"] }) {
 
 function EarlyDiscounts({ robots }: { robots: OrdersOverview["robots"] }) {
   return (
-    <section aria-labelledby="desconto-lista" className="rounded-2xl border border-border p-4">
+    <section
+      aria-labelledby="desconto-lista"
+      className="min-w-0 rounded-2xl border border-border p-4 break-words"
+    >
       <h2 id="desconto-lista" className="text-lg font-semibold">
         {copy.earlyTitle}
       </h2>
@@ -150,7 +156,10 @@ function EarlyDiscounts({ robots }: { robots: OrdersOverview["robots"] }) {
 
 function ImportForm() {
   return (
-    <section aria-labelledby="extrato" className="rounded-2xl border border-border p-4">
+    <section
+      aria-labelledby="extrato"
+      className="min-w-0 rounded-2xl border border-border p-4 break-words"
+    >
       <h2 id="extrato" className="text-lg font-semibold">
         {copy.importTitle}
       </h2>
@@ -192,7 +201,10 @@ function StatementPreview({ preview }: { preview: StatementPreviewView }) {
     (entry) => entry.match.kind === "reference" || entry.match.kind === "amount",
   );
   return (
-    <section aria-labelledby="previa" className="rounded-2xl border-2 border-primary p-4">
+    <section
+      aria-labelledby="previa"
+      className="min-w-0 rounded-2xl border-2 border-primary p-4 break-words"
+    >
       <h2 id="previa" className="text-lg font-semibold">
         {copy.previewTitle}
       </h2>

@@ -208,9 +208,20 @@ describe("the payment", () => {
     );
     expect(await queued()).toEqual([
       { template: "order-paid", to: email },
+      { template: "payment-receipt", to: email },
       { template: "staff-order-paid", to: "equipe@agentesfx.test" },
     ]);
     await deliver();
+
+    // A payment staff mark by hand gets its receipt too (decision 362).
+    const receipt = lastMail(email, "Recibo de pagamento").text ?? "";
+    expect(receipt).toContain("Serviço: Assinatura mensal do agente YenMax Agent (1º mês)");
+    expect(receipt).toContain("Valor pago: R$\u00a0746,25");
+    expect(receipt).toContain("Forma de pagamento: PIX");
+    expect(receipt).toContain("Identificação do pagamento: E2E0001");
+    expect(receipt).toContain(`Código da cobrança: ${order.reference}`);
+    expect(receipt).toContain("Pago em: 01/12/2026 12:00");
+    expect(receipt).toContain(`/minha-conta/recibos/${order.reference}`);
 
     const staff = lastMail("equipe@agentesfx.test", "Pagamento recebido:").text ?? "";
     expect(staff).toContain(`${order.reference}: ${name} (${email}) pagou`);

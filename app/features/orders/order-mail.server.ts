@@ -4,11 +4,14 @@
 // rate or configuration change never alters a queued message.
 import { eq, inArray } from "drizzle-orm";
 import { orders, pixCharges, waitlist } from "../../../db/schema.ts";
+import { receiptCopy } from "../../content/account.ts";
 import { orderEmailCopy, paymentMethodLabels } from "../../content/orders.ts";
 import type { Executor } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import type { MessageJob } from "../../platform/jobs/registry.ts";
+import { paymentReceiptMessage } from "../account/messages.tsx";
+import { formatDateTime } from "../admin/date-time.ts";
 import { deadlineText } from "../invitations/deadline.ts";
 import { formatBrl, formatRate, formatUsd } from "./format.ts";
 import {
@@ -132,7 +135,7 @@ export async function queuePaymentInstructions(tx: Executor, orderId: string) {
   await queueAmountsSet(tx, [orderId]);
 }
 
-/** Payments: the setup link to the person, the payment to staff. */
+/** Payments: the setup link and the receipt to the person, the payment to staff. */
 export async function queueOrdersPaid(
   tx: Executor,
   paid: readonly {
@@ -140,6 +143,7 @@ export async function queueOrdersPaid(
     amountBrlCents: number | null;
     method: PaymentMethod;
     reference: string;
+    paidAt: Date;
   }[],
 ) {
   const people = await peopleOf(
@@ -158,6 +162,15 @@ export async function queueOrdersPaid(
         robotName: order.robotName,
         reference: order.reference,
         amount,
+      }),
+      paymentReceiptMessage.to(order.email, {
+        name: order.name,
+        service: receiptCopy.service(order.robotName, 1),
+        amount,
+        method: paymentMethodLabels[payment.method],
+        paymentReference: payment.reference,
+        reference: order.reference,
+        paidAt: formatDateTime(payment.paidAt),
       }),
       staffOrderPaidMessage.to(staffAddress(), {
         reference: order.reference,

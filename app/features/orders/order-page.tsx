@@ -15,10 +15,12 @@ import {
 } from "./format.ts";
 import { linkPaymentMethods, tradingPlatforms } from "./model.ts";
 import type { OrderView } from "./order-view.server.ts";
+import { PixPayment } from "./pix-payment.tsx";
 
 // The person's order (/convite/:token once accepted): where they are, what they owe, how to
-// pay. Everything is server-rendered HTML: the PIX code is text to copy, its QR code an
-// inline SVG drawn on the server, the payment-link choice a plain form.
+// pay. Everything is server-rendered HTML: the PIX code is text to copy (a button copies it
+// once JavaScript runs), its QR code an inline SVG drawn on the server, the payment-link
+// choice a plain form.
 
 export type OrderPageView = OrderView & {
   msLeft: number;
@@ -238,22 +240,12 @@ function PaymentMethods({ view }: { view: OrderPageView }) {
       {view.pix && view.totalBrlCents !== null ? (
         <div className="mt-2 grid gap-3">
           <p className="text-sm">{copy.pixHelp}</p>
-          <div
-            role="img"
-            aria-label={copy.pixQrAlt(formatBrl(view.totalBrlCents))}
-            className="size-56 bg-white p-1"
-            // The SVG is drawn on the server by the qrcode library from our own PIX code.
-            dangerouslySetInnerHTML={{ __html: view.pix.qrSvg }}
-          />
-          <label htmlFor="pix-copia-e-cola" className="text-sm font-medium">
-            {copy.pixCopyLabel}
-          </label>
-          <textarea
+          <PixPayment
             id="pix-copia-e-cola"
-            readOnly
-            rows={4}
-            value={view.pix.code}
-            className="w-full rounded-md border border-border bg-background p-2 font-mono text-sm break-all"
+            code={view.pix.code}
+            qrSvg={view.pix.qrSvg}
+            qrLabel={copy.pixQrAlt(formatBrl(view.totalBrlCents))}
+            validUntil={formatDateTime(new Date(view.deadline))}
           />
         </div>
       ) : (

@@ -357,6 +357,7 @@ async function payLocked(
         amountBrlCents: payment.amountBrlCents ?? order.totalBrlCents,
         method: payment.method,
         reference: payment.reference,
+        paidAt: now,
       })),
     );
     await audit(

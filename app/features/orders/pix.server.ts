@@ -49,10 +49,17 @@ export async function pixCode(
   return pix.toBRCode();
 }
 
+/** Modules of white around the symbol: ISO/IEC 18004's quiet zone for a QR code. */
+export const QR_QUIET_ZONE_MODULES = 4;
+
 /** The code as an SVG QR code (error correction M, as banks' apps read it best). */
 export async function pixQrSvg(code: string): Promise<string> {
   const { toString } = await import("qrcode");
-  return toString(code, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+  return toString(code, {
+    type: "svg",
+    errorCorrectionLevel: "M",
+    margin: QR_QUIET_ZONE_MODULES,
+  });
 }
 
 /** The site's PIX code and QR for an amount and txid; null while no PIX key is configured. */

@@ -95,4 +95,32 @@ describe("pixQrSvg", () => {
     expect(svg).toMatch(/^<svg[^>]+viewBox="0 0 \d+ \d+"/);
     expect(svg).toContain("<path");
   });
+
+  it("leaves a quiet zone of 4 modules on every side of the dark modules", async () => {
+    const code = await pixCode(merchant, { amountBrlCents: 74625, txid: "AFX7K2M9Q4PZ1A" });
+    const svg = await pixQrSvg(code);
+    const size = Number(/viewBox="0 0 (\d+) \1"/.exec(svg)?.[1]);
+    // The dark modules are one stroked path of moves and horizontal runs, half a module down.
+    const dark = /<path[^>]*stroke="#000000"[^>]*d="([^"]+)"/.exec(svg)?.[1] ?? "";
+    let [x, y] = [0, 0];
+    const [xs, ys] = [[] as number[], [] as number[]];
+    for (const [, command, args] of dark.matchAll(/([MmHhVv])([^MmHhVv]*)/g)) {
+      const [a = 0, b = 0] = args!
+        .trim()
+        .split(/[\s,]+/)
+        .map(Number);
+      if (command === "M") [x, y] = [a, b];
+      else if (command === "m") [x, y] = [x + a, y + b];
+      else if (command === "h") {
+        xs.push(x, x + a);
+        ys.push(y);
+        x += a;
+      } else throw new Error(`unexpected path command ${command}`);
+    }
+    expect(xs.length).toBeGreaterThan(100);
+    expect(Math.min(...xs)).toBe(4);
+    expect(size - Math.max(...xs)).toBe(4);
+    expect(Math.min(...ys) - 0.5).toBe(4);
+    expect(size - (Math.max(...ys) + 0.5)).toBe(4);
+  });
 });

@@ -1,5 +1,7 @@
 // The subscription's messages (docs/decisions/172): the next cycle's charge and its reminder,
-// the late and suspension notices, the confirmations of a cancellation and of a refund.
+// the late and suspension notices, the confirmations of a cancellation and of a refund. Each
+// notice about a charge to pay has a button to Minha conta, where the charge is paid.
+import { href } from "react-router";
 import { subscriptionEmailCopy } from "../../content/subscriptions.ts";
 import { defineMessage, type Payload } from "../../platform/jobs/registry.ts";
 import { actionMessage, type ActionCopy } from "../../platform/mail/layout.tsx";
@@ -26,12 +28,16 @@ const chargeLines = (payload: Payload<(typeof chargeFields)[number]>) =>
     charge.otherMethods,
   ].filter(Boolean);
 
-/** A notice to the customer: the copy's subject and preview, a greeting by name, `lines`. */
+/**
+ * A notice to the customer: the copy's subject and preview, a greeting by name, `lines`, and
+ * with `pay` the copy's button to the charges in Minha conta.
+ */
 function notice<const N extends string, const F extends string>(
   name: N,
   copy: ActionCopy,
   fields: readonly ("name" | F)[],
   lines: (payload: Payload<"name" | F>) => readonly string[],
+  pay = false,
 ) {
   return defineMessage({
     name,
@@ -40,19 +46,30 @@ function notice<const N extends string, const F extends string>(
     compose: (payload, _links, context) =>
       actionMessage(
         copy,
-        { greeting: charge.greeting(payload.name), lines: lines(payload) },
+        {
+          greeting: charge.greeting(payload.name),
+          lines: lines(payload),
+          ...(pay ? { path: href("/minha-conta") } : {}),
+        },
         context,
       ),
   });
 }
 
-export const renewalChargeMessage = notice("renewal-charge", charge, chargeFields, chargeLines);
+export const renewalChargeMessage = notice(
+  "renewal-charge",
+  charge,
+  chargeFields,
+  chargeLines,
+  true,
+);
 
 export const renewalReminderMessage = notice(
   "renewal-reminder",
   reminder,
   chargeFields,
   chargeLines,
+  true,
 );
 
 export const renewalLateMessage = notice(
@@ -63,6 +80,7 @@ export const renewalLateMessage = notice(
     late.body(payload.robotName, payload.dueDate, payload.graceUntil),
     late.reference(payload.reference),
   ],
+  true,
 );
 
 export const subscriptionSuspendedMessage = notice(
@@ -70,6 +88,7 @@ export const subscriptionSuspendedMessage = notice(
   suspended,
   ["name", "robotName", "reference"],
   (payload) => [suspended.body(payload.robotName), suspended.reference(payload.reference)],
+  true,
 );
 
 export const subscriptionCancelledMessage = notice(

@@ -153,6 +153,25 @@ describe("renewal", () => {
       paidCycle: 2,
       paidThrough: "2027-03-31",
     });
+    // One receipt for the renewal, paid twice or not (decision 362).
+    const receipts = await db
+      .select({ payload: emailOutbox.payload })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.template, "payment-receipt"));
+    const renewalReceipts = receipts.filter(
+      (row) => (row.payload as Record<string, string>).reference === charge!.reference,
+    );
+    expect(renewalReceipts.map((row) => row.payload)).toEqual([
+      {
+        name: expect.any(String),
+        service: "Assinatura mensal do agente YenMax Agent (2º mês)",
+        amount: "R$\u00a0729,64",
+        method: "PIX",
+        paymentReference: "E2E-2",
+        reference: charge!.reference,
+        paidAt: "25/02/2027 12:00",
+      },
+    ]);
     await runRenewals(at("2027-03-24T12:00:00Z"));
     const third = (await chargesOf(subscription.id))[1]!;
     expect(third).toMatchObject({

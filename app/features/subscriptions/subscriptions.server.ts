@@ -20,6 +20,9 @@ import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import type { MessageJob } from "../../platform/jobs/registry.ts";
 import { subscriptionEmailCopy } from "../../content/subscriptions.ts";
 import { paymentMethodLabels } from "../../content/orders.ts";
+import { receiptCopy } from "../../content/account.ts";
+import { paymentReceiptMessage } from "../account/messages.tsx";
+import { formatDateTime } from "../admin/date-time.ts";
 import { inviteNextOf } from "../invitations/invitations.server.ts";
 import type { PaymentMethod } from "../orders/model.ts";
 import { formatBrl, formatRate, formatUsd } from "../orders/format.ts";
@@ -559,6 +562,18 @@ export async function payChargeIn(
       reason: `ciclo ${charge.cycle} pago: ${payment.method} ${payment.reference}${suspended ? " (reativada)" : ""}`,
     },
   ]);
+  // The receipt (decision 362); the sales layer's pay move is to own this.
+  await notify(tx, subscription.orderId, (name, to) =>
+    paymentReceiptMessage.to(to, {
+      name,
+      service: receiptCopy.service(subscription.robotName, charge.cycle),
+      amount: formatBrl(payment.amountBrlCents ?? charge.totalBrlCents),
+      method: paymentMethodLabels[payment.method],
+      paymentReference: payment.reference,
+      reference: charge.reference,
+      paidAt: formatDateTime(now),
+    }),
+  );
   return "paid";
 }
 

@@ -36,6 +36,13 @@ export function MailLink({ href, children }: { href: string; children: React.Rea
   );
 }
 
+/**
+ * A line that may hold a word longer than a phone's width (the 145-character PIX code, an
+ * address) breaks inside it rather than widening the message; `word-break: break-word` is
+ * for clients without `overflow-wrap: anywhere`.
+ */
+const wrapped = { overflowWrap: "anywhere", wordBreak: "break-word" } as const;
+
 interface LayoutProps {
   /** The subject, as the document's title. */
   title: string;
@@ -108,7 +115,9 @@ export function ActionMessage({
     <Layout title={title} preview={preview} siteUrl={siteUrl} contactEmail={contactEmail}>
       <Text>{greeting}</Text>
       {lines.map((line, index) => (
-        <Text key={index}>{line}</Text>
+        <Text key={index} style={wrapped}>
+          {line}
+        </Text>
       ))}
       {action ? (
         <>
