@@ -6,10 +6,8 @@ import {
   type InvitationPageState,
 } from "../../features/invitations/invitation-page.tsx";
 import { deadlineText } from "../../features/invitations/deadline.ts";
-import {
-  answerInvitation,
-  lookUpInvitation,
-} from "../../features/invitations/invitations.server.ts";
+import { lookUpInvitation } from "../../features/invitations/invitations.server.ts";
+import { answerInvitation } from "../../features/sales/accept.server.ts";
 import { OrderPage } from "../../features/orders/order-page.tsx";
 import { answerOrderPageForm } from "../../features/orders/order-page-form.server.ts";
 import { orderPageView } from "../../features/orders/order-view.server.ts";
