@@ -10,7 +10,6 @@ import {
   confirmSignupMessage,
   confirmSignupReminderMessage,
 } from "./features/confirmation/messages.tsx";
-import { invitationDeadlinesJob } from "./features/invitations/jobs.server.ts";
 import {
   invitationExpiredMessage,
   invitationMessage,
@@ -34,15 +33,18 @@ import {
   staffOrderPaidMessage,
 } from "./features/orders/messages.tsx";
 import { myDataLinkMessage } from "./features/privacy/messages.tsx";
-import { renewalsJob } from "./features/subscriptions/jobs.server.ts";
+import { invitationDeadlinesJob, renewalsJob } from "./features/sales/jobs.server.ts";
 import {
   renewalChargeMessage,
   renewalLateMessage,
   renewalReminderMessage,
   subscriptionCancelledMessage,
+  subscriptionEndedMessage,
+  subscriptionReactivatedMessage,
   subscriptionRefundedMessage,
   subscriptionSuspendedMessage,
 } from "./features/subscriptions/messages.tsx";
+import { staffMoneyWaitingMessage } from "./features/sales/messages.tsx";
 import { getDb } from "./platform/db/db.server.ts";
 import { getEnv } from "./platform/http/env.server.ts";
 import { createRegistry } from "./platform/jobs/registry.ts";
@@ -55,6 +57,9 @@ export const registry = createRegistry([
   subscriptionSuspendedMessage,
   subscriptionCancelledMessage,
   subscriptionRefundedMessage,
+  subscriptionReactivatedMessage,
+  subscriptionEndedMessage,
+  staffMoneyWaitingMessage,
   renewalsJob,
   confirmSignupMessage,
   confirmSignupReminderMessage,

@@ -46,6 +46,7 @@ import {
 } from "../app/features/privacy/model.ts";
 import { chargeStates, subscriptionStates } from "../app/features/subscriptions/model.ts";
 import { waitlistStatuses } from "../app/features/waitlist/model.ts";
+import { moneyKinds, moneySources, moneyStates } from "../app/features/sales/model.ts";
 import { reportKinds, suppressionReasons } from "../app/platform/mail/deliverability-model.ts";
 import {
   campaignAudiences,
@@ -954,6 +955,85 @@ export const paymentNotifications = pgTable(
       .on(table.provider, table.requestId)
       .where(sql`${table.verified}`),
     index("payment_notifications_received_idx").on(table.receivedAt),
+  ],
+);
+
+// Issue 36: the ledger of money (docs/decisions/331). Every money event is recorded once,
+// keyed by its source and the source's own id, and is applied to exactly one order or charge,
+// or waits for staff with a reason ("Pagamentos a resolver").
+export const moneyEvents = pgTable(
+  "money_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    source: text("source", { enum: moneySources }).notNull(),
+    // The source's own id: a statement credit's key, a provider's payment id and status...
+    sourceId: text("source_id").notNull(),
+    kind: text("kind", { enum: moneyKinds }).notNull(),
+    // How the payer paid (pix, transfer, card): the payment row an applied event writes.
+    method: text("method", { enum: paymentMethods }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    // When the money was received (the bank's date, the provider's approval): expiry is
+    // judged by it, not by when we learnt of it.
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    // Who told us: "extrato importado por ...", "notificação Mercado Pago ...".
+    origin: text("origin").notNull(),
+    // The order or charge reference the money names, if any.
+    reference: text("reference"),
+    description: text("description"),
+    state: text("state", { enum: moneyStates }).notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    chargeId: uuid("charge_id").references(() => subscriptionCharges.id, {
+      onDelete: "set null",
+    }),
+    waitingReason: text("waiting_reason"),
+    resolvedBy: text("resolved_by"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolution: text("resolution"),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("money_events_source_idx").on(table.source, table.sourceId),
+    check("money_events_kind_check", isOneOf(table.kind, moneyKinds)),
+    check("money_events_source_check", isOneOf(table.source, moneySources)),
+    check("money_events_state_check", isOneOf(table.state, moneyStates)),
+    check("money_events_amount_check", sql`${table.amountCents} >= 0`),
+    // Applied to exactly one order or charge; anything else applied to nothing.
+    check(
+      "money_events_applied_check",
+      sql`num_nonnulls(${table.orderId}, ${table.chargeId}) <= 1
+        and (${table.state} = 'applied' or num_nonnulls(${table.orderId}, ${table.chargeId}) = 0)`,
+    ),
+    index("money_events_waiting_idx")
+      .on(table.receivedAt)
+      .where(sql`${table.state} = 'waiting'`),
+    index("money_events_order_idx").on(table.orderId),
+    index("money_events_charge_idx").on(table.chargeId),
+  ],
+);
+
+/**
+ * "Robôs a ligar" and "Robôs a desligar" (docs/decisions/333): every move that changes whether
+ * a robot should run adds a line; staff mark it done when they switched the robot.
+ */
+export const robotSwitches = pgTable(
+  "robot_switches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    action: text("action", { enum: ["on", "off"] }).notNull(),
+    reason: text("reason").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneBy: text("done_by"),
+  },
+  (table) => [
+    check("robot_switches_action_check", sql`${table.action} in ('on', 'off')`),
+    index("robot_switches_pending_idx")
+      .on(table.action, table.requestedAt)
+      .where(sql`${table.doneAt} is null`),
   ],
 );
 

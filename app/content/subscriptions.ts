@@ -63,6 +63,20 @@ export const subscriptionEmailCopy = {
       `O prazo para pagar a assinatura do ${robot} terminou e ela foi suspensa: o agente será desligado na VPS. Ao pagar a cobrança em aberto, a assinatura é reativada e um novo ciclo começa na data do pagamento.`,
     reference: (reference: string) => `Código da cobrança: ${reference}.`,
   },
+  reactivated: {
+    subject: "Assinatura reativada",
+    preview: "Recebemos o pagamento e sua assinatura voltou a ficar ativa.",
+    greeting: greetingFor,
+    body: (robot: string, until: string) =>
+      `Recebemos o pagamento e a assinatura do ${robot} foi reativada: o agente será ligado novamente na VPS. O ciclo pago vai até ${until}.`,
+  },
+  ended: {
+    subject: "Assinatura encerrada",
+    preview: "O ciclo pago terminou e sua assinatura foi encerrada.",
+    greeting: greetingFor,
+    body: (robot: string, day: string) =>
+      `A assinatura do ${robot} foi encerrada em ${day}, como você pediu ao cancelar: o agente será desligado na VPS e nenhuma nova cobrança será emitida.`,
+  },
   cancelled: {
     subject: "Cancelamento confirmado",
     preview: "Sua assinatura foi cancelada, sem multa.",

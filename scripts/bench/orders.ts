@@ -53,12 +53,15 @@ process.env.PIX_KEY = "financeiro@agentesfx.com.br";
 process.env.BANK_ACCOUNT = "12345-6";
 // Imported after the environment is set: the app reads it once.
 const { closeDatabase, getDb } = await import("../../app/platform/db/db.server.ts");
-const { answerInvitation, expireDueInvitations, inviteNext } =
+const { expireDueInvitations, inviteNext } =
   await import("../../app/features/invitations/invitations.server.ts");
-const { expireDueOrders, markOrderPaid, newOrderReference, setExchangeRate } =
+const { answerInvitation } = await import("../../app/features/sales/accept.server.ts");
+const { expireDueOrders } = await import("../../app/features/sales/expire.server.ts");
+const { markOrderPaid } = await import("../../app/features/sales/pay.server.ts");
+const { newOrderReference, setExchangeRate } =
   await import("../../app/features/orders/orders.server.ts");
 const { applyStatementImport, previewStatement } =
-  await import("../../app/features/orders/reconciliation.server.ts");
+  await import("../../app/features/sales/statement-import.server.ts");
 const { parseStatement } = await import("../../app/features/orders/statement.server.ts");
 const { newToken } = await import("../../app/platform/mail/link-tokens.server.ts");
 

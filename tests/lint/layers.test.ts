@@ -35,12 +35,16 @@ describe("layer lint rules", { timeout: 30_000 }, () => {
     const found = await lintFixtures();
     expect(found.map(({ file, line, rule }) => `${file}:${line} ${rule}`).sort()).toEqual([
       "app/components/news-card.tsx:2 import-x/no-restricted-paths",
+      "app/features/invitations/invitations.server.ts:1 import-x/no-restricted-paths",
       "app/platform/jobs/worker.server.ts:2 import-x/no-restricted-paths",
       "app/platform/jobs/worker.server.ts:3 import-x/no-restricted-paths",
       "app/platform/jobs/worker.server.ts:7 import-x/no-restricted-paths",
       "db/schema.ts:3 import-x/no-restricted-paths",
       "db/schema.ts:4 import-x/no-restricted-paths",
     ]);
+    expect(found.find((message) => message.file.startsWith("app/features/"))?.text).toContain(
+      "meet only in features/sales",
+    );
     expect(found.find((message) => message.file.startsWith("db/"))?.text).toContain(
       "db/ imports nothing from app/ but the model modules",
     );

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { orders, robots, subscriptions, waitlist } from "../../db/schema.ts";
-import { acceptInvitation, inviteNext } from "../../app/features/invitations/invitations.server.ts";
-import { markOrderPaid } from "../../app/features/orders/orders.server.ts";
+import { inviteNext } from "../../app/features/invitations/invitations.server.ts";
+import { acceptInvitation } from "../../app/features/sales/accept.server.ts";
+import { markOrderPaid } from "../../app/features/sales/pay.server.ts";
 import { getDb } from "../../app/platform/db/db.server.ts";
 import { deliverQueued, messagesTo } from "./outbox.ts";
 import type { TestSmtpServer } from "./smtp-server.ts";

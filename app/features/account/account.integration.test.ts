@@ -26,7 +26,8 @@ import * as myDataRequestRoute from "../../routes/site/my-data.tsx";
 import * as myDataLinkRoute from "../../routes/site/my-data-view.tsx";
 import * as myDataJsonRoute from "../../routes/site/my-data-json.ts";
 import { setExchangeRate } from "../orders/orders.server.ts";
-import { payCharge, runRenewals } from "../subscriptions/subscriptions.server.ts";
+import { payCharge } from "../sales/pay.server.ts";
+import { runRenewals } from "../sales/renew.server.ts";
 import {
   accountOverview,
   cancelOwnSubscription,

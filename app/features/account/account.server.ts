@@ -42,12 +42,11 @@ import {
   type SubscriptionState,
 } from "../subscriptions/model.ts";
 import {
-  cancelSubscription,
   requestRefund,
-  type CancelOutcome,
   type RefundRequestOutcome,
   type SubscriptionRow,
 } from "../subscriptions/subscriptions.server.ts";
+import { cancelSubscription, type CancelOutcome } from "../sales/cancel.server.ts";
 
 export interface Period {
   start: LocalDate;

@@ -20,7 +20,6 @@ import { orderCreatedMessage, staffOrderAcceptedMessage } from "../orders/messag
 import { agentPage } from "../robots/agent-view.ts";
 import { listRobots } from "../robots/queries.server.ts";
 import {
-  acceptInvitation,
   declineInvitation,
   expireDueInvitations,
   INVITATION_MS,
@@ -33,6 +32,7 @@ import {
   sendDueReminders,
   spotsOf,
 } from "./invitations.server.ts";
+import { acceptInvitation } from "../sales/accept.server.ts";
 
 const smtp = await smtpServerForFile();
 

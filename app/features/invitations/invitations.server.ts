@@ -32,7 +32,6 @@ import {
   invitationReminderMessage,
   invitationRevokedMessage,
 } from "./messages.tsx";
-import { createOrderLocked } from "../orders/orders.server.ts";
 import { priceTexts, type PriceTexts } from "../orders/format.ts";
 import { robotPrice } from "../orders/money.ts";
 
@@ -40,7 +39,7 @@ const HOUR_MS = 3_600_000;
 export const INVITATION_MS = INVITATION_HOURS * HOUR_MS;
 const REMINDER_BEFORE_MS = REMINDER_HOURS_BEFORE * HOUR_MS;
 
-type LockedRobot = Pick<
+export type LockedRobot = Pick<
   typeof robots.$inferSelect,
   "id" | "key" | "name" | "price" | "capacity" | "autoInvite"
 >;
@@ -55,7 +54,7 @@ export interface Spots {
   free: number | null;
 }
 
-async function lockRobot(tx: Executor, robotId: string): Promise<LockedRobot | undefined> {
+export async function lockRobot(tx: Executor, robotId: string): Promise<LockedRobot | undefined> {
   const [robot] = await tx
     .select({
       id: robots.id,
@@ -78,7 +77,7 @@ async function lockRobot(tx: Executor, robotId: string): Promise<LockedRobot | u
  * Locks a person's row before their invitation is written or changed (the lock order above);
  * undefined when the person is gone (erased while we waited: their invitations went with them).
  */
-async function lockPerson(tx: Executor, waitlistId: string) {
+export async function lockPerson(tx: Executor, waitlistId: string) {
   const [person] = await tx
     .select({ id: waitlist.id, name: waitlist.name, email: waitlist.email })
     .from(waitlist)
@@ -297,7 +296,7 @@ export async function inviteNextOf(
   return robot ? inviteNextLocked(tx, robot, count, invitedBy, now) : 0;
 }
 
-async function inviteNextLocked(
+export async function inviteNextLocked(
   tx: Executor,
   robot: LockedRobot,
   count: number,
@@ -446,7 +445,7 @@ export interface InvitationView {
 export type InvitationLookup =
   { state: "open"; invitation: InvitationView } | { state: "accepted" | "gone" | "not-found" };
 
-async function invitationIdByToken(tx: Executor, token: string) {
+export async function invitationIdByToken(tx: Executor, token: string) {
   if (!isWellFormedToken(token)) return undefined;
   const [row] = await tx
     .select({
@@ -496,7 +495,7 @@ export async function lookUpInvitation(token: string, now: Date): Promise<Invita
 // (docs/decisions/092). The row lock still orders them across processes.
 const answerQueues = new Map<string, Promise<unknown>>();
 
-function oneAtATime<T>(robotId: string, work: () => Promise<T>): Promise<T> {
+export function oneAtATime<T>(robotId: string, work: () => Promise<T>): Promise<T> {
   const previous = answerQueues.get(robotId) ?? Promise.resolve();
   const result = previous.then(work, work);
   const settled = result.then(
@@ -520,7 +519,7 @@ type Locked =
  * Locks the robot, then (when the answer changes the person) the invitee, then the
  * invitation; an open one past its deadline is expired here.
  */
-async function lockOpenInvitation(
+export async function lockOpenInvitation(
   tx: Executor,
   found: { id: string; robotId: string; waitlistId: string },
   lockInvitee: boolean,
@@ -548,65 +547,6 @@ async function lockOpenInvitation(
     return { open: false, outcome: "gone" };
   }
   return { open: true, robot, invitation };
-}
-
-/**
- * The invitee's button on /convite/:token: the answer waits for the robot's earlier answers
- * in this process (see oneAtATime) before it takes a connection.
- */
-export async function answerInvitation(
-  token: string,
-  intent: "accept" | "decline",
-  now: Date,
-  partnerBroker = false,
-): Promise<AnswerOutcome | "not-found"> {
-  const found = await invitationIdByToken(await getDb(), token);
-  if (!found) return "not-found";
-  return oneAtATime(found.robotId, () =>
-    intent === "accept"
-      ? acceptInvitation(token, now, partnerBroker)
-      : declineInvitation(token, now),
-  );
-}
-
-/** "Confirmar minha vaga": takes the spot if the robot still has room for it. */
-export async function acceptInvitation(
-  token: string,
-  now: Date,
-  partnerBroker = false,
-): Promise<AnswerOutcome | "not-found"> {
-  return withTransaction(async (tx): Promise<AnswerOutcome | "not-found"> => {
-    const found = await invitationIdByToken(tx, token);
-    if (!found) return "not-found";
-    const locked = await lockOpenInvitation(tx, found, true, now);
-    if (!locked.open) return locked.outcome;
-    const { robot, invitation } = locked;
-    // The capacity counts accepted spots: open invitations beyond it (staff lowered the
-    // capacity) are served first come, first served (docs/decisions/091).
-    const { taken } = await spotsOf(tx, robot, now);
-    if (robot.capacity !== null && taken >= robot.capacity) return "full";
-    await tx
-      .update(invitations)
-      .set({ status: "accepted", acceptedAt: now })
-      .where(eq(invitations.id, invitation.id));
-    const [person] = await tx
-      .select({ name: waitlist.name, email: waitlist.email })
-      .from(waitlist)
-      .where(eq(waitlist.id, invitation.waitlistId));
-    // The order holds the spot until it is paid or the invitation's deadline passes; the
-    // waiting-list entry becomes "Convertido" when it is paid (DESIGN 14, 16). Its e-mail
-    // (how to pay) goes to the person, and the news to staff.
-    await createOrderLocked(tx, {
-      person,
-      invitationId: invitation.id,
-      waitlistId: invitation.waitlistId,
-      robot,
-      deadline: invitation.deadline,
-      partnerBroker,
-      now,
-    });
-    return "accepted";
-  });
 }
 
 /** "Não tenho mais interesse": frees the spot; the next person may be invited by itself. */

@@ -6,7 +6,8 @@ import { invitationsAdminCopy } from "../../content/invitations.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { hashToken } from "../email/tokens.server.ts";
 import { eraseWaitlistEntry } from "../privacy/erasure.server.ts";
-import { acceptInvitation, declineInvitation, spotsOf } from "./invitations.server.ts";
+import { declineInvitation, spotsOf } from "./invitations.server.ts";
+import { acceptInvitation } from "../sales/accept.server.ts";
 
 // One lock order for the whole product (docs/decisions/125): a robot's row, then the person's,
 // then invitations. Accepting, declining with its automatic invite, and erasing a person run

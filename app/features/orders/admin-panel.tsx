@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, href, Link } from "react-router";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Input, Label, Select } from "../../components/ui/form-fields.tsx";
@@ -325,23 +325,31 @@ function OrderCard({ order, now }: { order: OrdersOverview["orders"][number]; no
           </Form>
         </details>
       ) : null}
-      {awaiting || order.state === "paid" ? (
+      {awaiting ? (
         <details className="mt-2">
-          <summary className="cursor-pointer font-medium">
-            {awaiting ? copy.cancel : copy.refund}
-          </summary>
+          <summary className="cursor-pointer font-medium">{copy.cancel}</summary>
           <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" noValidate>
-            <Intent value={awaiting ? orderIntents.cancel : orderIntents.refund} />
+            <Intent value={orderIntents.cancel} />
             <input type="hidden" name="orderId" value={order.id} />
             <div className="grid gap-1.5">
               <Label htmlFor={`motivo-${order.id}`}>{copy.reason}</Label>
               <Input id={`motivo-${order.id}`} name="reason" required maxLength={500} />
             </div>
             <Button type="submit" variant="outline">
-              {awaiting ? copy.cancel : copy.refund}
+              {copy.cancel}
             </Button>
           </Form>
         </details>
+      ) : null}
+      {order.state === "paid" ? (
+        <p className="mt-2">
+          <Link
+            className="font-medium underline"
+            to={href("/admin/reembolso/:orderId", { orderId: order.id })}
+          >
+            {copy.refund}
+          </Link>
+        </p>
       ) : null}
       <details className="mt-2">
         <summary className="cursor-pointer text-muted-foreground">{copy.history}</summary>

@@ -6,7 +6,6 @@ export const orderIntents = {
   markPaid: "mark-paid",
   markLinkSent: "mark-link-sent",
   cancel: "cancel",
-  refund: "refund",
   importStatement: "import-statement",
   applyImport: "apply-import",
 } as const;

@@ -8,14 +8,12 @@ import { getDb } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { createTransport } from "../../platform/mail/transport.server.ts";
 import { eraseWaitlistEntry } from "../privacy/erasure.server.ts";
-import { acceptInvitation, inviteNext } from "../invitations/invitations.server.ts";
+import { inviteNext } from "../invitations/invitations.server.ts";
+import { acceptInvitation } from "../sales/accept.server.ts";
 import { orderRemindersJob } from "./jobs.server.ts";
-import {
-  expireDueOrders,
-  markOrderPaid,
-  sendDueOrderReminders,
-  setExchangeRate,
-} from "./orders.server.ts";
+import { sendDueOrderReminders, setExchangeRate } from "./orders.server.ts";
+import { expireDueOrders } from "../sales/expire.server.ts";
+import { markOrderPaid } from "../sales/pay.server.ts";
 import { orderViewByLink, setupLinkState } from "./order-view.server.ts";
 import { advanceSetup, submitSetup } from "./setup.server.ts";
 

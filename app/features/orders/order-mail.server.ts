@@ -36,7 +36,7 @@ export interface Person {
 }
 
 /** Where staff hear of acceptances and payments (decision 181). */
-function staffAddress(): string {
+export function staffAddress(): string {
   const env = getEnv();
   return env.STAFF_EMAIL ?? env.CONTACT_EMAIL;
 }

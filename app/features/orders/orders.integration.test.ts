@@ -17,21 +17,13 @@ import {
   waitlistStatusChanges,
 } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
-import {
-  acceptInvitation,
-  inviteNext,
-  revokeInvitation,
-  spotsOf,
-} from "../invitations/invitations.server.ts";
-import {
-  cancelOrder,
-  expireDueOrders,
-  markOrderPaid,
-  markPaymentLinkSent,
-  refundOrder,
-  setEarlyDiscount,
-  setExchangeRate,
-} from "./orders.server.ts";
+import { inviteNext, revokeInvitation, spotsOf } from "../invitations/invitations.server.ts";
+import { acceptInvitation } from "../sales/accept.server.ts";
+import { markPaymentLinkSent, setEarlyDiscount, setExchangeRate } from "./orders.server.ts";
+import { cancelOrder } from "../sales/cancel.server.ts";
+import { expireDueOrders } from "../sales/expire.server.ts";
+import { markOrderPaid } from "../sales/pay.server.ts";
+import { refundOrder } from "../sales/refund.server.ts";
 import { startFakeMercadoPago } from "../../../tests/support/mercado-pago-api.ts";
 import { orderCardCheckout } from "./card-checkout.server.ts";
 import { providerTime } from "../../platform/payments/mercado-pago.server.ts";
@@ -41,7 +33,7 @@ import {
   orderViewByLink,
   requestPaymentLink,
 } from "./order-view.server.ts";
-import { applyStatementImport, previewStatement } from "./reconciliation.server.ts";
+import { applyStatementImport, previewStatement } from "../sales/statement-import.server.ts";
 import { advanceSetup, revealCredential, setupQueue, submitSetup } from "./setup.server.ts";
 
 // Read on first use of the env module, after this line.
@@ -53,6 +45,7 @@ const HOUR = 3_600_000;
 const T0 = new Date("2026-12-01T13:00:00Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const STAFF = "financeiro@agentesfx.test";
+const REFUND = { destination: "pix" as const, pixKey: "cliente@exemplo.com", reference: "DEV-1" };
 
 async function robot(key: string) {
   const db = await getDb();
@@ -424,13 +417,14 @@ describe("the deadline", () => {
       outcome: "not-payable",
       state: "cancelled",
     });
-    expect(await refundOrder(second.id, STAFF, "x", at(HOUR))).toEqual({
-      outcome: "wrong-state",
-      state: "awaiting-payment",
+    expect(await refundOrder(second.id, REFUND, STAFF, at(HOUR))).toEqual({
+      outcome: "refused",
+      message: 'Reembolso: não é possível quando o pedido está "Aguardando pagamento".',
     });
     await markOrderPaid(second.id, { method: "pix", reference: "y" }, STAFF, at(HOUR + 1));
-    expect(await refundOrder(second.id, STAFF, "garantia de 7 dias", at(2 * HOUR))).toEqual({
-      outcome: "closed",
+    expect(await refundOrder(second.id, REFUND, STAFF, at(2 * HOUR))).toMatchObject({
+      outcome: "refunded",
+      withinGuarantee: true,
     });
     expect(await spots("midaspulse", at(2 * HOUR))).toMatchObject({ taken: 0 });
     expect((await eventsOf(second.id)).map((e) => e.toState)).toEqual([
@@ -461,7 +455,7 @@ describe("capacity", () => {
       ...tokens.slice(6).map((t) => acceptInvitation(t, at(47 * HOUR))),
       markOrderPaid(awaiting[0]!.id, { method: "pix", reference: "a" }, STAFF, at(47 * HOUR)),
       markOrderPaid(awaiting[1]!.id, { method: "pix", reference: "b" }, STAFF, at(47 * HOUR)),
-      refundOrder(awaiting[0]!.id, STAFF, "r", at(47 * HOUR)),
+      refundOrder(awaiting[0]!.id, REFUND, STAFF, at(47 * HOUR)),
       cancelOrder(awaiting[2]!.id, STAFF, "c", at(47 * HOUR)),
       expireDueOrders(at(48 * HOUR)),
       ...open.slice(0, 2).map((i) => revokeInvitation(i.id, STAFF, at(47 * HOUR))),

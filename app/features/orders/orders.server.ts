@@ -4,25 +4,16 @@
 // set-null) follow too, so no two of them wait on each other in a cycle. A spot is held by the accepted invitation: an order that expires,
 // is cancelled or refunded ends its invitation in the same transaction, which frees the spot.
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import {
   earlyDiscounts,
   exchangeRates,
-  invitations,
   orderEvents,
   orders,
-  orderSetups,
-  payments,
   robots,
   waitlist,
-  waitlistStatusChanges,
 } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
-import { inviteNextOf } from "../invitations/invitations.server.ts";
-import {
-  endSubscriptionOfRefundedOrderLocked,
-  startSubscriptionsLocked,
-} from "../subscriptions/order-hooks.server.ts";
 import { REMINDER_HOURS_BEFORE } from "../../content/invitations.ts";
 import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import {
@@ -30,8 +21,6 @@ import {
   type Person,
   queueAmountsSet,
   queueOrderCreated,
-  queueOrderExpired,
-  queueOrdersPaid,
 } from "./order-mail.server.ts";
 import {
   ORDER_REFERENCE_ALPHABET,
@@ -60,7 +49,7 @@ export function newOrderReference(): string {
   return reference;
 }
 
-async function audit(
+export async function auditOrders(
   tx: Executor,
   rows: {
     orderId: string;
@@ -153,7 +142,7 @@ export async function setExchangeRate(
         .where(eq(orders.id, order.id));
       await queuePixChargeLocked(tx, { ...order, totalBrlCents }, now);
     }
-    await audit(
+    await auditOrders(
       tx,
       waiting.map((order) => ({
         orderId: order.id,
@@ -274,7 +263,7 @@ export async function createOrderLocked(
     })
     .returning();
   if (!order) throw new Error("order insert returned nothing");
-  await audit(tx, [
+  await auditOrders(tx, [
     {
       orderId: order.id,
       actor: PERSON_ACTOR,
@@ -298,263 +287,6 @@ export interface PaymentInput {
 }
 
 export type PayOutcome = "paid" | "already-paid" | "not-payable" | "not-found";
-
-/**
- * Marks orders paid; the caller holds their rows locked and checked them awaiting payment.
- * The person's waiting-list entry becomes "Convertido" (DESIGN 16) and setup opens.
- */
-async function payLocked(
-  tx: Executor,
-  items: { order: Pick<OrderRow, "id" | "waitlistId" | "totalBrlCents">; payment: PaymentInput }[],
-  actor: string,
-  now: Date,
-  why: string,
-): Promise<void> {
-  for (let i = 0; i < items.length; i += 1000) {
-    const chunk = items.slice(i, i + 1000);
-    const ids = chunk.map((item) => item.order.id);
-    await tx
-      .update(orders)
-      .set({ state: "paid", paidAt: now })
-      .where(and(inArray(orders.id, ids), eq(orders.state, "awaiting-payment")));
-    await tx.insert(payments).values(
-      chunk.map(({ order, payment }) => ({
-        orderId: order.id,
-        method: payment.method,
-        amountBrlCents: payment.amountBrlCents ?? order.totalBrlCents,
-        reference: payment.reference,
-        note: payment.note ?? null,
-        creditKey: payment.creditKey ?? null,
-        recordedBy: actor,
-        recordedAt: now,
-      })),
-    );
-    await tx.insert(orderSetups).values(chunk.map(({ order }) => ({ orderId: order.id })));
-    await startSubscriptionsLocked(tx, ids, actor, now);
-    const people = chunk.flatMap(({ order }) => (order.waitlistId ? [order.waitlistId] : []));
-    if (people.length > 0) {
-      const converted = await tx
-        .update(waitlist)
-        .set({ status: "converted" })
-        .where(
-          and(inArray(waitlist.id, people), inArray(waitlist.status, ["pending", "contacted"])),
-        )
-        .returning({ id: waitlist.id });
-      if (converted.length > 0) {
-        await tx.insert(waitlistStatusChanges).values(
-          converted.map(({ id }) => ({
-            entryId: id,
-            status: "converted" as const,
-            changedBy: actor,
-          })),
-        );
-      }
-    }
-    await queueOrdersPaid(
-      tx,
-      chunk.map(({ order, payment }) => ({
-        orderId: order.id,
-        amountBrlCents: payment.amountBrlCents ?? order.totalBrlCents,
-        method: payment.method,
-        reference: payment.reference,
-        paidAt: now,
-      })),
-    );
-    await audit(
-      tx,
-      chunk.map(({ order, payment }) => ({
-        orderId: order.id,
-        actor,
-        at: now,
-        fromState: "awaiting-payment" as const,
-        toState: "paid" as const,
-        reason: `${why}: ${payment.method} ${payment.reference}${payment.note ? ` (${payment.note})` : ""}`,
-      })),
-    );
-  }
-}
-
-/**
- * The people whose orders a payment converts, locked before their orders: the product's one
- * lock order is robot, person, invitation, order (decisions 125, 154), and erasing a person
- * locks the person, then the invitations and orders that point at them.
- */
-async function lockPeople(tx: Executor, waitlistIds: string[]) {
-  if (waitlistIds.length === 0) return;
-  // One statement, so every payer is locked in the one queue order (sign-up time, then id).
-  await tx
-    .select({ id: waitlist.id })
-    .from(waitlist)
-    .where(inArray(waitlist.id, [...new Set(waitlistIds)]))
-    .orderBy(asc(waitlist.createdAt), asc(waitlist.id))
-    .for("no key update");
-}
-
-/**
- * Pays one order inside the caller's transaction, taking the locks in the product's order.
- * Paying twice or paying a closed order changes nothing; with `expectedBrlCents`, neither
- * does an amount other than the order's ("wrong-amount").
- */
-export async function payOrderIn(
-  tx: Executor,
-  orderId: string,
-  payment: PaymentInput,
-  actor: string,
-  now: Date,
-  why: string,
-  expectedBrlCents?: number,
-): Promise<{ outcome: PayOutcome | "wrong-amount"; state?: OrderState }> {
-  const [found] = await tx
-    .select({ waitlistId: orders.waitlistId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!found) return { outcome: "not-found" };
-  if (found.waitlistId) await lockPeople(tx, [found.waitlistId]);
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!order) return { outcome: "not-found" };
-  if (order.state === "paid") return { outcome: "already-paid", state: order.state };
-  if (order.state !== "awaiting-payment") return { outcome: "not-payable", state: order.state };
-  if (expectedBrlCents !== undefined && order.totalBrlCents !== expectedBrlCents) {
-    return { outcome: "wrong-amount", state: order.state };
-  }
-  await payLocked(tx, [{ order, payment }], actor, now, why);
-  return { outcome: "paid" };
-}
-
-/** Staff mark one order paid by hand. Paying twice or paying a closed order changes nothing. */
-export async function markOrderPaid(
-  orderId: string,
-  payment: PaymentInput,
-  actor: string,
-  now: Date,
-): Promise<{ outcome: PayOutcome; state?: OrderState }> {
-  return withTransaction(async (tx) => {
-    const result = await payOrderIn(tx, orderId, payment, actor, now, "pagamento registrado à mão");
-    // No amount expected, so never "wrong-amount".
-    return result as { outcome: PayOutcome; state?: OrderState };
-  });
-}
-
-/** Pays the given orders from statement credits; returns which ones were paid. */
-export async function payFromCredits(
-  tx: Executor,
-  items: { orderId: string; payment: PaymentInput }[],
-  actor: string,
-  now: Date,
-): Promise<Set<string>> {
-  if (items.length === 0) return new Set();
-  const ids = [...new Set(items.map((item) => item.orderId))].sort();
-  const people: string[] = [];
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await tx
-      .select({ waitlistId: orders.waitlistId })
-      .from(orders)
-      .where(inArray(orders.id, ids.slice(i, i + 1000)));
-    for (const row of rows) if (row.waitlistId) people.push(row.waitlistId);
-  }
-  await lockPeople(tx, people);
-  const locked: Pick<OrderRow, "id" | "waitlistId" | "totalBrlCents" | "state">[] = [];
-  for (let i = 0; i < ids.length; i += 1000) {
-    locked.push(
-      ...(await tx
-        .select({
-          id: orders.id,
-          waitlistId: orders.waitlistId,
-          totalBrlCents: orders.totalBrlCents,
-          state: orders.state,
-        })
-        .from(orders)
-        .where(inArray(orders.id, ids.slice(i, i + 1000)))
-        .orderBy(asc(orders.id))
-        .for("update")),
-    );
-  }
-  const payable = new Map(
-    locked.filter((order) => order.state === "awaiting-payment").map((order) => [order.id, order]),
-  );
-  const chosen = items.flatMap((item) => {
-    const order = payable.get(item.orderId);
-    if (!order) return [];
-    payable.delete(item.orderId);
-    return [{ order, payment: item.payment }];
-  });
-  await payLocked(tx, chosen, actor, now, "extrato importado");
-  return new Set(chosen.map(({ order }) => order.id));
-}
-
-type LockedRobot = Pick<typeof robots.$inferSelect, "id" | "autoInvite">;
-
-/**
- * Ends an order that holds a spot (expired, cancelled, refunded): its invitation ends too, so
- * the spot is free, and the next person is invited where the robot says so. Takes the locks
- * in the order robot -> invitation -> order.
- */
-async function closeOrder(
-  orderId: string,
-  from: readonly OrderState[],
-  to: "expired" | "cancelled" | "refunded",
-  actor: string,
-  reason: string,
-  now: Date,
-  onlyIfDue = false,
-): Promise<{ outcome: "closed" | "wrong-state" | "not-found"; state?: OrderState }> {
-  const result = await withTransaction(async (tx) => {
-    const [found] = await tx
-      .select({ robotId: orders.robotId, invitationId: orders.invitationId })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    if (!found) return { outcome: "not-found" as const };
-    let robot: LockedRobot | undefined;
-    if (found.robotId) {
-      [robot] = await tx
-        .select({ id: robots.id, autoInvite: robots.autoInvite })
-        .from(robots)
-        .where(eq(robots.id, found.robotId))
-        .for("no key update");
-    }
-    if (found.invitationId) {
-      await tx
-        .select({ id: invitations.id })
-        .from(invitations)
-        .where(eq(invitations.id, found.invitationId))
-        .for("update");
-    }
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order) return { outcome: "not-found" as const };
-    if (!from.includes(order.state) || (onlyIfDue && order.deadline > now)) {
-      return { outcome: "wrong-state" as const, state: order.state };
-    }
-    await tx.update(orders).set({ state: to, closedAt: now }).where(eq(orders.id, order.id));
-    if (to === "refunded") {
-      await endSubscriptionOfRefundedOrderLocked(tx, order.id, actor, reason, now);
-    }
-    if (to === "expired") await queueOrderExpired(tx, order.id);
-    await audit(tx, [
-      { orderId: order.id, actor, at: now, fromState: order.state, toState: to, reason },
-    ]);
-    if (order.invitationId) {
-      await tx
-        .update(invitations)
-        .set(
-          to === "expired"
-            ? { status: "expired", expiredAt: now }
-            : { status: "revoked", revokedAt: now, revokedBy: actor },
-        )
-        .where(and(eq(invitations.id, order.invitationId), eq(invitations.status, "accepted")));
-    }
-    if (robot?.autoInvite) await inviteNextOf(tx, robot.id, 1, SYSTEM_ACTOR, now);
-    return { outcome: "closed" as const };
-  });
-  return result;
-}
-
-export function cancelOrder(orderId: string, actor: string, reason: string, now: Date) {
-  return closeOrder(orderId, ["awaiting-payment"], "cancelled", actor, reason, now);
-}
-
-export function refundOrder(orderId: string, actor: string, reason: string, now: Date) {
-  return closeOrder(orderId, ["paid"], "refunded", actor, reason, now);
-}
 
 /**
  * Staff record that they e-mailed the payment link the person asked for (card, PayPal,
@@ -585,7 +317,7 @@ export async function markPaymentLinkSent(
         .where(eq(orders.id, orderId));
       return exists ? "not-requested" : "not-found";
     }
-    await audit(tx, [
+    await auditOrders(tx, [
       {
         orderId,
         actor,
@@ -599,38 +331,7 @@ export async function markPaymentLinkSent(
   });
 }
 
-const SWEEP_BATCH = 100;
-
-/** Expires every order still unpaid at its deadline; returns how many. */
-export async function expireDueOrders(now: Date): Promise<number> {
-  let expired = 0;
-  for (;;) {
-    const due = await withTransaction((tx) =>
-      tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.state, "awaiting-payment"), lte(orders.deadline, now)))
-        .orderBy(asc(orders.deadline))
-        .limit(SWEEP_BATCH),
-    );
-    let progressed = 0;
-    for (const { id } of due) {
-      const { outcome } = await closeOrder(
-        id,
-        ["awaiting-payment"],
-        "expired",
-        SYSTEM_ACTOR,
-        "prazo de pagamento encerrado",
-        now,
-        true,
-      );
-      if (outcome === "closed") progressed += 1;
-    }
-    expired += progressed;
-    if (due.length < SWEEP_BATCH || progressed === 0) break;
-  }
-  return expired;
-}
+export const SWEEP_BATCH = 100;
 
 /**
  * Queues the reminder of every order awaiting payment within 12 hours of its deadline that

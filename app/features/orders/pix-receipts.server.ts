@@ -8,7 +8,7 @@ import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import type { ReceivedPix } from "../../platform/payments/api-pix.server.ts";
 import type { PixReceiptSource, PixUnresolvedReason } from "./model.ts";
 import { parseDecimal } from "./money.ts";
-import { payOrderIn } from "./orders.server.ts";
+import { receiveMoney } from "../sales/pay.server.ts";
 
 /** The actor written in the order's history for a Pix the PSP confirmed. */
 export const PIX_ACTOR = "API Pix";
@@ -94,20 +94,30 @@ export async function applyConfirmedPix(
     if (paidAt > charge.expiresAt) {
       return settle("paid-after-expiry", charge.orderId, `pago em ${pix.horario}`);
     }
-    const { outcome, state } = await payOrderIn(
+    const received = await receiveMoney(
       tx,
-      charge.orderId,
-      { method: "pix", reference: pix.endToEndId, amountBrlCents, note: "API Pix" },
-      PIX_ACTOR,
+      {
+        source: "api-pix",
+        sourceId: pix.endToEndId,
+        kind: "credit",
+        method: "pix",
+        amountCents: amountBrlCents,
+        currency: "BRL",
+        receivedAt: paidAt,
+        origin: `${PIX_ACTOR} (${source})`,
+        reference: pix.txid ?? null,
+      },
+      { actor: PIX_ACTOR, why: "PIX confirmado pelo PSP", paymentReference: pix.endToEndId },
       now,
-      "PIX confirmado pelo PSP",
-      amountBrlCents,
+      { orderId: charge.orderId },
     );
-    if (outcome === "paid") return settle("applied", charge.orderId);
-    if (outcome === "already-paid") return settle("already-paid", charge.orderId);
-    if (outcome === "wrong-amount") return settle("wrong-amount", charge.orderId);
-    if (outcome === "not-found") return settle("unknown-txid", null, `txid ${pix.txid}`);
-    return settle("order-not-payable", charge.orderId, `pedido ${state ?? "?"}`);
+    if (received.outcome === "applied") return settle("applied", charge.orderId);
+    if (received.outcome === "duplicate") return settle("already-paid", charge.orderId);
+    return settle(
+      "order-not-payable",
+      charge.orderId,
+      received.outcome === "waiting" ? received.reason : null,
+    );
   });
 }
 

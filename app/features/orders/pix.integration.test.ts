@@ -17,10 +17,12 @@ import {
 } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { ApiPixClient } from "../../platform/payments/api-pix.server.ts";
-import { acceptInvitation, inviteNext } from "../invitations/invitations.server.ts";
+import { inviteNext } from "../invitations/invitations.server.ts";
+import { acceptInvitation } from "../sales/accept.server.ts";
+import { cancelOrder } from "../sales/cancel.server.ts";
 import { ordersOverview } from "./admin-queries.server.ts";
 import { orderViewByLink } from "./order-view.server.ts";
-import { cancelOrder, setExchangeRate } from "./orders.server.ts";
+import { setExchangeRate } from "./orders.server.ts";
 import { chargeTxid, createDueCharges } from "./pix-charges.server.ts";
 import { reconcilePix } from "./pix-jobs.server.ts";
 import { receivePixNotification } from "./pix-webhook.server.ts";

@@ -4,7 +4,7 @@ import { startFakeBcb } from "../../../tests/support/bcb-ptax.ts";
 import { clearSales } from "../../../tests/support/sales.ts";
 import { exchangeRates, robots, waitlist } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
-import { invitationsAction } from "../invitations/admin-actions.server.ts";
+import { invitationsAction } from "../sales/invitations-admin-actions.server.ts";
 import { invitationIntents } from "../invitations/intents.ts";
 import { currentExchangeRate } from "./orders.server.ts";
 import { brasiliaDay, refreshPtax } from "./ptax.server.ts";

@@ -1,4 +1,4 @@
-import { Form, href } from "react-router";
+import { Form, href, Link } from "react-router";
 import { Badge, type BadgeTone } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Checkbox, Input, Label, Select } from "../../components/ui/form-fields.tsx";
@@ -111,20 +111,15 @@ function SubscriptionCard({ item }: { item: SubscriptionListItem }) {
         </p>
       ) : null}
       <MarkPaidForm item={item} place="lista" />
-      {live && item.refundRequestedAt ? (
-        <details className="mt-2">
-          <summary className="cursor-pointer font-medium">{copy.recordRefund}</summary>
-          <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" noValidate>
-            <Intent value={subscriptionIntents.recordRefund} />
-            <input type="hidden" name="subscriptionId" value={item.id} />
-            <PaymentFields
-              id={`reembolso-${item.id}`}
-              methodLabel={copy.method}
-              referenceLabel={copy.refundReference}
-            />
-            <Button type="submit">{copy.recordRefund}</Button>
-          </Form>
-        </details>
+      {live ? (
+        <p className="mt-2">
+          <Link
+            className="font-medium underline"
+            to={href("/admin/reembolso/:orderId", { orderId: item.orderId })}
+          >
+            {copy.recordRefund}
+          </Link>
+        </p>
       ) : null}
       {live && item.state !== "cancelled" ? (
         <details className="mt-2">

@@ -69,6 +69,7 @@ function subscriptionRows(tx: Executor, where: SQL | undefined, order: SQL) {
   return tx
     .select({
       id: subscriptions.id,
+      orderId: subscriptions.orderId,
       state: subscriptions.state,
       robotName: subscriptions.robotName,
       orderReference: orders.reference,

@@ -9,11 +9,12 @@ import { ofxStatement } from "../../../tests/support/ofx.ts";
 import { subscriptionOutcomeCopy, subscriptionsAdminCopy } from "../../content/subscriptions.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { setExchangeRate } from "../orders/orders.server.ts";
-import { applyStatementImport, previewStatement } from "../orders/reconciliation.server.ts";
+import { applyStatementImport, previewStatement } from "../sales/statement-import.server.ts";
 import { parseSubscriptionsFilter, subscriptionsOverview } from "./admin-queries.server.ts";
-import { subscriptionsAction } from "./admin-actions.server.ts";
+import { subscriptionsAction } from "../sales/subscriptions-admin-actions.server.ts";
 import { subscriptionIntents } from "./intents.ts";
-import { payCharge, requestRefund, runRenewals } from "./subscriptions.server.ts";
+import { payCharge } from "../sales/pay.server.ts";
+import { runRenewals } from "../sales/renew.server.ts";
 
 const at = (iso: string) => new Date(iso);
 
@@ -40,9 +41,9 @@ async function chargeOf(subscriptionId: string) {
 }
 
 describe("/admin/assinaturas", () => {
-  it("marks renewals paid, records refunds, cancels for the customer, and shows it all", async () => {
+  it("marks renewals paid, cancels for the customer, and shows it all", async () => {
     const renewing = await subscribe("yenmax", { smtp });
-    const refunding = await subscribe("yenmax", { smtp });
+    await await subscribe("yenmax", { smtp });
     const lapsing = await subscribe("yenmax", { smtp, paidAt: at("2027-01-10T14:00:00Z") });
     // Charges go out 7 days ahead; the one due 10/02 is unpaid through grace: suspended.
     await runRenewals(at("2027-02-03T12:00:00Z"));
@@ -90,25 +91,6 @@ describe("/admin/assinaturas", () => {
         reference: "E2E-PIX-2",
       }),
     ).toMatchObject({ status: 409, body: { error: subscriptionOutcomeCopy.chargeNotOpen } });
-
-    const refundFields = {
-      intent: subscriptionIntents.recordRefund,
-      subscriptionId: refunding.subscription.id,
-      method: "pix",
-      reference: "DEV-1",
-    };
-    expect(await act(refundFields)).toMatchObject({
-      status: 409,
-      body: { error: subscriptionOutcomeCopy.refundNotRequested },
-    });
-    expect(await requestRefund(refunding.subscription.id, at("2027-02-03T12:00:00Z"))).toEqual({
-      outcome: "requested",
-    });
-    expect(await act(refundFields)).toMatchObject({ status: 200 });
-    expect(await act(refundFields)).toMatchObject({
-      status: 409,
-      body: { error: subscriptionOutcomeCopy.alreadyEnded },
-    });
 
     const cancel = { intent: subscriptionIntents.cancel, subscriptionId: renewing.subscription.id };
     expect(await act(cancel)).toMatchObject({ status: 400 });

@@ -6,7 +6,8 @@ import { subscriptionEmailCopy } from "../../content/subscriptions.ts";
 import { defineMessage, type Payload } from "../../platform/jobs/registry.ts";
 import { actionMessage, type ActionCopy } from "../../platform/mail/layout.tsx";
 
-const { charge, reminder, late, suspended, cancelled, refunded } = subscriptionEmailCopy;
+const { charge, reminder, late, suspended, reactivated, ended, cancelled, refunded } =
+  subscriptionEmailCopy;
 
 const chargeFields = [
   "name",
@@ -106,4 +107,18 @@ export const subscriptionRefundedMessage = notice(
     refunded.body(payload.robotName, payload.amount, payload.method),
     refunded.guarantee,
   ],
+);
+
+export const subscriptionReactivatedMessage = notice(
+  "subscription-reactivated",
+  reactivated,
+  ["name", "robotName", "paidThrough"],
+  (payload) => [reactivated.body(payload.robotName, payload.paidThrough)],
+);
+
+export const subscriptionEndedMessage = notice(
+  "subscription-ended",
+  ended,
+  ["name", "robotName", "day"],
+  (payload) => [ended.body(payload.robotName, payload.day)],
 );

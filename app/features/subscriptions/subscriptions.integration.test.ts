@@ -14,14 +14,13 @@ import {
 } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { spotsOf } from "../invitations/invitations.server.ts";
-import { refundOrder, setEarlyDiscount, setExchangeRate } from "../orders/orders.server.ts";
-import {
-  cancelSubscription,
-  payCharge,
-  recordRefund,
-  requestRefund,
-  runRenewals,
-} from "./subscriptions.server.ts";
+import { setEarlyDiscount, setExchangeRate } from "../orders/orders.server.ts";
+import { refundOrder } from "../sales/refund.server.ts";
+import { requestRefund } from "./subscriptions.server.ts";
+import { cancelSubscription } from "../sales/cancel.server.ts";
+import { payCharge } from "../sales/pay.server.ts";
+import { recordRefund } from "../sales/refund.server.ts";
+import { runRenewals } from "../sales/renew.server.ts";
 
 import { PAID_AT, STAFF, subscribe } from "../../../tests/support/subscriber.ts";
 
@@ -345,14 +344,15 @@ describe("the 7-day guarantee", () => {
       outcome: "guarantee-over",
       lastDay: "2027-02-07",
     });
+    // Staff may still refund, but only the amount they agree on: nothing is assumed.
     expect(
       await recordRefund(
         subscription.id,
-        { method: "pix", reference: "x" },
+        { destination: "pix", pixKey: "k", reference: "x" },
         STAFF,
         at("2027-02-08T04:00:00Z"),
       ),
-    ).toBe("not-requested");
+    ).toMatchObject({ outcome: "refused" });
     expect((await reload(subscription.id)).state).toBe("active");
   });
 
@@ -368,11 +368,11 @@ describe("the 7-day guarantee", () => {
     expect(
       await recordRefund(
         subscription.id,
-        { method: "pix", reference: "DEVOLUCAO-1" },
+        { destination: "pix", pixKey: "cliente@exemplo.com", reference: "DEVOLUCAO-1" },
         STAFF,
-        at("2027-02-09T12:00:00Z"),
+        at("2027-02-08T02:59:40Z"),
       ),
-    ).toBe("refunded");
+    ).toMatchObject({ outcome: "refunded", withinGuarantee: true });
     expect(await reload(subscription.id)).toMatchObject({
       state: "refunded",
       refundMethod: "pix",
@@ -383,20 +383,25 @@ describe("the 7-day guarantee", () => {
     expect(order!.state).toBe("refunded");
     const [robot] = await db.select().from(robots).where(eq(robots.id, robotId));
     expect((await spotsOf(db, robot!, PAID_AT)).taken).toBe(0);
-    expect((await mailTo(email)).map((m) => m.template)).toEqual(["subscription-refunded"]);
+    expect((await mailTo(email)).map((m) => m.template)).toEqual(["sale-refunded"]);
     expect(
       await recordRefund(
         subscription.id,
-        { method: "pix", reference: "again" },
+        { destination: "pix", pixKey: "k", reference: "again" },
         STAFF,
         at("2027-02-09T12:00:00Z"),
       ),
-    ).toBe("already-ended");
+    ).toMatchObject({ outcome: "refused" });
   });
 
   it("a refund staff record on the order from /admin/pedidos ends the subscription too", async () => {
     const { subscription, orderId } = await subscribe("yenmax", { smtp });
-    await refundOrder(orderId, STAFF, "estorno", at("2027-02-02T12:00:00Z"));
+    await refundOrder(
+      orderId,
+      { destination: "card", reference: "estorno" },
+      STAFF,
+      at("2027-02-02T12:00:00Z"),
+    );
     expect((await reload(subscription.id)).state).toBe("refunded");
     const db = await getDb();
     const events = await db

@@ -2,7 +2,7 @@ import { actionFailed } from "../../features/admin/action-result.server.ts";
 import { ADMIN_FORM_MAX_BYTES } from "../../features/admin/form.server.ts";
 import { adminSessionContext } from "../../features/admin/guard.server.ts";
 import { rowId } from "../../features/admin/schema-fields.ts";
-import { invitationsAction } from "../../features/invitations/admin-actions.server.ts";
+import { invitationsAction } from "../../features/sales/invitations-admin-actions.server.ts";
 import { InvitationsPanel } from "../../features/invitations/admin-panel.tsx";
 import {
   invitationsOverview,

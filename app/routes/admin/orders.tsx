@@ -1,10 +1,10 @@
 import { actionFailed } from "../../features/admin/action-result.server.ts";
 import { adminSessionContext } from "../../features/admin/guard.server.ts";
 import { rowId } from "../../features/admin/schema-fields.ts";
-import { ordersAction, readOrdersForm } from "../../features/orders/admin-actions.server.ts";
+import { ordersAction, readOrdersForm } from "../../features/sales/orders-admin-actions.server.ts";
 import { OrdersPanel } from "../../features/orders/admin-panel.tsx";
 import { ordersOverview, parseOrdersFilter } from "../../features/orders/admin-queries.server.ts";
-import { getStatementPreview } from "../../features/orders/reconciliation.server.ts";
+import { getStatementPreview } from "../../features/sales/statement-import.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import type { Route } from "./+types/orders";
 

@@ -1,7 +1,7 @@
 import { actionFailed } from "../../features/admin/action-result.server.ts";
 import { ADMIN_FORM_MAX_BYTES } from "../../features/admin/form.server.ts";
 import { adminSessionContext } from "../../features/admin/guard.server.ts";
-import { subscriptionsAction } from "../../features/subscriptions/admin-actions.server.ts";
+import { subscriptionsAction } from "../../features/sales/subscriptions-admin-actions.server.ts";
 import { SubscriptionsPanel } from "../../features/subscriptions/admin-panel.tsx";
 import {
   parseSubscriptionsFilter,

@@ -6,11 +6,9 @@ import {
   type InvitationPageState,
 } from "../../features/invitations/invitation-page.tsx";
 import { deadlineText } from "../../features/invitations/deadline.ts";
-import {
-  answerInvitation,
-  lookUpInvitation,
-} from "../../features/invitations/invitations.server.ts";
+import { lookUpInvitation } from "../../features/invitations/invitations.server.ts";
 import { InvitationOrderStatusPage } from "../../features/orders/invitation-order-status.tsx";
+import { answerInvitation } from "../../features/sales/accept.server.ts";
 import { OrderPage } from "../../features/orders/order-page.tsx";
 import { awaitingPaymentRefresh } from "../../features/orders/refresh.ts";
 import { answerOrderPageForm } from "../../features/orders/order-page-form.server.ts";

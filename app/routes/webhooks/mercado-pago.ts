@@ -1,4 +1,4 @@
-import { receiveMercadoPagoNotification } from "../../features/subscriptions/provider-notifications.server.ts";
+import { receiveMercadoPagoNotification } from "../../features/sales/provider-notifications.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import type { Route } from "./+types/mercado-pago";
 

@@ -1,16 +1,15 @@
 // Renewal charges in the bank-statement import (docs/decisions/189): to the orders' matcher an
 // open charge is one more payable item (its reference is the PIX txid a transfer quotes);
-// applying the import pays it with payChargeIn, in the import's transaction.
+// applying the import pays it through the pay move, in the import's transaction.
 import { eq, inArray } from "drizzle-orm";
 import { subscriptionCharges } from "../../../db/schema.ts";
 import type { Executor } from "../../platform/db/db.server.ts";
 import { inBatches, orAmong } from "../../platform/db/rows.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import type { MatchableOrder } from "../orders/matching.ts";
-import type { OrderState, PaymentMethod } from "../orders/model.ts";
-import { addDays, localDate } from "./calendar.ts";
-import type { ChargeState } from "./model.ts";
-import { payChargeIn } from "./subscriptions.server.ts";
+import type { OrderState } from "../orders/model.ts";
+import { addDays, localDate } from "../subscriptions/calendar.ts";
+import type { ChargeState } from "../subscriptions/model.ts";
 
 /** How a charge reads in the import's preview, in the orders' words. */
 const asOrderState: Record<ChargeState, OrderState> = {
@@ -58,32 +57,4 @@ export async function chargeReferences(
       .where(inArray(subscriptionCharges.id, batch)),
   );
   return Object.fromEntries(rows.map((row) => [row.id, row.reference]));
-}
-
-/**
- * Pays the charges among the proposals (ids that are no charge are left alone): each under
- * its rows' locks, so a charge marked paid meanwhile is paid once. Returns the ids paid.
- */
-export async function payChargesFromCredits(
-  tx: Executor,
-  items: {
-    orderId: string;
-    payment: { method: PaymentMethod; reference: string; amountBrlCents: number };
-  }[],
-  actor: string,
-  now: Date,
-): Promise<Set<string>> {
-  const references = await chargeReferences(
-    tx,
-    items.map((item) => item.orderId),
-  );
-  const paid = new Set<string>();
-  // One lock order for every import: by charge id.
-  const sorted = [...items].sort((a, b) => (a.orderId < b.orderId ? -1 : 1));
-  for (const { orderId: id, payment } of sorted) {
-    const reference = references[id];
-    if (!reference || paid.has(id)) continue;
-    if ((await payChargeIn(tx, reference, payment, actor, now)) === "paid") paid.add(id);
-  }
-  return paid;
 }

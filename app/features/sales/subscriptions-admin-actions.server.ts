@@ -10,9 +10,10 @@ import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
 import { paymentMethods, type PaymentMethod } from "../orders/model.ts";
 import { ORDER_REFERENCE_PATTERN } from "../orders/model.ts";
-import { formatLocalDate } from "./calendar.ts";
-import { subscriptionIntents } from "./intents.ts";
-import { cancelSubscription, payCharge, recordRefund } from "./subscriptions.server.ts";
+import { formatLocalDate } from "../subscriptions/calendar.ts";
+import { subscriptionIntents } from "../subscriptions/intents.ts";
+import { cancelSubscription } from "./cancel.server.ts";
+import { payCharge } from "./pay.server.ts";
 
 const TEXT_MAX = 200;
 
@@ -55,23 +56,6 @@ export async function subscriptionsAction(form: FormEntries, staff: string) {
       if ("error" in typed) return typed.error;
       const paid = await payCharge(charge, typed, staff, now);
       return paid === "paid" ? actionOk() : actionFailed(409, outcomes.chargeNotOpen);
-    }
-    case subscriptionIntents.recordRefund: {
-      const id = rowId.safeParse(form.get("subscriptionId"));
-      if (!id.success) return actionFailed(404, outcomes.notFound);
-      const typed = methodAndReference(form);
-      if ("error" in typed) return typed.error;
-      switch (await recordRefund(id.data, typed, staff, now)) {
-        case "refunded":
-          return actionOk();
-        case "not-requested":
-          return actionFailed(409, outcomes.refundNotRequested);
-        case "already-ended":
-          return actionFailed(409, outcomes.alreadyEnded);
-        case "not-found":
-          return actionFailed(404, outcomes.notFound);
-      }
-      break;
     }
     case subscriptionIntents.cancel: {
       const id = rowId.safeParse(form.get("subscriptionId"));

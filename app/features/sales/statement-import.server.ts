@@ -6,16 +6,20 @@ import { createHash } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { bankCredits, orders, statementImports } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import { waitingReasons } from "../../content/sales.ts";
+import { leaveWaiting, recordMoneyEvent, type MoneyEventRow } from "./ledger.server.ts";
+import { lockSaleOf } from "./locks.server.ts";
+import { applyMoney } from "./pay.server.ts";
 import { inBatches, orAmong } from "../../platform/db/rows.ts";
+import { chargeReferences, matchableCharges } from "./statement-charges.server.ts";
+import { saoPauloDate } from "../orders/business-hours.ts";
 import {
-  chargeReferences,
-  matchableCharges,
-  payChargesFromCredits,
-} from "../subscriptions/statement-charges.server.ts";
-import { saoPauloDate } from "./business-hours.ts";
-import { matchCredits, referencesIn, type MatchableOrder, type MatchedCredit } from "./matching.ts";
-import { payFromCredits } from "./orders.server.ts";
-import { isSameAccount, parseStatement, type StatementError } from "./statement.server.ts";
+  matchCredits,
+  referencesIn,
+  type MatchableOrder,
+  type MatchedCredit,
+} from "../orders/matching.ts";
+import { isSameAccount, parseStatement, type StatementError } from "../orders/statement.server.ts";
 
 export type PreviewResult =
   | { ok: true; importId: string; matches: MatchedCredit[] }
@@ -135,13 +139,19 @@ export async function getStatementPreview(importId: string) {
 }
 
 export type ApplyResult =
-  | { outcome: "applied"; paid: number; skipped: number; recorded: number }
+  | { outcome: "applied"; paid: number; skipped: number; recorded: number; waiting: number }
   | { outcome: "already-applied" | "not-found" };
 
+/** A credit's day as an instant: the start of that day in São Paulo (UTC-3, no DST since 2019). */
+const receivedOn = (postedOn: string) => new Date(`${postedOn}T00:00:00-03:00`);
+
 /**
- * Applies a preview: records every credit it showed (so the file imported again changes
- * nothing) and pays the orders and renewal charges it proposed that are still open, in one
- * transaction.
+ * Applies a preview: records every credit it showed in the ledger, once (so the file imported
+ * again changes nothing), and pays the orders and renewal charges it proposed that can still
+ * take the money, in one transaction. A credit that pays nothing waits in "Pagamentos a
+ * resolver" with its reason, and staff get one e-mail listing them. A credit dated on or
+ * before an order's deadline day pays it even when the order expired meanwhile, if its spot
+ * is still free (docs/decisions/331).
  */
 export async function applyStatementImport(
   importId: string,
@@ -158,7 +168,8 @@ export async function applyStatementImport(
     if (row.appliedAt) return { outcome: "already-applied" };
     const shown = row.credits as MatchedCredit[];
     const fresh = shown.filter(({ match }) => match.kind !== "known");
-    let recorded = 0;
+    // The old table of imported keys still answers "already imported" for files applied before
+    // the ledger; new credits are kept in both.
     const newKeys = new Set<string>();
     for (let i = 0; i < fresh.length; i += 1000) {
       const inserted = await tx
@@ -175,45 +186,85 @@ export async function applyStatementImport(
         .onConflictDoNothing()
         .returning({ key: bankCredits.key });
       for (const { key } of inserted) newKeys.add(key);
-      recorded += inserted.length;
     }
-    // Only credits this import recorded pay anything: one imported meanwhile by another
-    // preview of the same file was that import's to apply.
-    const proposals = fresh.flatMap(({ credit, match }) =>
-      (match.kind === "reference" || match.kind === "amount") && newKeys.has(credit.key)
-        ? [
+    const targetOf = (match: MatchedCredit["match"]): string | null =>
+      match.kind === "reference" || match.kind === "amount" || match.kind === "not-payable"
+        ? match.orderId
+        : null;
+    const mine = fresh.filter(({ credit }) => newKeys.has(credit.key));
+    // Every order and charge the import may pay, locked at once in the one order.
+    const targets = [...new Set(mine.flatMap(({ match }) => targetOf(match) ?? []))];
+    const chargeIds = new Set(Object.keys(await chargeReferences(tx, targets)));
+    await lockSaleOf(tx, {
+      orderIds: targets.filter((id) => !chargeIds.has(id)),
+      chargeIds: [...chargeIds],
+    });
+    const waiting: { event: MoneyEventRow; reason: string }[] = [];
+    let paid = 0;
+    for (const { credit, match } of mine) {
+      const { event, fresh: recorded } = await recordMoneyEvent(
+        tx,
+        {
+          source: "statement",
+          sourceId: credit.key,
+          kind: "credit",
+          method: /\bpix\b/i.test(credit.description) ? "pix" : "transfer",
+          amountCents: credit.amountCents,
+          // The statement reader refuses a file in another currency (issue 36, the OFX reader).
+          currency: "BRL",
+          receivedAt: receivedOn(credit.postedOn),
+          origin: `extrato importado por ${actor}`,
+          reference: referencesIn(credit.description)[0] ?? null,
+          description: credit.description,
+        },
+        now,
+      );
+      if (!recorded) continue;
+      const id = targetOf(match);
+      const target = id === null ? null : chargeIds.has(id) ? { chargeId: id } : { orderId: id };
+      const applied = target
+        ? await applyMoney(
+            tx,
+            event,
+            target,
             {
-              orderId: match.orderId,
-              payment: {
-                method: /\bpix\b/i.test(credit.description)
-                  ? ("pix" as const)
-                  : ("transfer" as const),
-                reference: credit.key,
-                note: credit.description,
-                creditKey: credit.key,
-                amountBrlCents: credit.amountCents,
-              },
+              actor,
+              why: "extrato importado",
+              paymentReference: credit.key,
+              note: credit.description,
             },
-          ]
-        : [],
-    );
-    const paidOrders = await payFromCredits(tx, proposals, actor, now);
-    const paidCharges = await payChargesFromCredits(
-      tx,
-      proposals.filter(({ orderId }) => !paidOrders.has(orderId)),
-      actor,
-      now,
-    );
-    const paid = new Set([...paidOrders, ...paidCharges]);
+            now,
+          )
+        : { ok: false as const, reason: waitingReasonOf(match) };
+      if (applied.ok) paid += 1;
+      else waiting.push({ event, reason: applied.reason });
+    }
+    await leaveWaiting(tx, waiting);
     await tx
       .update(statementImports)
       .set({ appliedAt: now, appliedBy: actor })
       .where(eq(statementImports.id, importId));
+    const proposed = mine.filter(
+      ({ match }) => match.kind === "reference" || match.kind === "amount",
+    ).length;
     return {
       outcome: "applied",
-      paid: paid.size,
-      skipped: proposals.length - paid.size,
-      recorded,
+      paid,
+      skipped: Math.max(0, proposed - paid),
+      recorded: newKeys.size,
+      waiting: waiting.length,
     };
   });
+}
+
+/** Why a credit the matcher gave no order waits. */
+function waitingReasonOf(match: MatchedCredit["match"]): string {
+  switch (match.kind) {
+    case "ambiguous":
+      return waitingReasons.ambiguous;
+    case "wrong-amount":
+      return waitingReasons.wrongAmountQuoted;
+    default:
+      return waitingReasons.unknownReference("");
+  }
 }

@@ -1,4 +1,4 @@
-// Invitation deadlines as a recurring job of the worker (docs/decisions/115, replacing the
+// The sale's dated moves as recurring jobs of the worker. Invitation deadlines (docs/decisions/115, replacing the
 // sweep loop of 092): it expires passed invitations and unpaid orders (inviting the next
 // person where the robot says so), queues due reminders, and runs again at the earliest open
 // deadline or after INVITATION_SWEEP_MS, whichever comes first. One row, claimed by one
@@ -7,8 +7,14 @@ import { getEnv } from "../../platform/http/env.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { defineJob } from "../../platform/jobs/registry.ts";
-import { expireDueOrders, nextOrderDeadline } from "../orders/orders.server.ts";
-import { expireDueInvitations, nextDeadline, sendDueReminders } from "./invitations.server.ts";
+import {
+  expireDueInvitations,
+  nextDeadline,
+  sendDueReminders,
+} from "../invitations/invitations.server.ts";
+import { nextOrderDeadline } from "../orders/orders.server.ts";
+import { expireDueOrders } from "./expire.server.ts";
+import { runRenewals } from "./renew.server.ts";
 
 export const invitationDeadlinesJob = defineJob({
   name: "invitation-deadlines",
@@ -29,5 +35,20 @@ export const invitationDeadlinesJob = defineJob({
     const wait =
       next === null ? intervalMs : Math.min(intervalMs, Math.max(0, next - now.getTime() + 5));
     return new Date(now.getTime() + wait);
+  },
+});
+
+// The renewal sweep (docs/decisions/172): charges at D-7, reminders at D-1, past due,
+// suspension, end after cancellation. Every minute is enough: notices go out at 9h and
+// states change at midnight in São Paulo.
+const RENEWALS_EVERY_MS = 60_000;
+
+export const renewalsJob = defineJob({
+  name: "subscription-renewals",
+  recurring: true,
+  async run({ now }) {
+    const renewals = await runRenewals(now);
+    if (Object.values(renewals).some(Boolean)) getLogger().info({ renewals }, "renewal sweep");
+    return new Date(now.getTime() + RENEWALS_EVERY_MS);
   },
 });

@@ -1,4 +1,4 @@
-// The actions of /admin/pedidos (the admin layout checked the session); `staff` is the
+// The actions of /admin/pedidos, whose moves are the sale's (the admin layout checked the session); `staff` is the
 // admin's e-mail, written in every audit row.
 import { href, redirect } from "react-router";
 import { orderStateLabels, ordersAdminCopy as copy } from "../../content/orders.ts";
@@ -14,21 +14,20 @@ import {
 import { ADMIN_FORM_MAX_BYTES } from "../admin/form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
-import { orderIntents } from "./intents.ts";
-import { paymentMethods, type PaymentMethod } from "./model.ts";
-import { parseDecimal, parseExchangeRate } from "./money.ts";
+import { orderIntents } from "../orders/intents.ts";
+import { paymentMethods, type PaymentMethod } from "../orders/model.ts";
+import { parseDecimal, parseExchangeRate } from "../orders/money.ts";
 import {
   currentExchangeRate,
-  cancelOrder,
-  markOrderPaid,
   markPaymentLinkSent,
-  refundOrder,
   setEarlyDiscount,
   setExchangeRate,
-} from "./orders.server.ts";
-import { applyStatementImport, previewStatement } from "./reconciliation.server.ts";
-import { statementErrorText } from "./statement-problem.ts";
-import { STATEMENT_UPLOAD_MAX_BYTES } from "./upload-limit.ts";
+} from "../orders/orders.server.ts";
+import { statementErrorText } from "../orders/statement-problem.ts";
+import { STATEMENT_UPLOAD_MAX_BYTES } from "../orders/upload-limit.ts";
+import { cancelOrder } from "./cancel.server.ts";
+import { markOrderPaid } from "./pay.server.ts";
+import { applyStatementImport, previewStatement } from "./statement-import.server.ts";
 
 const TEXT_MAX = 500;
 
@@ -148,8 +147,7 @@ export async function ordersAction(form: FormEntries, staff: string) {
         ? actionFailed(409, copy.linkNotRequested)
         : actionFailed(404, copy.notFound);
     }
-    case orderIntents.cancel:
-    case orderIntents.refund: {
+    case orderIntents.cancel: {
       const orderId = id(form, "orderId");
       if (!orderId) return actionFailed(404, copy.notFound);
       const reason = text(form, "reason");
@@ -158,11 +156,10 @@ export async function ordersAction(form: FormEntries, staff: string) {
           fieldErrors: { reason: copy.reasonRequired },
         });
       }
-      const close = form.get("intent") === orderIntents.cancel ? cancelOrder : refundOrder;
-      const result = await close(orderId, staff, reason, now);
+      const result = await cancelOrder(orderId, staff, reason, now);
       if (result.outcome === "closed") return actionOk();
       if (result.outcome === "wrong-state") {
-        return actionFailed(409, copy.wrongState(orderStateLabels[result.state!]));
+        return actionFailed(409, result.message);
       }
       return actionFailed(404, copy.notFound);
     }

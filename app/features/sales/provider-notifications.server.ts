@@ -1,9 +1,9 @@
-// Mercado Pago's payment notifications (docs/decisions/171): accepted only with a valid
-// signature, recorded with their outcome, applied at most once, and only from what the
-// provider's API says about the payment, never from the notification's body.
+// Mercado Pago's payment notifications (docs/decisions/171, 331): accepted only with a valid
+// signature, recorded with their outcome, and what the provider's API says about the payment
+// (never the notification's body) recorded once in the ledger: applied, or waiting for staff.
 import { and, eq } from "drizzle-orm";
-import { orders, paymentNotifications, subscriptionCharges } from "../../../db/schema.ts";
-import { getDb } from "../../platform/db/db.server.ts";
+import { paymentNotifications } from "../../../db/schema.ts";
+import { getDb, withTransaction } from "../../platform/db/db.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import {
   getPayment,
@@ -11,10 +11,11 @@ import {
   ProviderUnavailableError,
   verifyNotificationSignature,
   type MercadoPagoConfig,
+  type ProviderPayment,
 } from "../../platform/payments/mercado-pago.server.ts";
 import type { PaymentMethod } from "../orders/model.ts";
-import { markOrderPaid } from "../orders/orders.server.ts";
-import { payCharge } from "./subscriptions.server.ts";
+import type { MoneyKind } from "./model.ts";
+import { receiveMoney } from "./pay.server.ts";
 
 const PROVIDER = "mercado-pago";
 const ACTOR = "Mercado Pago";
@@ -26,8 +27,7 @@ export type NotificationOutcome =
   | "duplicate"
   | "unknown-payment"
   | "not-approved"
-  | "unknown-reference"
-  | "amount-mismatch"
+  | "waiting"
   | "paid"
   | "already-paid"
   | "not-payable"
@@ -42,8 +42,7 @@ const statusOf: Record<NotificationOutcome, number> = {
   duplicate: 200,
   "unknown-payment": 200,
   "not-approved": 200,
-  "unknown-reference": 200,
-  "amount-mismatch": 200,
+  waiting: 200,
   paid: 200,
   "already-paid": 200,
   "not-payable": 200,
@@ -65,44 +64,62 @@ async function record(
   return inserted.length > 0;
 }
 
-/** Settles the charge or order a verified, approved payment names, if the amount is right. */
+/** What a payment's status says happened to the money (docs/decisions/331). */
+function kindOf(payment: ProviderPayment): MoneyKind {
+  switch (payment.status) {
+    case "approved":
+      return payment.paymentType === "bank_transfer" ? "pix-received" : "card-approved";
+    case "refunded":
+      return "card-refunded";
+    case "charged_back":
+      return "chargeback";
+    default:
+      return "notice";
+  }
+}
+
+/**
+ * Records what the provider's API says about a payment in the ledger, once per (payment,
+ * status): money in is applied to the charge or order it names, or waits for staff with its
+ * reason; a refund, a chargeback or another outcome is noted. Nothing paid is lost.
+ */
 async function apply(
-  payment: NonNullable<Awaited<ReturnType<typeof getPayment>>>,
+  payment: ProviderPayment,
   now: Date,
 ): Promise<{ outcome: NotificationOutcome; detail: string }> {
   const reference = payment.externalReference ?? "";
-  const db = await getDb();
-  const [charge] = await db
-    .select({ totalBrlCents: subscriptionCharges.totalBrlCents })
-    .from(subscriptionCharges)
-    .where(eq(subscriptionCharges.reference, reference));
-  const [order] = charge
-    ? []
-    : await db
-        .select({ id: orders.id, totalBrlCents: orders.totalBrlCents })
-        .from(orders)
-        .where(and(eq(orders.reference, reference)));
-  const expected = charge?.totalBrlCents ?? order?.totalBrlCents;
-  if (expected === undefined || expected === null) {
-    return { outcome: "unknown-reference", detail: `referência ${reference || "vazia"}` };
-  }
-  if (payment.currency !== "BRL" || payment.amountCents !== expected) {
-    return {
-      outcome: "amount-mismatch",
-      detail: `pago ${payment.amountCents ?? "?"} ${payment.currency ?? "?"}, esperado ${expected} BRL (${reference})`,
-    };
-  }
-  const settlement = {
-    method: methodOf(payment.paymentType),
-    reference: `MP ${payment.id}`,
-    amountBrlCents: payment.amountCents,
-  };
-  if (charge) {
-    const outcome = await payCharge(reference, settlement, ACTOR, now);
-    return { outcome: outcome === "not-found" ? "unknown-reference" : outcome, detail: reference };
-  }
-  const { outcome } = await markOrderPaid(order!.id, settlement, ACTOR, now);
-  return { outcome: outcome === "not-found" ? "unknown-reference" : outcome, detail: reference };
+  return withTransaction(async (tx) => {
+    const received = await receiveMoney(
+      tx,
+      {
+        source: "mercado-pago",
+        sourceId: `${payment.id}:${payment.status}`,
+        kind: kindOf(payment),
+        method: methodOf(payment.paymentType),
+        amountCents: payment.amountCents ?? 0,
+        currency: payment.currency ?? "?",
+        receivedAt: payment.approvedAt ?? now,
+        origin: `notificação ${ACTOR} (pagamento ${payment.id}, ${payment.status})`,
+        reference: reference || null,
+      },
+      {
+        actor: ACTOR,
+        why: "pagamento confirmado pelo Mercado Pago",
+        paymentReference: `MP ${payment.id}`,
+      },
+      now,
+    );
+    switch (received.outcome) {
+      case "applied":
+        return { outcome: "paid" as const, detail: reference };
+      case "duplicate":
+        return { outcome: "already-paid" as const, detail: reference };
+      case "noted":
+        return { outcome: "not-approved" as const, detail: `${payment.status} (${reference})` };
+      case "waiting":
+        return { outcome: "waiting" as const, detail: `${reference}: ${received.reason}` };
+    }
+  });
 }
 
 /**
@@ -160,14 +177,9 @@ export async function receiveMercadoPagoNotification(
   }
   const result: { outcome: NotificationOutcome; detail: string | null } = !payment
     ? { outcome: "unknown-payment", detail: dataId }
-    : payment.status !== "approved"
-      ? {
-          outcome: "not-approved",
-          detail: `${payment.status} (${payment.externalReference ?? ""})`,
-        }
-      : await apply(payment, now);
+    : await apply(payment, now);
   const fresh = await record({ ...base, verified: true, ...result });
-  if (result.outcome === "amount-mismatch" || result.outcome === "unknown-reference") {
+  if (result.outcome === "waiting") {
     getLogger().warn({ dataId, ...result }, "Mercado Pago payment not applied");
   }
   return done(fresh ? result.outcome : "duplicate");

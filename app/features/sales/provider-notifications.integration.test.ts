@@ -18,7 +18,7 @@ import { getDb } from "../../platform/db/db.server.ts";
 import type { MercadoPagoConfig } from "../../platform/payments/mercado-pago.server.ts";
 import { setExchangeRate } from "../orders/orders.server.ts";
 import { receiveMercadoPagoNotification } from "./provider-notifications.server.ts";
-import { runRenewals } from "./subscriptions.server.ts";
+import { runRenewals } from "./renew.server.ts";
 
 const secret = "webhook-secret-of-the-test-application";
 const NOW = new Date("2027-02-22T15:00:00Z");

@@ -5,14 +5,14 @@ import { currentExchangeRate } from "../orders/orders.server.ts";
 import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
-import { MAX_INVITE_BATCH } from "./admin-queries.server.ts";
-import { invitationIntents } from "./intents.ts";
+import { MAX_INVITE_BATCH } from "../invitations/admin-queries.server.ts";
+import { invitationIntents } from "../invitations/intents.ts";
 import {
   invitePeople,
   invitePerson,
   revokeInvitation,
   setAutoInvite,
-} from "./invitations.server.ts";
+} from "../invitations/invitations.server.ts";
 
 // The actions of /admin/convites (the admin layout checked the session); `staff` is the
 // admin's e-mail, kept on each invitation and status change.

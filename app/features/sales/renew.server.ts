@@ -1,0 +1,232 @@
+// The renew move (docs/decisions/330): each active subscription's next cycle is charged once
+// its first notice is due (D-7), reminded at D-1, at the day's rate; and the renewal sweep
+// that runs the other dated moves (suspend.server.ts, end.server.ts). Every step can run
+// again at any time and changes nothing twice.
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { subscriptionCharges, subscriptions } from "../../../db/schema.ts";
+import { withTransaction } from "../../platform/db/db.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
+import type { MessageJob } from "../../platform/jobs/registry.ts";
+import { subscriptionEmailCopy } from "../../content/subscriptions.ts";
+import { formatBrl, formatRate, formatUsd } from "../orders/format.ts";
+import { rateText } from "../orders/money.ts";
+import { currentExchangeRate, newOrderReference } from "../orders/orders.server.ts";
+import { pixCode } from "../orders/pix.server.ts";
+import {
+  addDays,
+  cycleAmounts,
+  cycleOf,
+  formatLocalDate,
+  localDate,
+  localInstant,
+  type LocalDate,
+} from "../subscriptions/calendar.ts";
+import { renewalChargeMessage, renewalReminderMessage } from "../subscriptions/messages.tsx";
+import { NOTICE_HOUR, RENEWAL_NOTICE_DAYS } from "../subscriptions/model.ts";
+import {
+  anchorOf,
+  BATCH,
+  notifyCustomer,
+  type ChargeRow,
+} from "../subscriptions/subscriptions.server.ts";
+import { endDueSubscriptions } from "./end.server.ts";
+import { suspendDueSubscriptions } from "./suspend.server.ts";
+
+/**
+ * The latest due date whose charge should exist at `now`: the first notice of a cycle due on
+ * D goes out on D-7 at 9h in São Paulo.
+ */
+function chargeHorizon(now: Date): LocalDate {
+  const today = localDate(now);
+  const firstNotice = RENEWAL_NOTICE_DAYS[0];
+  return now >= localInstant(today, NOTICE_HOUR)
+    ? addDays(today, firstNotice)
+    : addDays(today, firstNotice - 1);
+}
+
+/** Likewise for the reminder (D-1 at 9h). */
+function reminderHorizon(now: Date): LocalDate {
+  const today = localDate(now);
+  const lastNotice = RENEWAL_NOTICE_DAYS[RENEWAL_NOTICE_DAYS.length - 1] ?? 1;
+  return now >= localInstant(today, NOTICE_HOUR)
+    ? addDays(today, lastNotice)
+    : addDays(today, lastNotice - 1);
+}
+
+async function chargeMessage(
+  charge: ChargeRow,
+  robotName: string,
+  message: typeof renewalChargeMessage | typeof renewalReminderMessage,
+): Promise<(name: string, to: string) => MessageJob> {
+  const env = getEnv();
+  const pixLine = env.PIX_KEY
+    ? subscriptionEmailCopy.charge.pix(
+        await pixCode(
+          { key: env.PIX_KEY, name: env.PIX_MERCHANT_NAME, city: env.PIX_MERCHANT_CITY },
+          { amountBrlCents: charge.totalBrlCents, txid: charge.reference },
+        ),
+      )
+    : "";
+  return (name, to) =>
+    message.to(to, {
+      name,
+      robotName,
+      dueDate: formatLocalDate(charge.dueDate),
+      amountUsd: formatUsd(charge.totalUsdCents),
+      amountBrl: formatBrl(charge.totalBrlCents),
+      rate: formatRate(Number(charge.exchangeRate.replace(".", ""))),
+      reference: charge.reference,
+      pixLine,
+    });
+}
+
+/**
+ * Creates the charge of each active subscription's next cycle once its first notice is due,
+ * with a new reference (PIX txid), at the day's rate, and e-mails it. The unique
+ * (subscription, cycle) index makes a second sweep, or one run again after a crash, create
+ * nothing: the insert and its e-mail commit together or not at all.
+ */
+async function createDueCharges(now: Date): Promise<number> {
+  const horizon = chargeHorizon(now);
+  const remindNow = reminderHorizon(now);
+  let created = 0;
+  for (;;) {
+    const batch = await withTransaction(async (tx) => {
+      const rate = await currentExchangeRate(tx);
+      if (!rate) return { created: 0, seen: 0 };
+      const due = await tx
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.state, "active"),
+            sql`${subscriptions.priceUsdCents} is not null`,
+            lte(subscriptions.paidThrough, horizon),
+            sql`not exists (select 1 from ${subscriptionCharges} c where c.subscription_id = ${subscriptions.id} and c.cycle = ${subscriptions.paidCycle} + 1)`,
+          ),
+        )
+        .orderBy(asc(subscriptions.paidThrough), asc(subscriptions.id))
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      let made = 0;
+      for (const subscription of due) {
+        const cycle = cycleOf(anchorOf(subscription), subscription.paidCycle + 1);
+        const amounts = cycleAmounts({
+          cycle: cycle.number,
+          priceUsdCents: subscription.priceUsdCents ?? 0,
+          partnerBrokerActive: subscription.partnerBroker,
+          early:
+            subscription.earlyDiscountBp !== null && subscription.earlyDiscountMonths !== null
+              ? {
+                  basisPoints: subscription.earlyDiscountBp,
+                  months: subscription.earlyDiscountMonths,
+                }
+              : null,
+          exchangeRate: rate.rate,
+        });
+        const [charge] = await tx
+          .insert(subscriptionCharges)
+          .values({
+            subscriptionId: subscription.id,
+            cycle: cycle.number,
+            reference: newOrderReference(),
+            dueDate: cycle.start,
+            priceUsdCents: amounts.priceUsdCents,
+            partnerDiscountUsdCents: amounts.partnerDiscountUsdCents,
+            earlyDiscountUsdCents: amounts.earlyDiscountUsdCents,
+            totalUsdCents: amounts.totalUsdCents,
+            exchangeRate: rateText(rate.rate),
+            exchangeRateSetBy: rate.setBy,
+            exchangeRateSetAt: rate.setAt,
+            totalBrlCents: amounts.totalBrlCents,
+            createdAt: now,
+            // Made late (the sweep was down): the reminder would only repeat it.
+            remindedAt: cycle.start <= remindNow ? now : null,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!charge) continue;
+        made += 1;
+        await notifyCustomer(
+          tx,
+          subscription.orderId,
+          await chargeMessage(charge, subscription.robotName, renewalChargeMessage),
+        );
+      }
+      return { created: made, seen: due.length };
+    });
+    created += batch.created;
+    if (batch.seen < BATCH) return created;
+  }
+}
+
+/** The day-before reminder of each open charge whose subscription is still served. */
+async function sendReminders(now: Date): Promise<number> {
+  const horizon = reminderHorizon(now);
+  let sent = 0;
+  for (;;) {
+    const batch = await withTransaction(async (tx) => {
+      const due = await tx
+        .select({ charge: subscriptionCharges, subscription: subscriptions })
+        .from(subscriptionCharges)
+        .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))
+        .where(
+          and(
+            eq(subscriptionCharges.state, "open"),
+            isNull(subscriptionCharges.remindedAt),
+            lte(subscriptionCharges.dueDate, horizon),
+            eq(subscriptions.state, "active"),
+          ),
+        )
+        .limit(BATCH)
+        .for("update", { of: subscriptionCharges, skipLocked: true });
+      for (const { charge, subscription } of due) {
+        await tx
+          .update(subscriptionCharges)
+          .set({ remindedAt: now })
+          .where(eq(subscriptionCharges.id, charge.id));
+        await notifyCustomer(
+          tx,
+          subscription.orderId,
+          await chargeMessage(charge, subscription.robotName, renewalReminderMessage),
+        );
+      }
+      return due.length;
+    });
+    sent += batch;
+    if (batch < BATCH) return sent;
+  }
+}
+
+/**
+ * Moves subscriptions whose date has come: unpaid at the due date -> past due (with a
+ * notice), grace over -> suspended (staff stop the robot), cancelled at the end of the paid
+ * cycle -> ended (its spot freed).
+ */
+export interface RenewalSummary {
+  charges: number;
+  reminders: number;
+  late: number;
+  suspended: number;
+  ended: number;
+}
+
+/** The renewal sweep: run on a timer; each step can run again at any time and changes nothing twice. */
+export async function runRenewals(
+  now: Date,
+  graceDays = getEnv().SUBSCRIPTION_GRACE_DAYS,
+): Promise<RenewalSummary> {
+  const moved = {
+    ...(await suspendDueSubscriptions(now, graceDays)),
+    ended: await endDueSubscriptions(now),
+  };
+  const charges = await createDueCharges(now);
+  const reminders = await sendReminders(now);
+  return { charges, reminders, ...moved };
+}
+
+/**
+ * Ends a subscription now (cancelled at cycle end, cancelled with nothing paid left, or
+ * refunded): open charges are voided, the order's invitation is released so the spot is free,
+ * and the robot's next person is invited where it says so.
+ */
