@@ -93,6 +93,9 @@ export const orderPageCopy = {
   cardHelp: "Abre a página de pagamento do Mercado Pago.",
   cardUnavailable:
     "Não foi possível abrir o pagamento com cartão agora. Tente de novo em instantes ou pague por PIX.",
+  cardMisconfigured:
+    "Pagamento por cartão indisponível no momento. Pague por PIX ou transferência bancária.",
+  linkTitleWithoutCard: "PayPal ou cripto",
   cardItem: (robot: string) => `Primeiro mês do agente ${robot}`,
   linkTitle: "Cartão, PayPal ou cripto",
   linkText: "enviaremos o link de pagamento por e-mail",

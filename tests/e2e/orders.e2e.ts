@@ -8,6 +8,7 @@ import { gotoHydrated } from "../support/hydration.ts";
 import { dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 import { createE2eDatabase } from "../support/e2e-database.ts";
+import { type FakeMercadoPago, startFakeMercadoPago } from "../support/mercado-pago-api.ts";
 
 // Issue 23 end to end, on the built server and PostgreSQL: a person accepts an invitation
 // and sees the PIX code with JavaScript off; staff set the rate, import the bank's OFX
@@ -28,6 +29,7 @@ let server: BuiltServer;
 let smtp: TestSmtpServer;
 let databaseName: string;
 let pool: pg.Pool;
+let mercadoPago: FakeMercadoPago;
 
 test.beforeAll(async () => {
   test.setTimeout(serverStartHookTimeout);
@@ -35,7 +37,13 @@ test.beforeAll(async () => {
   const databaseUrl = await createE2eDatabase(databaseName);
   pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   smtp = await startSmtpServer();
+  // The card provider, standing in at the network boundary, refuses our token (HTTP 401).
+  mercadoPago = await startFakeMercadoPago();
+  mercadoPago.failWith(401);
   server = await startBuiltServer({
+    MERCADO_PAGO_ACCESS_TOKEN: "APP_USR-revogado",
+    MERCADO_PAGO_WEBHOOK_SECRET: "segredo-do-webhook",
+    MERCADO_PAGO_API_URL: mercadoPago.url,
     DATABASE_URL: databaseUrl,
     SMTP_URL: smtp.url,
     STAFF_EMAIL,
@@ -72,6 +80,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await smtp?.close();
+  await mercadoPago?.close();
   await pool?.end();
   await dropDatabase(databaseName);
 });
@@ -209,6 +218,35 @@ test.describe("on a phone, with JavaScript", () => {
     await page.evaluate(() => window.getSelection()?.removeAllRanges());
     await page.getByLabel("PIX copia e cola").focus();
     expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(code);
+  });
+
+  test("a refused card token reads as unavailable, beside the one card button", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, `${server.url}/convite/${token}`);
+    await expect(page.getByRole("button", { name: /cart[aã]o/i })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Quero pagar com PayPal" })).toBeVisible();
+    const card = page.getByRole("button", { name: "Pagar com cartão" });
+    await card.scrollIntoViewIfNeeded();
+    await card.tap();
+    const refusal = page
+      .getByRole("alert")
+      .filter({ hasText: "Pagamento por cartão indisponível" });
+    await expect(refusal).toBeInViewport();
+    await expect(card).toBeInViewport();
+    await expect(card).toHaveAccessibleDescription(/^Pagamento por cartão indisponível/);
+    expect(mercadoPago.requests.at(-1)?.path).toBe("/checkout/preferences");
+  });
+});
+
+test.describe("on a phone, without JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, hasTouch: true });
+
+  test("the card's refusal opens the page where it shows", async ({ page }) => {
+    await page.goto(`${server.url}/convite/${token}`);
+    await page.getByRole("button", { name: "Pagar com cartão" }).tap();
+    await expect(page.getByText(/^Pagamento por cartão indisponível/)).toBeInViewport();
+    expect(new URL(page.url()).hash).toBe("#cartao");
   });
 });
 

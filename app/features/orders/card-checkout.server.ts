@@ -11,13 +11,14 @@ import {
   createCheckout,
   type MercadoPagoConfig,
   mercadoPagoConfig,
+  ProviderCredentialsRefusedError,
   ProviderUnavailableError,
 } from "../../platform/payments/mercado-pago.server.ts";
 import { getSiteConfig } from "../../lib/site-config.server.ts";
 import { type OrderLink, orderIdByLink } from "./order-view.server.ts";
 
 export type CardCheckoutOutcome =
-  { outcome: "checkout"; url: string } | { outcome: "not-found" | "unavailable" };
+  { outcome: "checkout"; url: string } | { outcome: "not-found" | "unavailable" | "misconfigured" };
 
 /**
  * How long a checkout takes a payment once opened (docs/decisions/342): long enough to type a
@@ -27,10 +28,10 @@ export const CHECKOUT_LIFETIME_MS = 30 * 60_000;
 
 /**
  * The provider's hosted checkout for one of our references (an order's or a renewal
- * charge's), paid back to `/webhooks/mercado-pago`; "unavailable" when the provider is down.
- * It takes payments until `payableUntil` (the order's deadline) or for CHECKOUT_LIFETIME_MS,
- * whichever comes first; `returnPath` is a page behind the person's session, never a link
- * token.
+ * charge's), paid back to `/webhooks/mercado-pago`; "unavailable" when the provider is down,
+ * "misconfigured" when it refuses our access token. It takes payments until `payableUntil`
+ * (the order's deadline) or for CHECKOUT_LIFETIME_MS, whichever comes first; `returnPath` is
+ * a page behind the person's session, never a link token.
  */
 export async function openCardCheckout(
   config: MercadoPagoConfig,
@@ -51,6 +52,14 @@ export async function openCardCheckout(
     });
     return { outcome: "checkout", url: checkoutUrl };
   } catch (error) {
+    if (error instanceof ProviderCredentialsRefusedError) {
+      // Staff's to fix, not the customer's to retry (decision 364).
+      getLogger().error(
+        { err: error },
+        "Mercado Pago refused the access token: check MERCADO_PAGO_ACCESS_TOKEN",
+      );
+      return { outcome: "misconfigured" };
+    }
     if (!(error instanceof ProviderUnavailableError)) throw error;
     getLogger().warn({ err: error }, "Mercado Pago checkout could not be opened");
     return { outcome: "unavailable" };

@@ -22,10 +22,16 @@ export async function answerOrderPageForm(
   if (intent === "pay-card") {
     const checkout = await orderCardCheckout(link, now);
     if (checkout.outcome === "checkout") return { done: true, location: checkout.url };
+    if (checkout.outcome === "not-found") {
+      return { done: false, status: 409, notice: orderPageCopy.cardUnavailable };
+    }
     return {
       done: false,
-      status: checkout.outcome === "unavailable" ? 503 : 409,
-      notice: orderPageCopy.cardUnavailable,
+      status: 503,
+      notice:
+        checkout.outcome === "misconfigured"
+          ? orderPageCopy.cardMisconfigured
+          : orderPageCopy.cardUnavailable,
     };
   }
   if (intent === "payment-link") {

@@ -230,7 +230,21 @@ function Amounts({ view }: { view: OrderPageView }) {
   );
 }
 
+/** The card provider's refusals, shown beside the card button rather than atop the page. */
+const cardNotices: readonly string[] = [copy.cardUnavailable, copy.cardMisconfigured];
+
+/** Whether the page's notice is a card refusal the card section shows beside its button. */
+function cardNoticeBesideButton(view: OrderPageView): boolean {
+  return (
+    view.state === "awaiting-payment" &&
+    view.cardEnabled &&
+    view.notice !== null &&
+    cardNotices.includes(view.notice)
+  );
+}
+
 function PaymentMethods({ view }: { view: OrderPageView }) {
+  const cardError = cardNoticeBesideButton(view) ? view.notice : null;
   return (
     <section aria-labelledby="formas" className="mt-6 rounded-2xl border border-border p-6">
       <h2 id="formas" className="text-lg font-semibold">
@@ -271,23 +285,34 @@ function PaymentMethods({ view }: { view: OrderPageView }) {
       )}
       {view.cardEnabled ? (
         <>
-          <h3 className="mt-6 font-semibold">{copy.cardTitle}</h3>
-          <Form method="post" className="mt-2">
+          <h3 id="cartao" className="mt-6 font-semibold">
+            {copy.cardTitle}
+          </h3>
+          {/* Answered without scripts, the page opens at the card's heading, where the
+              refusal shows (decision 364). */}
+          <Form method="post" action="#cartao" className="mt-2">
             <input type="hidden" name="intent" value="pay-card" />
             <button
               type="submit"
-              aria-describedby="cartao-ajuda"
+              aria-describedby={cardError ? "cartao-erro cartao-ajuda" : "cartao-ajuda"}
               className="rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground"
             >
               {copy.cardButton}
             </button>
+            {cardError ? (
+              <p id="cartao-erro" role="alert" className="mt-2 text-sm font-medium text-danger">
+                {cardError}
+              </p>
+            ) : null}
             <p id="cartao-ajuda" className="mt-1 text-sm">
               {copy.cardHelp}
             </p>
           </Form>
         </>
       ) : null}
-      <h3 className="mt-6 font-semibold">{copy.linkTitle}</h3>
+      <h3 className="mt-6 font-semibold">
+        {view.cardEnabled ? copy.linkTitleWithoutCard : copy.linkTitle}
+      </h3>
       <p className="mt-1 text-sm">{copy.linkText}.</p>
       {view.linkMethod ? (
         <p role="status" className="mt-2 text-sm font-medium">
@@ -301,17 +326,20 @@ function PaymentMethods({ view }: { view: OrderPageView }) {
       ) : null}
       <Form method="post" className="mt-2 flex flex-wrap gap-2">
         <input type="hidden" name="intent" value="payment-link" />
-        {linkPaymentMethods.map((method) => (
-          <button
-            key={method}
-            type="submit"
-            name="method"
-            value={method}
-            className="rounded-md border border-border px-4 py-2 text-sm font-semibold"
-          >
-            {copy.linkButton(paymentMethodLabels[method])}
-          </button>
-        ))}
+        {linkPaymentMethods
+          // One card button: with the provider configured, a card is paid there.
+          .filter((method) => !(view.cardEnabled && method === "card"))
+          .map((method) => (
+            <button
+              key={method}
+              type="submit"
+              name="method"
+              value={method}
+              className="rounded-md border border-border px-4 py-2 text-sm font-semibold"
+            >
+              {copy.linkButton(paymentMethodLabels[method])}
+            </button>
+          ))}
       </Form>
     </section>
   );
@@ -331,7 +359,7 @@ export function OrderPage({ view }: { view: OrderPageView }) {
         {copy.reference}: <strong className="font-mono">{view.reference}</strong>
       </p>
       <Steps view={view} />
-      {view.notice ? (
+      {view.notice && !cardNoticeBesideButton(view) ? (
         <p role="status" className="mt-4 rounded-md border border-border p-3">
           {view.notice}
         </p>

@@ -303,6 +303,11 @@ describe("paying", () => {
       expect(await orderCardCheckout({ invitation: tokens[0]! }, now, config)).toEqual({
         outcome: "unavailable",
       });
+      // A refused token is staff's configuration to fix, not a retry for the customer.
+      api.failWith(401);
+      expect(await orderCardCheckout({ invitation: tokens[0]! }, page, config)).toEqual({
+        outcome: "misconfigured",
+      });
       api.failWith(null);
       await markOrderPaid(order.id, { method: "pix", reference: "P-1" }, STAFF, at(2 * HOUR));
       const before = api.requests.length;

@@ -34,6 +34,22 @@ export class ProviderUnavailableError extends Error {
   override name = "ProviderUnavailableError";
 }
 
+/**
+ * The provider refused our access token (HTTP 401 or 403): trying again changes nothing until
+ * staff fix the configuration. Still "unavailable" to callers that only know that.
+ */
+export class ProviderCredentialsRefusedError extends ProviderUnavailableError {
+  override name = "ProviderCredentialsRefusedError";
+}
+
+/** The error for a provider's answer that is not a success. */
+function answerError(what: string, status: number): ProviderUnavailableError {
+  const message = `Mercado Pago ${what}: HTTP ${status}`;
+  return status === 401 || status === 403
+    ? new ProviderCredentialsRefusedError(message)
+    : new ProviderUnavailableError(message);
+}
+
 export type SignatureCheck =
   | { ok: true; timestamp: Date }
   | { ok: false; reason: "missing" | "malformed" | "mismatch" | "stale" };
@@ -182,7 +198,7 @@ export async function createCheckout(
     `preference-${request.reference}-${request.amountBrlCents}-${request.expiresAt.getTime()}`,
   );
   if (!response.ok) {
-    throw new ProviderUnavailableError(`Mercado Pago preference: HTTP ${response.status}`);
+    throw answerError("preference", response.status);
   }
   const parsed = preferenceSchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new ProviderUnavailableError("Mercado Pago preference: bad answer");
@@ -233,8 +249,7 @@ export async function getPayment(
   if (!/^\d{1,20}$/.test(id)) return null;
   const response = await call(config, "GET", `/v1/payments/${id}`);
   if (response.status === 404) return null;
-  if (!response.ok)
-    throw new ProviderUnavailableError(`Mercado Pago payment: HTTP ${response.status}`);
+  if (!response.ok) throw answerError("payment", response.status);
   const parsed = paymentSchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new ProviderUnavailableError("Mercado Pago payment: bad answer");
   const payment = parsed.data;

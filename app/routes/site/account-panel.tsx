@@ -1,3 +1,4 @@
+import { orderPageCopy } from "../../content/orders.ts";
 import { data, href, redirect } from "react-router";
 import { accountCopy as copy, accountPanelCopy as panel } from "../../content/account.ts";
 import { subscriptionOutcomeCopy as outcomes } from "../../content/subscriptions.ts";
@@ -74,7 +75,12 @@ export async function action({ request }: Route.ActionArgs) {
       if (checkout.outcome === "checkout") return redirect(checkout.url, 303);
       return checkout.outcome === "not-found"
         ? failed(404, outcomes.chargeNotOpen)
-        : failed(503, panel.cardUnavailable);
+        : failed(
+            503,
+            checkout.outcome === "misconfigured"
+              ? orderPageCopy.cardMisconfigured
+              : panel.cardUnavailable,
+          );
     }
     case "account": {
       const corrected = await correctOwnAccount(entryId, form, now);
