@@ -58,6 +58,7 @@ export default [
   route("healthz", "routes/seo/healthz.ts"),
   route("extratos/:id", "routes/site/statement-file.ts"),
   route("webhooks/mercado-pago", "routes/webhooks/mercado-pago.ts"),
+  route("api/robo/sinal", "routes/api/heartbeat.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("blog/rss.xml", "routes/blog/rss.ts"),
   route("robots.txt", "routes/seo/robots-txt.ts"),
