@@ -42,6 +42,7 @@ import {
   subscriptionRefundedMessage,
   subscriptionSuspendedMessage,
 } from "./features/subscriptions/messages.tsx";
+import { heartbeatDownsamplingJob } from "./features/fleet/jobs.server.ts";
 import { getDb } from "./platform/db/db.server.ts";
 import { getEnv } from "./platform/http/env.server.ts";
 import { createRegistry } from "./platform/jobs/registry.ts";
@@ -79,6 +80,7 @@ export const registry = createRegistry([
   orderRemindersJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
   campaignRetentionJob,
+  heartbeatDownsamplingJob,
   campaignQueue(() => ({
     global: getEnv().CAMPAIGN_RATE_PER_SECOND,
     domain: getEnv().CAMPAIGN_DOMAIN_RATE_PER_SECOND,

@@ -1040,6 +1040,8 @@ export const heartbeatSamples = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.subscriptionId, table.resolution, table.bucket] }),
+    // The downsampling job's watermarks and purges go by resolution and time.
+    index("heartbeat_samples_resolution_bucket_idx").on(table.resolution, table.bucket),
     check("heartbeat_samples_resolution_check", isOneOf(table.resolution, heartbeatResolutions)),
     check(
       "heartbeat_samples_values_check",

@@ -27,4 +27,5 @@ CREATE TABLE "robot_tokens" (
 --> statement-breakpoint
 ALTER TABLE "heartbeat_samples" ADD CONSTRAINT "heartbeat_samples_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "robot_tokens" ADD CONSTRAINT "robot_tokens_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "heartbeat_samples_resolution_bucket_idx" ON "heartbeat_samples" USING btree ("resolution","bucket");--> statement-breakpoint
 CREATE INDEX "robot_tokens_subscription_idx" ON "robot_tokens" USING btree ("subscription_id");
