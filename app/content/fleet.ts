@@ -28,3 +28,60 @@ export const robotTokenCopy = {
     `Token do robô (exibido só agora; copie para a VPS em HeartbeatToken): ${token}`,
   noSubscription: "Este pedido não tem assinatura: não há token a gerar.",
 } as const;
+
+const months = [
+  "janeiro",
+  "fevereiro",
+  "março",
+  "abril",
+  "maio",
+  "junho",
+  "julho",
+  "agosto",
+  "setembro",
+  "outubro",
+  "novembro",
+  "dezembro",
+] as const;
+
+/** /minha-conta/painel: the robot of each subscription (decision 382). */
+export const robotStatusCopy = {
+  title: "Seu robô",
+  waiting: "Seu robô: aguardando o primeiro sinal",
+  running: "Seu robô: operando",
+  stopped: (duration: string) => `Seu robô: parado há ${duration}`,
+  silent: (when: string) => `Seu robô: sem sinal desde ${when}`,
+  waitingText:
+    "O sinal começa quando a equipe instala o robô na VPS. Se a configuração já terminou e nada aparece, fale conosco.",
+  stoppedText:
+    "O robô responde, mas o terminal está desconectado da corretora: nenhuma operação é feita até ele reconectar. A equipe já foi avisada.",
+  silentText:
+    "A VPS ou o robô não respondem. A equipe já foi avisada e o tempo sem sinal causado pelo serviço conta para o crédito na renovação.",
+  lastReport: "Último sinal",
+  balance: "Saldo",
+  equity: "Patrimônio (saldo com as posições abertas)",
+  openPositions: "Posições abertas",
+  lastTrade: "Última operação fechada",
+  lastTradeText: (when: string, profit: string) => `${when}, resultado ${profit}`,
+  noTrade: "nenhuma nos últimos 30 dias",
+  uptime: "Disponibilidade neste mês",
+  uptimeUnknown: "ainda sem dados",
+  comparisonTitle: "Seus resultados e o registro verificado",
+  comparison: (month: string, own: string, verified: string) =>
+    `Em ${month}, sua conta variou ${own}; o registro verificado do robô, no mesmo mês, ${verified}.`,
+  close:
+    "Seus resultados acompanham o registro verificado: a diferença ficou abaixo de 0,1 ponto percentual.",
+  startedLate: (gap: string) =>
+    `A diferença de ${gap} vem sobretudo de a sua conta ter começado depois do início do mês, enquanto o registro verificado cobre o mês inteiro.`,
+  execution: (gap: string) =>
+    `A diferença de ${gap} vem da execução na sua corretora (spread e slippage), do tamanho da conta e de depósitos ou saques, que a variação do seu saldo inclui e o retorno do registro verificado desconta.`,
+  noComparison:
+    "Ainda não há um mês coberto ao mesmo tempo pela sua conta e pelo registro verificado do robô.",
+  month: (year: number, month: number) => `${months[month - 1]} de ${year}`,
+  // Below 2, Portuguese counts in the singular: "1,50 ponto percentual".
+  points: (text: string, bps: number) =>
+    bps < 200 ? `${text} ponto percentual` : `${text} pontos percentuais`,
+  minutes: (n: number) => `${n} min`,
+  hours: (n: number) => `${n} h`,
+  days: (n: number) => `${n} dia${n === 1 ? "" : "s"}`,
+} as const;
