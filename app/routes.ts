@@ -44,6 +44,7 @@ export default [
       route("admin/pedidos", "routes/admin/orders.tsx"),
       route("admin/implantacao", "routes/admin/setup.tsx"),
       route("admin/assinaturas", "routes/admin/subscriptions.tsx"),
+      route("admin/frota", "routes/admin/fleet.tsx"),
       route("admin/campanhas", "routes/admin/campaigns.tsx"),
       route("admin/assinantes", "routes/admin/subscribers.tsx"),
       route("admin/assinantes.csv", "routes/admin/subscribers-csv.ts"),

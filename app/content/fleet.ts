@@ -85,3 +85,34 @@ export const robotStatusCopy = {
   hours: (n: number) => `${n} h`,
   days: (n: number) => `${n} dia${n === 1 ? "" : "s"}`,
 } as const;
+
+/** /admin/frota (decision 383). */
+export const fleetAdminCopy = {
+  tab: "Frota",
+  loading: "Carregando frota…",
+  tableLabel: "Robôs das assinaturas em serviço",
+  title: "Frota: os robôs das assinaturas em serviço",
+  intro: (percent: number) =>
+    `Sinalizados: sem sinal há 5 minutos, terminal desconectado, ou saldo mais de ${percent}% abaixo do maior das últimas 24 horas (FLEET_BALANCE_DROP_PERCENT).`,
+  empty: "Nenhuma assinatura em serviço.",
+  columns: {
+    subscription: "Assinatura",
+    state: "Estado do robô",
+    lastSignal: "Último sinal",
+    balance: "Saldo",
+    uptime: "Disponibilidade no mês",
+    flags: "Alertas",
+  },
+  states: {
+    waiting: "aguardando o primeiro sinal",
+    running: "operando",
+    stopped: "parado",
+    silent: "sem sinal",
+  },
+  flags: {
+    "no-signal": "sem sinal",
+    disconnected: "terminal desconectado",
+    "balance-drop": "queda de saldo",
+  },
+  none: "—",
+} as const;

@@ -43,7 +43,7 @@ const ofResolution = (resolution: "minute" | "hour" | "day") =>
   eq(heartbeatSamples.resolution, resolution);
 
 /** Minutes with a signal since `from`: hour rows, and minutes of hours not rolled yet. */
-async function signalMinutesSince(db: Executor, id: string, from: Date): Promise<number> {
+export async function signalMinutesSince(db: Executor, id: string, from: Date): Promise<number> {
   const [row] = await db
     .select({ minutes: sql<string | null>`sum(${heartbeatSamples.minutes})` })
     .from(heartbeatSamples)
