@@ -42,7 +42,11 @@ import {
   subscriptionRefundedMessage,
   subscriptionSuspendedMessage,
 } from "./features/subscriptions/messages.tsx";
-import { heartbeatDownsamplingJob } from "./features/fleet/jobs.server.ts";
+import { fleetIncidentsJob, heartbeatDownsamplingJob } from "./features/fleet/jobs.server.ts";
+import {
+  fleetIncidentClosedMessage,
+  fleetIncidentOpenedMessage,
+} from "./features/fleet/messages.tsx";
 import { getDb } from "./platform/db/db.server.ts";
 import { getEnv } from "./platform/http/env.server.ts";
 import { createRegistry } from "./platform/jobs/registry.ts";
@@ -81,6 +85,9 @@ export const registry = createRegistry([
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
   campaignRetentionJob,
   heartbeatDownsamplingJob,
+  fleetIncidentOpenedMessage,
+  fleetIncidentClosedMessage,
+  fleetIncidentsJob,
   campaignQueue(() => ({
     global: getEnv().CAMPAIGN_RATE_PER_SECOND,
     domain: getEnv().CAMPAIGN_DOMAIN_RATE_PER_SECOND,

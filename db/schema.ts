@@ -39,7 +39,7 @@ import {
   consentKinds,
   emailTokenPurposes,
 } from "../app/features/privacy/model.ts";
-import { heartbeatResolutions } from "../app/features/fleet/model.ts";
+import { fleetFlags, heartbeatResolutions } from "../app/features/fleet/model.ts";
 import { chargeStates, subscriptionStates } from "../app/features/subscriptions/model.ts";
 import { waitlistStatuses } from "../app/features/waitlist/model.ts";
 import { reportKinds, suppressionReasons } from "../app/platform/mail/deliverability-model.ts";
@@ -1047,5 +1047,27 @@ export const heartbeatSamples = pgTable(
       "heartbeat_samples_values_check",
       sql`${table.balanceCents} >= 0 and ${table.equityCents} >= 0 and ${table.openPositions} >= 0 and ${table.minutes} > 0`,
     ),
+  ],
+);
+
+/** A flag of the fleet board from when it was raised to when it cleared (decision 384). */
+export const fleetIncidents = pgTable(
+  "fleet_incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    flag: text("flag", { enum: fleetFlags }).notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("fleet_incidents_flag_check", isOneOf(table.flag, fleetFlags)),
+    // One open incident per robot and flag: staff are e-mailed once per incident.
+    uniqueIndex("fleet_incidents_open_idx")
+      .on(table.subscriptionId, table.flag)
+      .where(sql`${table.closedAt} is null`),
+    index("fleet_incidents_subscription_idx").on(table.subscriptionId, table.openedAt),
   ],
 );

@@ -116,3 +116,28 @@ export const fleetAdminCopy = {
   },
   none: "—",
 } as const;
+
+/** Staff's e-mails of a fleet incident (decision 384). */
+export const fleetIncidentEmailCopy = {
+  problems: {
+    "no-signal": "sem sinal há mais de 5 minutos",
+    disconnected: "terminal desconectado da corretora",
+    "balance-drop": "saldo caiu além do limite em 24 horas",
+  },
+  opened: {
+    subject: (robot: string, problem: string) => `Alerta da frota: ${robot}, ${problem}`,
+    preview: "Um robô da frota precisa de atenção.",
+    button: "Abrir frota",
+    greeting: "Equipe,",
+    body: (robot: string, person: string, problem: string, since: string) =>
+      `O ${robot} de ${person}: ${problem}, desde ${since}.`,
+  },
+  closed: {
+    subject: (robot: string, problem: string) => `Frota normalizada: ${robot}, ${problem}`,
+    preview: "Um alerta da frota terminou.",
+    button: "Abrir frota",
+    greeting: "Equipe,",
+    body: (robot: string, person: string, problem: string, since: string) =>
+      `O ${robot} de ${person} voltou ao normal (${problem} desde ${since}).`,
+  },
+} as const;

@@ -4,7 +4,8 @@ import { heartbeatSamples, orders, subscriptions, waitlist } from "../../../db/s
 import { getDb } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { localDate, localInstant } from "../subscriptions/calendar.ts";
-import { flagsOf, type FleetFlag } from "./board.ts";
+import { flagsOf } from "./board.ts";
+import type { FleetFlag } from "./model.ts";
 import { signalMinutesSince } from "./status.server.ts";
 import { robotStateOf, uptimeBps, type RobotState } from "./status.ts";
 

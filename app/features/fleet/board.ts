@@ -1,7 +1,6 @@
 // The fleet board's flags (decision 383): pure, from what the board query read.
+import type { FleetFlag } from "./model.ts";
 import type { RobotState } from "./status.ts";
-
-export type FleetFlag = "no-signal" | "disconnected" | "balance-drop";
 
 /** A balance more than `dropPercent` below the day's high (integer cents, no fraction). */
 export function fellTooFar(balanceCents: number, dayHighCents: number, dropPercent: number) {

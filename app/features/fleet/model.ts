@@ -19,3 +19,7 @@ export const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** The path the robot posts to (also in robot/heartbeat.mqh and the request guards). */
 export const HEARTBEAT_PATH = "/api/robo/sinal";
+
+/** Why a robot is flagged on the fleet board and an incident opened (decision 383). */
+export const fleetFlags = ["no-signal", "disconnected", "balance-drop"] as const;
+export type FleetFlag = (typeof fleetFlags)[number];

@@ -1,3 +1,12 @@
+CREATE TABLE "fleet_incidents" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"subscription_id" uuid NOT NULL,
+	"flag" text NOT NULL,
+	"opened_at" timestamp with time zone NOT NULL,
+	"closed_at" timestamp with time zone,
+	CONSTRAINT "fleet_incidents_flag_check" CHECK ("fleet_incidents"."flag" in ('no-signal', 'disconnected', 'balance-drop'))
+);
+--> statement-breakpoint
 CREATE TABLE "heartbeat_samples" (
 	"subscription_id" uuid NOT NULL,
 	"resolution" text NOT NULL,
@@ -25,7 +34,10 @@ CREATE TABLE "robot_tokens" (
 	"revoked_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "fleet_incidents" ADD CONSTRAINT "fleet_incidents_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "heartbeat_samples" ADD CONSTRAINT "heartbeat_samples_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "robot_tokens" ADD CONSTRAINT "robot_tokens_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "fleet_incidents_open_idx" ON "fleet_incidents" USING btree ("subscription_id","flag") WHERE "fleet_incidents"."closed_at" is null;--> statement-breakpoint
+CREATE INDEX "fleet_incidents_subscription_idx" ON "fleet_incidents" USING btree ("subscription_id","opened_at");--> statement-breakpoint
 CREATE INDEX "heartbeat_samples_resolution_bucket_idx" ON "heartbeat_samples" USING btree ("resolution","bucket");--> statement-breakpoint
 CREATE INDEX "robot_tokens_subscription_idx" ON "robot_tokens" USING btree ("subscription_id");
