@@ -115,6 +115,9 @@ export const fleetAdminCopy = {
     "balance-drop": "queda de saldo",
   },
   none: "—",
+  incidentsLabel: "Incidentes recentes",
+  incident: (problem: string, opened: string, closed: string | null) =>
+    closed ? `${problem}: de ${opened} a ${closed}` : `${problem}: desde ${opened} (aberto)`,
 } as const;
 
 /** Staff's e-mails of a fleet incident (decision 384). */

@@ -54,6 +54,19 @@ export function FleetPanel({ rows, dropPercent }: { rows: FleetRow[]; dropPercen
                       : formatBps(row.monthUptimeBps, { signed: false })}
                   </td>
                   <td className="p-2">
+                    {row.incidents.length > 0 ? (
+                      <ul aria-label={copy.incidentsLabel} className="mb-1 grid gap-1">
+                        {row.incidents.map((incident) => (
+                          <li key={incident.openedAt.toISOString() + incident.flag}>
+                            {copy.incident(
+                              copy.flags[incident.flag],
+                              formatDateTime(incident.openedAt),
+                              incident.closedAt ? formatDateTime(incident.closedAt) : null,
+                            )}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
                     {row.flags.length === 0
                       ? copy.none
                       : row.flags.map((flag) => (

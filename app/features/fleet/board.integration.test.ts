@@ -1,5 +1,6 @@
 import { beforeEach, expect, it } from "vitest";
-import { rateLimits } from "../../../db/schema.ts";
+import { eq } from "drizzle-orm";
+import { orderSetups, rateLimits, subscriptions } from "../../../db/schema.ts";
 import { clearSales } from "../../../tests/support/sales.ts";
 import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { STAFF, subscribe } from "../../../tests/support/subscriber.ts";
@@ -16,6 +17,16 @@ beforeEach(async () => {
   await clearSales();
   await (await getDb()).delete(rateLimits);
 });
+
+async function orderOf(subscriptionId: string) {
+  const [row] = await (
+    await getDb()
+  )
+    .select({ orderId: subscriptions.orderId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
+  return row?.orderId;
+}
 
 async function robotReporting(reports: { at: Date; body: Record<string, unknown> }[]) {
   const { orderId, subscription } = await subscribe("yenmax", { smtp });
@@ -46,18 +57,27 @@ it("flags no signal for 5 minutes, a disconnected terminal and a balance 20 % be
     { at: ago(1), body: { balance: "799.99" } },
   ]);
   const waiting = await robotReporting([]);
+  const installed = await robotReporting([]);
+  await (
+    await getDb()
+  )
+    .update(orderSetups)
+    .set({ state: "running" })
+    .where(eq(orderSetups.orderId, (await orderOf(installed))!));
   const board = await fleetBoard(NOW);
   const flagsOf = (id: string) => board.find((row) => row.subscriptionId === id)?.flags;
   expect(flagsOf(healthy)).toEqual([]);
   expect(flagsOf(silent)).toEqual(["no-signal"]);
   expect(flagsOf(disconnected)).toEqual(["disconnected"]);
   expect(flagsOf(fell)).toEqual(["balance-drop"]);
-  expect(flagsOf(waiting)).toEqual(["no-signal"]);
+  // Never heard from: missing once staff marked it running, not before.
+  expect(flagsOf(waiting)).toEqual([]);
+  expect(flagsOf(installed)).toEqual(["no-signal"]);
   expect(board.find((row) => row.subscriptionId === healthy)).toMatchObject({
     state: { kind: "running" },
     lastSignalAt: ago(1),
     balanceCents: 85_000,
   });
   // Flagged robots come first.
-  expect(board.at(-1)!.subscriptionId).toBe(healthy);
+  expect(board.slice(-2).map((row) => row.flags)).toEqual([[], []]);
 });

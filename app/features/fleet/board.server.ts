@@ -1,6 +1,13 @@
 // /admin/frota: every served subscription's robot, flagged when it needs staff (decision 383).
 import { and, desc, eq, gte, inArray, max, sql } from "drizzle-orm";
-import { heartbeatSamples, orders, subscriptions, waitlist } from "../../../db/schema.ts";
+import {
+  fleetIncidents,
+  heartbeatSamples,
+  orders,
+  orderSetups,
+  subscriptions,
+  waitlist,
+} from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { localDate, localInstant } from "../subscriptions/calendar.ts";
@@ -20,7 +27,11 @@ export interface FleetRow {
   balanceCents: number | null;
   monthUptimeBps: number | null;
   flags: FleetFlag[];
+  /** The robot's latest incidents, newest first (decision 384). */
+  incidents: { flag: FleetFlag; openedAt: Date; closedAt: Date | null }[];
 }
+
+const INCIDENTS_SHOWN = 5;
 
 const DAY_MS = 86_400_000;
 /** Subscriptions whose robot should be running: suspended ones are stopped by staff. */
@@ -36,10 +47,12 @@ export async function fleetBoard(now: Date): Promise<FleetRow[]> {
       state: subscriptions.state,
       personName: waitlist.name,
       personEmail: waitlist.email,
+      setupState: orderSetups.state,
     })
     .from(subscriptions)
     .innerJoin(orders, eq(orders.id, subscriptions.orderId))
     .leftJoin(waitlist, eq(waitlist.id, orders.waitlistId))
+    .leftJoin(orderSetups, eq(orderSetups.orderId, orders.id))
     .where(inArray(subscriptions.state, [...RUNNING_STATES]))
     .orderBy(subscriptions.createdAt);
   const monthStart = localInstant(`${localDate(now).slice(0, 8)}01`);
@@ -71,7 +84,18 @@ export async function fleetBoard(now: Date): Promise<FleetRow[]> {
     );
     const from =
       day?.oldest && new Date(day.oldest) > monthStart ? new Date(day.oldest) : monthStart;
+    const incidents = await db
+      .select({
+        flag: fleetIncidents.flag,
+        openedAt: fleetIncidents.openedAt,
+        closedAt: fleetIncidents.closedAt,
+      })
+      .from(fleetIncidents)
+      .where(eq(fleetIncidents.subscriptionId, row.id))
+      .orderBy(desc(fleetIncidents.openedAt))
+      .limit(INCIDENTS_SHOWN);
     board.push({
+      incidents,
       subscriptionId: row.id,
       robotName: row.robotName,
       personName: row.personName,
@@ -89,6 +113,7 @@ export async function fleetBoard(now: Date): Promise<FleetRow[]> {
           ? { current: latest.balanceCents, dayHigh: Number(day.high) }
           : null,
         dropPercent,
+        row.setupState === "running",
       ),
     });
   }

@@ -7,6 +7,7 @@ import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { STAFF, subscribe } from "../../../tests/support/subscriber.ts";
 import { heartbeatBody, postHeartbeat } from "../../../tests/support/robot.ts";
 import { getDb } from "../../platform/db/db.server.ts";
+import { fleetBoard } from "./board.server.ts";
 import { reviewIncidents } from "./incidents.server.ts";
 import { issueRobotToken } from "./tokens.server.ts";
 
@@ -50,6 +51,8 @@ it("e-mails STAFF_EMAIL once when a robot goes silent and once when it is back, 
     "Frota normalizada: YenMax Agent, sem sinal há mais de 5 minutos",
   ]);
 
+  const [row] = await fleetBoard(at(22));
+  expect(row!.incidents).toEqual([{ flag: "no-signal", openedAt: at(0), closedAt: at(21) }]);
   const log = await (
     await getDb()
   )
