@@ -90,6 +90,12 @@ try {
   console.log(
     `latency from schedule: p50 ${at(50).toFixed(1)} ms, p99 ${at(99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (target p99 < ${TARGET_P99_MS} ms: ${at(99) < TARGET_P99_MS ? "met" : "NOT met"})`,
   );
+  // The server's own account of any failure (500s), for whoever reads the run.
+  const errors = server
+    .output()
+    .split("\n")
+    .filter((line) => /"level":(50|60)|error/i.test(line));
+  if (errors.length > 0) console.log(`server errors (${errors.length}), first: ${errors[0]}`);
 } finally {
   await server.stop();
   await pool.end();
