@@ -282,6 +282,20 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
       deadline: "27/11/2026 às 14:30 (horário de Brasília)",
     },
   }),
+  ...Object.fromEntries(
+    ["fleet-incident-opened", "fleet-incident-closed"].map((name) => [
+      name,
+      async (kind: string) => ({
+        to: nextAddress(kind),
+        payload: {
+          robotName: "YenMax Agent",
+          person: "Ana",
+          problem: "sem sinal há mais de 5 minutos",
+          since: "10/03/2027 12:00",
+        },
+      }),
+    ]),
+  ),
   "staff-order-paid": async (kind) => ({
     to: nextAddress(kind),
     payload: {

@@ -45,6 +45,11 @@ import {
   subscriptionSuspendedMessage,
 } from "./features/subscriptions/messages.tsx";
 import { staffMoneyWaitingMessage } from "./features/sales/messages.tsx";
+import { fleetIncidentsJob, heartbeatDownsamplingJob } from "./features/fleet/jobs.server.ts";
+import {
+  fleetIncidentClosedMessage,
+  fleetIncidentOpenedMessage,
+} from "./features/fleet/messages.tsx";
 import { getDb } from "./platform/db/db.server.ts";
 import { getEnv } from "./platform/http/env.server.ts";
 import { createRegistry } from "./platform/jobs/registry.ts";
@@ -88,6 +93,10 @@ export const registry = createRegistry([
   ptaxJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
   campaignRetentionJob,
+  heartbeatDownsamplingJob,
+  fleetIncidentOpenedMessage,
+  fleetIncidentClosedMessage,
+  fleetIncidentsJob,
   campaignQueue(() => ({
     global: getEnv().CAMPAIGN_RATE_PER_SECOND,
     domain: getEnv().CAMPAIGN_DOMAIN_RATE_PER_SECOND,

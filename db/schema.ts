@@ -44,6 +44,7 @@ import {
   consentKinds,
   emailTokenPurposes,
 } from "../app/features/privacy/model.ts";
+import { fleetFlags, heartbeatResolutions } from "../app/features/fleet/model.ts";
 import { chargeStates, subscriptionStates } from "../app/features/subscriptions/model.ts";
 import { waitlistStatuses } from "../app/features/waitlist/model.ts";
 import { moneyKinds, moneySources, moneyStates } from "../app/features/sales/model.ts";
@@ -1179,3 +1180,80 @@ export const sendRates = pgTable("send_rates", {
   // concurrent update, re-run on the newest row, grants from the newest state.
   granted: integer("granted").notNull().default(0),
 });
+
+// Issue 39: the robot on each customer's VPS (docs/decisions/380-381).
+
+/** The token a subscription's robot signs its heartbeats with; only its SHA-256 is kept. */
+export const robotTokens = pgTable(
+  "robot_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    issuedBy: text("issued_by").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    // Issuing a new token revokes the previous one.
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("robot_tokens_subscription_idx").on(table.subscriptionId)],
+);
+
+/**
+ * What a robot reported: one row per minute received, rolled up by the downsampling job into
+ * one per hour and one per São Paulo day, each the bucket's last report and how many minutes
+ * had a signal (the uptime).
+ */
+export const heartbeatSamples = pgTable(
+  "heartbeat_samples",
+  {
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    resolution: text("resolution", { enum: heartbeatResolutions }).notNull(),
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    // When the bucket's last report arrived, by our clock.
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    minutes: integer("minutes").notNull(),
+    accountNumber: text("account_number").notNull(),
+    balanceCents: bigint("balance_cents", { mode: "number" }).notNull(),
+    equityCents: bigint("equity_cents", { mode: "number" }).notNull(),
+    openPositions: integer("open_positions").notNull(),
+    lastTradeAt: timestamp("last_trade_at", { withTimezone: true }),
+    lastTradeProfitCents: bigint("last_trade_profit_cents", { mode: "number" }),
+    robotVersion: text("robot_version").notNull(),
+    terminalConnected: boolean("terminal_connected").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subscriptionId, table.resolution, table.bucket] }),
+    // The downsampling job's watermarks and purges go by resolution and time.
+    index("heartbeat_samples_resolution_bucket_idx").on(table.resolution, table.bucket),
+    check("heartbeat_samples_resolution_check", isOneOf(table.resolution, heartbeatResolutions)),
+    check(
+      "heartbeat_samples_values_check",
+      sql`${table.balanceCents} >= 0 and ${table.equityCents} >= 0 and ${table.openPositions} >= 0 and ${table.minutes} > 0`,
+    ),
+  ],
+);
+
+/** A flag of the fleet board from when it was raised to when it cleared (decision 384). */
+export const fleetIncidents = pgTable(
+  "fleet_incidents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    flag: text("flag", { enum: fleetFlags }).notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("fleet_incidents_flag_check", isOneOf(table.flag, fleetFlags)),
+    // One open incident per robot and flag: staff are e-mailed once per incident.
+    uniqueIndex("fleet_incidents_open_idx")
+      .on(table.subscriptionId, table.flag)
+      .where(sql`${table.closedAt} is null`),
+    index("fleet_incidents_subscription_idx").on(table.subscriptionId, table.openedAt),
+  ],
+);

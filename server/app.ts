@@ -34,6 +34,8 @@ import {
   tradingStatementUploadPath,
 } from "../app/features/performance/limits.ts";
 import { bodySizeLimit } from "./body-limit.ts";
+import { heartbeatErrors } from "../app/content/fleet.ts";
+import { HEARTBEAT_MAX_BYTES, HEARTBEAT_PATH } from "../app/features/fleet/model.ts";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { allowOnlyServedMethods, handleErrors } from "./errors.ts";
 import { requestClassOf } from "./http-server.ts";
@@ -115,7 +117,10 @@ const tradingStatementLimit = bodySizeLimit(
   TRADING_STATEMENT_BODY_MAX_BYTES,
   tradingStatementTooLargeMessage,
 );
+// A robot's heartbeat is a few hundred bytes (decision 380).
+const heartbeatLimit = bodySizeLimit(HEARTBEAT_MAX_BYTES, heartbeatErrors.tooLarge);
 const requestBodyLimit: express.RequestHandler = (req, res, next) => {
+  if (req.path === HEARTBEAT_PATH) return heartbeatLimit(req, res, next);
   if (STATEMENT_UPLOAD_PATHS.has(req.path)) return statementLimit(req, res, next);
   if (tradingStatementUploadPath.test(req.path)) return tradingStatementLimit(req, res, next);
   return formLimit(req, res, next);

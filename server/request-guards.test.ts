@@ -21,9 +21,12 @@ beforeAll(async () => {
   const app = express();
   app.set("trust proxy", 1);
   app.use(hstsOverHttps, permissionsPolicy, requireRequestOrigin(siteOrigins(SITE)));
-  app.all(["/", "/descadastrar/:token", "/admin/lista", "/webhooks/mercado-pago"], (_req, res) => {
-    res.send("ok");
-  });
+  app.all(
+    ["/", "/descadastrar/:token", "/admin/lista", "/webhooks/mercado-pago", "/api/robo/sinal"],
+    (_req, res) => {
+      res.send("ok");
+    },
+  );
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -122,6 +125,13 @@ describe("request guards", () => {
     expect(notification.status).toBe(200);
     const elsewhere = await fetch(`${base}/webhooks/other`, { method: "POST", body: "{}" });
     expect(elsewhere.status).toBe(403);
+  });
+
+  it("lets robots' heartbeats through without either: their bearer token guards them", async () => {
+    const heartbeat = await fetch(`${base}/api/robo/sinal`, { method: "POST", body: "{}" });
+    expect(heartbeat.status).toBe(200);
+    const nearby = await fetch(`${base}/api/robo/sinal/x`, { method: "POST", body: "{}" });
+    expect(nearby.status).toBe(403);
   });
 });
 

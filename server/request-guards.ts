@@ -51,10 +51,12 @@ export function oneLeadingSlash(target: string | undefined): string | null {
  * exemption (docs/decisions/139).
  */
 // Mercado Pago's payment notifications: their HMAC signature is their guard (decision 171).
+// The robots' heartbeats: their bearer token is their guard (decision 380).
 const POSTED_BY_OTHER_SERVERS = [
   /^\/descadastrar\/[^/]+$/,
   /^\/webhooks\/mercado-pago$/,
   /^\/webhooks\/pix\/[^/]+\/pix$/,
+  /^\/api\/robo\/sinal$/,
 ];
 
 /** The path React Router routes: the URL parser resolves `..`, `%2e%2e` and backslashes. */

@@ -85,6 +85,16 @@ test.beforeAll(async () => {
      from orders where id = $1`,
     [order.id],
   );
+  // Her robot has reported every minute for the last half hour (issue 39), balance 10.234,56.
+  await pool.query(
+    `insert into heartbeat_samples (subscription_id, resolution, bucket, at, minutes,
+       account_number, balance_cents, equity_cents, open_positions, last_trade_at,
+       last_trade_profit_cents, robot_version, terminal_connected)
+     select s.id, 'minute', date_trunc('minute', now()) - n * interval '1 minute',
+       date_trunc('minute', now()) - n * interval '1 minute' + interval '5 seconds', 1,
+       '5550001', 1023456, 1020010, 2, now() - interval '3 hours', -1230, '1.0.0', true
+     from subscriptions s, generate_series(0, 29) n`,
+  );
   await createAdminWithCli(databaseUrl, ADMIN.email, ADMIN.password);
   server = await startBuiltServer(settings());
 });
@@ -149,6 +159,11 @@ test.describe("Bia, without JavaScript", () => {
     await expect(page.getByText(brDate(due)).first()).toBeVisible();
     await expect(page.getByText(/^1º mês, de /)).toBeVisible();
     await expect(page.getByText("Seu agente está em operação.")).toBeVisible();
+    // Her robot, from its heartbeats: running, its balance, its last trade.
+    await expect(page.getByRole("heading", { name: "Seu robô: operando" })).toBeVisible();
+    await expect(page.getByText("10.234,56", { exact: true })).toBeVisible();
+    await expect(page.getByText(/, resultado -12,30$/)).toBeVisible();
+    await expect(page.getByText(/^Ainda não há um mês coberto/)).toBeVisible();
     await expect(page.getByText(/^Cobrança do 2º mês, vencimento em /)).toContainText(
       "R$\u00a0995,00",
     );

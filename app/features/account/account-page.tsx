@@ -11,6 +11,8 @@ import { formatDateTime } from "../admin/date-time.ts";
 import { formatBrl, formatUsd } from "../orders/format.ts";
 import { tradingPlatforms } from "../orders/model.ts";
 import { PixPayment } from "../orders/pix-payment.tsx";
+import { RobotStatus } from "../fleet/robot-status.tsx";
+import type { RobotView } from "../fleet/status.server.ts";
 import { formatLocalDate } from "../subscriptions/calendar.ts";
 import type { AccountFormErrors, AccountOverview, AccountSubscription } from "./account.server.ts";
 
@@ -313,10 +315,12 @@ export interface AccountPanelProps {
   notice?: string;
   /** Field errors of the broker-account form, for the order they belong to. */
   accountErrors?: { orderId: string; errors: AccountFormErrors };
+  /** Each subscription's robot on its VPS, by subscription id (features/fleet). */
+  robots?: Record<string, RobotView>;
 }
 
 /** The customer's subscriptions, charges and receipts, and what they can do with them. */
-export function AccountPanel({ overview, notice, accountErrors }: AccountPanelProps) {
+export function AccountPanel({ overview, notice, accountErrors, robots }: AccountPanelProps) {
   return (
     <main id="conteudo" className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold">{accountCopy.title}</h1>
@@ -325,6 +329,7 @@ export function AccountPanel({ overview, notice, accountErrors }: AccountPanelPr
       {overview.subscriptions.length === 0 ? <p className="mt-6">{copy.noSubscriptions}</p> : null}
       {overview.subscriptions.map((s) => {
         const id = `assinatura-${s.id}`;
+        const robot = robots?.[s.id];
         return (
           <section key={s.id} aria-labelledby={id} className="mt-10 border-t border-border pt-8">
             <h2 id={id} className="text-2xl font-semibold">
@@ -338,6 +343,7 @@ export function AccountPanel({ overview, notice, accountErrors }: AccountPanelPr
                 {orderPageCopy.setupStates[s.setup.state]}
               </p>
             ) : null}
+            {robot ? <RobotStatus view={robot} headingId={`robo-${s.id}`} /> : null}
             <OpenChargeSection subscription={s} cardEnabled={overview.cardEnabled} />
             <History subscription={s} />
             <AccountForm

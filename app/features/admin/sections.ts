@@ -2,6 +2,7 @@ import { href } from "react-router";
 import { postsAdminCopy, robotsAdminCopy, waitlistAdminCopy } from "../../content/admin.ts";
 import { campaignsAdminCopy } from "../../content/campaigns.ts";
 import { deliverabilityAdminCopy } from "../../content/deliverability.ts";
+import { fleetAdminCopy } from "../../content/fleet.ts";
 import { mailboxCopy } from "../../content/email.ts";
 import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
@@ -16,6 +17,7 @@ export const adminSections = [
   "pedidos",
   "implantacao",
   "assinaturas",
+  "frota",
   "robos",
   "blog",
   "campanhas",
@@ -32,6 +34,7 @@ export const adminSectionLabels: Record<AdminSection, string> = {
   pedidos: ordersAdminCopy.tab,
   implantacao: setupAdminCopy.tab,
   assinaturas: subscriptionsAdminCopy.tab,
+  frota: fleetAdminCopy.tab,
   robos: robotsAdminCopy.tab,
   blog: postsAdminCopy.tab,
   campanhas: campaignsAdminCopy.tab,

@@ -305,7 +305,7 @@ describe("paying", () => {
       });
       // A refused token is staff's configuration to fix, not a retry for the customer.
       api.failWith(401);
-      expect(await orderCardCheckout({ invitation: tokens[0]! }, page, config)).toEqual({
+      expect(await orderCardCheckout({ invitation: tokens[0]! }, now, config)).toEqual({
         outcome: "misconfigured",
       });
       api.failWith(null);

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { robotTokenCopy } from "../../content/fleet.ts";
 import { setupAdminCopy as copy, setupStateLabels } from "../../content/orders.ts";
 import type { ActionResult } from "../admin/action-result.ts";
 import { ActionError, Intent, usePlainFormResult } from "../admin/plain-form.tsx";
@@ -11,7 +12,9 @@ import type { SetupQueueItem } from "./setup.server.ts";
 // promise; overdue items stand out. Plain forms: works without JavaScript.
 
 export type SetupActionResult =
-  ActionResult | { ok: true; revealed: { orderId: string; secret: string } };
+  | ActionResult
+  | { ok: true; revealed: { orderId: string; secret: string } }
+  | { ok: true; robotToken: { orderId: string; token: string } };
 
 const toast = {
   successTitle: copy.savedTitle,
@@ -34,6 +37,7 @@ function Step({ orderId, intent, label }: { orderId: string; intent: string; lab
 export function SetupPanel({ queue }: { queue: SetupQueueItem[] }) {
   const result = usePlainFormResult<SetupActionResult>(toast);
   const revealed = result && result.ok && "revealed" in result ? result.revealed : null;
+  const robotToken = result && result.ok && "robotToken" in result ? result.robotToken : null;
   return (
     <section aria-labelledby="implantacao" className="grid gap-3">
       <h2 id="implantacao" className="text-xl font-semibold">
@@ -84,7 +88,15 @@ export function SetupPanel({ queue }: { queue: SetupQueueItem[] }) {
                 {copy.revealed(revealed.secret)}
               </p>
             ) : null}
+            {robotToken?.orderId === item.orderId ? (
+              <p role="status" className="mt-2 font-mono break-all">
+                {robotTokenCopy.shownOnce(robotToken.token)}
+              </p>
+            ) : null}
             <div className="mt-2 flex flex-wrap gap-2">
+              {item.state !== "awaiting-form" ? (
+                <Step orderId={item.orderId} intent="robot-token" label={robotTokenCopy.issue} />
+              ) : null}
               {item.hasCredential ? (
                 <Step orderId={item.orderId} intent="reveal" label={copy.reveal} />
               ) : null}

@@ -82,6 +82,9 @@ const envSchema = z.object({
   // Where staff are told of each acceptance and each payment (docs/decisions/181); unset,
   // CONTACT_EMAIL.
   STAFF_EMAIL: optionalEmail,
+  // Issue 39 (decision 383): a robot whose balance fell more than this share (percent) below
+  // its highest of the last 24 hours is flagged on the fleet board.
+  FLEET_BALANCE_DROP_PERCENT: z.coerce.number().int().min(1).max(100).default(20),
   // Issue 21 (docs/decisions/160): every message's envelope sender is
   // bounces+<message id>@MAIL_BOUNCE_DOMAIN, so a bounce names its message (VERP). Unset, the
   // envelope sender is MAIL_FROM's address and reports are matched by Message-ID only.

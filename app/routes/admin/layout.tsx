@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { fleetAdminCopy } from "../../content/fleet.ts";
 import {
   Form,
   href,
@@ -60,6 +61,7 @@ const loadingText: Record<AdminSection, string> = {
   pedidos: ordersAdminCopy.loading,
   implantacao: setupAdminCopy.loading,
   assinaturas: subscriptionsAdminCopy.loading,
+  frota: fleetAdminCopy.loading,
   robos: robotsAdminCopy.loading,
   blog: postsAdminCopy.loading,
   campanhas: campaignsAdminCopy.loading,

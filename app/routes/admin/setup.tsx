@@ -4,6 +4,8 @@ import { actionFailed, actionOk } from "../../features/admin/action-result.serve
 import { ADMIN_FORM_MAX_BYTES } from "../../features/admin/form.server.ts";
 import { adminSessionContext } from "../../features/admin/guard.server.ts";
 import { rowId } from "../../features/admin/schema-fields.ts";
+import { robotTokenCopy } from "../../content/fleet.ts";
+import { issueRobotToken } from "../../features/fleet/tokens.server.ts";
 import { SetupPanel } from "../../features/orders/setup-panel.tsx";
 import { advanceSetup, revealCredential, setupQueue } from "../../features/orders/setup.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
@@ -26,6 +28,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "vps-ready" || intent === "running") {
     const outcome = await advanceSetup(orderId.data, intent, staff, appNow());
     return outcome === "saved" ? actionOk() : actionFailed(409, copy.wrongState);
+  }
+  if (intent === "robot-token") {
+    const token = await issueRobotToken(orderId.data, staff, appNow());
+    if (token === null) return actionFailed(409, robotTokenCopy.noSubscription);
+    return data({ ok: true as const, robotToken: { orderId: orderId.data, token } });
   }
   if (intent === "reveal") {
     const result = await revealCredential(orderId.data, staff, appNow());

@@ -13,6 +13,7 @@ import {
 } from "../../features/account/account.server.ts";
 import { AccountPanel } from "../../features/account/account-page.tsx";
 import { accountSession } from "../../features/account/session.server.ts";
+import { robotViews } from "../../features/fleet/status.server.ts";
 import { formatLocalDate } from "../../features/subscriptions/calendar.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
@@ -37,13 +38,19 @@ const notices = { conta: panel.accountSaved, reembolso: panel.refundRequested } 
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const entryId = await accountSession.entryId(request);
-  const overview = entryId ? await accountOverview(entryId, appNow()) : null;
+  const now = appNow();
+  const overview = entryId ? await accountOverview(entryId, now) : null;
   if (!overview) return data({ state: "no-session" as const }, { status: 401 });
+  const live = overview.subscriptions.filter((s) => s.setup && s.state !== "ended");
   const notice = url.searchParams.get("aviso");
   const cancelled = url.searchParams.get("cancelada");
   return {
     state: "open" as const,
     overview,
+    robots: await robotViews(
+      live.map((s) => s.id),
+      now,
+    ),
     notice:
       cancelled !== null
         ? /^\d{4}-\d{2}-\d{2}$/.test(cancelled)
@@ -146,6 +153,7 @@ export default function AccountPanelRoute({ loaderData, actionData }: Route.Comp
       overview={loaderData.overview}
       notice={actionData?.message ?? loaderData.notice}
       accountErrors={actionData?.accountErrors}
+      robots={loaderData.robots}
     />
   );
 }

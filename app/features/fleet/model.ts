@@ -1,0 +1,25 @@
+// The values of the fleet domain (issue 39): the heartbeats each customer's robot sends from
+// its VPS, kept at three resolutions (docs/decisions/380-381).
+
+/** A heartbeat sample's resolution: minutes for 48 h, hours for 90 days, days for ever. */
+export const heartbeatResolutions = ["minute", "hour", "day"] as const;
+export type HeartbeatResolution = (typeof heartbeatResolutions)[number];
+
+export const MINUTES_KEPT_HOURS = 48;
+export const HOURS_KEPT_DAYS = 90;
+
+/** The robot calls once a minute; a few retries a minute are fine, a flood is not. */
+export const HEARTBEATS_PER_MINUTE = 6;
+
+/** Heartbeat bodies are a few hundred bytes; anything past this is refused unread. */
+export const HEARTBEAT_MAX_BYTES = 4096;
+
+/** A robot's clock may run this far ahead of ours before its times count as "future". */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** The path the robot posts to (also in robot/heartbeat.mqh and the request guards). */
+export const HEARTBEAT_PATH = "/api/robo/sinal";
+
+/** Why a robot is flagged on the fleet board and an incident opened (decision 383). */
+export const fleetFlags = ["no-signal", "disconnected", "balance-drop"] as const;
+export type FleetFlag = (typeof fleetFlags)[number];

@@ -1,0 +1,67 @@
+// The per-subscription token the robot on the VPS signs its heartbeats with (decision 380):
+// staff see it once when they set the VPS up; only its SHA-256 is stored, and issuing a new
+// one revokes the previous.
+import { and, eq, isNull } from "drizzle-orm";
+import { orderEvents, robotTokens, subscriptions } from "../../../db/schema.ts";
+import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import { hashToken, isWellFormedToken, newToken } from "../../platform/mail/link-tokens.server.ts";
+import { liveSubscriptionStates } from "../subscriptions/model.ts";
+
+/**
+ * A fresh token for the subscription of `orderId` (null when it has none), the old one revoked;
+ * the issuing is an audit row of the order, the token itself is only in the answer.
+ */
+export async function issueRobotToken(
+  orderId: string,
+  staff: string,
+  now: Date,
+): Promise<string | null> {
+  return withTransaction(async (tx) => {
+    const token = await replaceToken(tx, orderId, staff, now);
+    if (token === null) return null;
+    await tx.insert(orderEvents).values({
+      orderId,
+      actor: staff,
+      at: now,
+      fromState: "paid",
+      toState: "paid",
+      reason: "token do robô gerado; o anterior revogado",
+    });
+    return token;
+  });
+}
+
+async function replaceToken(
+  tx: Executor,
+  orderId: string,
+  staff: string,
+  now: Date,
+): Promise<string | null> {
+  const [subscription] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, orderId))
+    .for("update");
+  if (!subscription) return null;
+  await tx
+    .update(robotTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(robotTokens.subscriptionId, subscription.id), isNull(robotTokens.revokedAt)));
+  const { token, hash } = newToken();
+  await tx
+    .insert(robotTokens)
+    .values({ tokenHash: hash, subscriptionId: subscription.id, issuedBy: staff, issuedAt: now });
+  return token;
+}
+
+/** The subscription a bearer token signs for: unrevoked, its subscription still served. */
+export async function subscriptionOfToken(tx: Executor, token: string): Promise<string | null> {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await tx
+    .select({ subscriptionId: robotTokens.subscriptionId, state: subscriptions.state })
+    .from(robotTokens)
+    .innerJoin(subscriptions, eq(subscriptions.id, robotTokens.subscriptionId))
+    .where(and(eq(robotTokens.tokenHash, hashToken(token)), isNull(robotTokens.revokedAt)));
+  if (!row || !(liveSubscriptionStates as readonly string[]).includes(row.state)) return null;
+  return row.subscriptionId;
+}
