@@ -491,6 +491,7 @@ describe("importing a statement", () => {
       paid: 0,
       skipped: 0,
       recorded: 0,
+      waiting: 0,
     });
     expect(await d.select({ n: sql<number>`count(*)::int` }).from(payments)).toEqual([{ n: 2 }]);
   });
@@ -540,7 +541,7 @@ describe("importing a statement", () => {
     const d = await db();
     const [paid] = await d.select().from(orders).where(eq(orders.id, order.id));
     expect(paid!.state).toBe("paid");
-    const [ledger] = await d.select().from(moneyEvents).where(eq(moneyEvents.sourceId, "H1"));
+    const [ledger] = await d.select().from(moneyEvents).where(eq(moneyEvents.sourceId, "ofx:H1"));
     expect(ledger).toMatchObject({ state: "applied", orderId: order.id, amountCents: 99500 });
   });
 
@@ -558,7 +559,7 @@ describe("importing a statement", () => {
       waiting: 1,
     });
     const d = await db();
-    const [ledger] = await d.select().from(moneyEvents).where(eq(moneyEvents.sourceId, "L1"));
+    const [ledger] = await d.select().from(moneyEvents).where(eq(moneyEvents.sourceId, "ofx:L1"));
     expect(ledger).toMatchObject({
       state: "waiting",
       orderId: null,
