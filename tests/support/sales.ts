@@ -4,6 +4,7 @@ import {
   emailOutbox,
   exchangeRates,
   invitations,
+  moneyEvents,
   orders,
   robots,
   waitlist,
@@ -19,6 +20,7 @@ export async function clearSales(first: PgTable[] = []) {
   const db = await getDb();
   for (const table of [
     ...first,
+    moneyEvents,
     orders,
     invitations,
     emailOutbox,

@@ -6,7 +6,9 @@ import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { ofxStatement as ofx } from "../../../tests/support/ofx.ts";
 import {
   bankCredits,
+  emailOutbox,
   invitations,
+  moneyEvents,
   orderEvents,
   orders,
   orderSetups,
@@ -413,7 +415,7 @@ describe("the deadline", () => {
     const second = await orderOf(people[1]!.email);
     expect(await spots("midaspulse", at(HOUR))).toMatchObject({ taken: 2 });
 
-    expect(await cancelOrder(first.id, STAFF, "desistiu por telefone", at(HOUR))).toEqual({
+    expect(await cancelOrder(first.id, STAFF, "desistiu por telefone", at(HOUR))).toMatchObject({
       outcome: "closed",
     });
     expect(
@@ -505,7 +507,7 @@ describe("importing a statement", () => {
     expect((await orderOf(people[0]!.email)).state).toBe("awaiting-payment");
 
     const applied = await applyStatementImport(preview.importId, STAFF, at(30 * HOUR));
-    expect(applied).toEqual({ outcome: "applied", paid: 2, skipped: 0, recorded: 3 });
+    expect(applied).toEqual({ outcome: "applied", paid: 2, skipped: 0, recorded: 3, waiting: 1 });
     expect(await applyStatementImport(preview.importId, "outra@x.test", at(30 * HOUR))).toEqual({
       outcome: "already-applied",
     });
@@ -522,6 +524,7 @@ describe("importing a statement", () => {
       paid: 0,
       skipped: 0,
       recorded: 0,
+      waiting: 0,
     });
     expect(await d.select({ n: sql<number>`count(*)::int` }).from(payments)).toEqual([{ n: 2 }]);
   });
@@ -544,7 +547,7 @@ describe("importing a statement", () => {
     expect(await d.select({ n: sql<number>`count(*)::int` }).from(payments)).toEqual([{ n: 1 }]);
   });
 
-  it("refuses a statement of another account and a credit for an expired order", async () => {
+  it("refuses a statement of another account; a PIX dated before the deadline imported after it still pays", async () => {
     await setExchangeRate(50000, STAFF, T0);
     const { people, tokens } = await invite("yenmax", 1);
     await acceptInvitation(tokens[0]!, at(HOUR));
@@ -562,9 +565,44 @@ describe("importing a statement", () => {
       orderId: order.id,
       state: "expired",
     });
+    // Issue 36: the money reached the bank on 02/12, before the deadline (03/12 10h): the
+    // order takes its spot back (still free) and is paid, not left expired.
     expect(await applyStatementImport(preview.importId, STAFF, at(49 * HOUR))).toMatchObject({
-      paid: 0,
+      paid: 1,
+      waiting: 0,
     });
+    const d = await db();
+    const [paid] = await d.select().from(orders).where(eq(orders.id, order.id));
+    expect(paid!.state).toBe("paid");
+    const [ledger] = await d.select().from(moneyEvents).where(eq(moneyEvents.sourceId, "ofx:H1"));
+    expect(ledger).toMatchObject({ state: "applied", orderId: order.id, amountCents: 99500 });
+  });
+
+  it("a credit dated after an expired order's deadline waits for staff, who are e-mailed", async () => {
+    await setExchangeRate(50000, STAFF, T0);
+    const { people, tokens } = await invite("yenmax", 1);
+    await acceptInvitation(tokens[0]!, at(HOUR));
+    const order = await orderOf(people[0]!.email);
+    await expireDueOrders(at(48 * HOUR));
+    const file = ofx([{ fitId: "L1", amount: "995.00", memo: order.reference }], "20261205");
+    const preview = await previewStatement(file, STAFF, "12345-6", at(100 * HOUR));
+    if (!preview.ok) throw new Error(preview.error);
+    expect(await applyStatementImport(preview.importId, STAFF, at(100 * HOUR))).toMatchObject({
+      paid: 0,
+      waiting: 1,
+    });
+    const d = await db();
+    const [ledger] = await d.select().from(moneyEvents).where(eq(moneyEvents.sourceId, "ofx:L1"));
+    expect(ledger).toMatchObject({
+      state: "waiting",
+      orderId: null,
+      waitingReason: "O dinheiro chegou depois do prazo do pedido.",
+    });
+    const staffMail = await d
+      .select({ template: emailOutbox.template })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.template, "staff-money-waiting"));
+    expect(staffMail).toHaveLength(1);
   });
 });
 

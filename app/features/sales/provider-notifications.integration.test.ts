@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearSales } from "../../../tests/support/sales.ts";
 import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import {
+  emailOutbox,
+  moneyEvents,
   orders,
   paymentNotifications,
   subscriptionCharges,
@@ -19,6 +21,17 @@ import type { MercadoPagoConfig } from "../../platform/payments/mercado-pago.ser
 import { setExchangeRate } from "../orders/orders.server.ts";
 import { receiveMercadoPagoNotification } from "./provider-notifications.server.ts";
 import { runRenewals } from "./renew.server.ts";
+import { cancelOrder, cancelSubscription } from "./cancel.server.ts";
+import { refundSale } from "./refund.server.ts";
+
+async function staffMails() {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.template, "staff-money-waiting"));
+  return rows.length;
+}
 
 const secret = "webhook-secret-of-the-test-application";
 const NOW = new Date("2027-02-22T15:00:00Z");
@@ -172,9 +185,9 @@ describe("Mercado Pago notifications", () => {
   it("pays nothing when the amount differs from the charge, and says so", async () => {
     const { charge } = await openCharge();
     api.setPayment(approved(503, charge.reference, 1.0));
-    expect(await receive(notification(503))).toEqual({ status: 200, outcome: "amount-mismatch" });
+    expect(await receive(notification(503))).toEqual({ status: 200, outcome: "waiting" });
     expect((await chargeState(charge.reference)).state).toBe("open");
-    expect((await recorded())[0]!.detail).toContain("esperado 108099 BRL");
+    expect((await recorded())[0]!.detail).toContain("diferente do esperado (R$");
   });
 
   it("waits for approval: a pending payment changes nothing, its approval later pays", async () => {
@@ -212,6 +225,76 @@ describe("Mercado Pago notifications", () => {
       .from(subscriptions)
       .where(eq(subscriptions.orderId, orderId));
     expect(subscription).toMatchObject({ state: "active", anchorDate: "2027-02-22" });
+  });
+
+  // Issue 36: money taken is never lost or invisible.
+  it("a card paid after staff cancelled the order waits in Pagamentos a resolver, staff e-mailed", async () => {
+    const { orderId } = await subscribe("midaspulse", { smtp, pay: false });
+    const db = await getDb();
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect((await cancelOrder(orderId, STAFF, "desistiu", NOW)).outcome).toBe("closed");
+    api.setPayment(approved(507, order!.reference, 972.35));
+    expect(await receive(notification(507))).toEqual({ status: 200, outcome: "waiting" });
+    const [event] = await db
+      .select()
+      .from(moneyEvents)
+      .where(eq(moneyEvents.sourceId, "507:approved"));
+    expect(event).toMatchObject({
+      state: "waiting",
+      kind: "card-approved",
+      amountCents: 97235,
+      waitingReason: 'O pedido já está "Cancelado": o pagamento não foi aplicado.',
+    });
+    expect(await staffMails()).toBe(1);
+    const [after] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(after!.state).toBe("cancelled");
+  });
+
+  it("a customer's cancel racing the card payment of the open renewal never loses the payment", async () => {
+    const { subscription, charge } = await openCharge();
+    api.setPayment(approved(508, charge.reference, 1080.99));
+    const [, answer] = await Promise.all([
+      cancelSubscription(subscription.id, "cliente", NOW),
+      receive(notification(508)),
+    ]);
+    expect(["paid", "waiting"]).toContain(answer.outcome);
+    const db = await getDb();
+    const events = await db
+      .select()
+      .from(moneyEvents)
+      .where(eq(moneyEvents.sourceId, "508:approved"));
+    expect(events).toHaveLength(1);
+    const state = (await chargeState(charge.reference)).state;
+    // Either the payment came first (the charge is paid, the cancel ends after that cycle),
+    // or the cancel did (the charge is void and the money waits for staff).
+    if (state === "paid") expect(events[0]).toMatchObject({ state: "applied" });
+    else expect(events[0]).toMatchObject({ state: "waiting" });
+  });
+
+  it("a payment after a refund never revives the subscription: it waits for staff", async () => {
+    const { subscription, charge } = await openCharge();
+    const refunded = await refundSale(
+      { subscriptionId: subscription.id },
+      { destination: "pix", pixKey: "cliente@exemplo.com", reference: "DEV-9", amountCents: 100 },
+      STAFF,
+      NOW,
+    );
+    expect(refunded.outcome).toBe("refunded");
+    expect((await chargeState(charge.reference)).state).toBe("void");
+    api.setPayment(approved(509, charge.reference, 1080.99));
+    expect(await receive(notification(509))).toEqual({ status: 200, outcome: "waiting" });
+    const db = await getDb();
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscription.id));
+    expect(row!.state).toBe("refunded");
+    const [event] = await db
+      .select()
+      .from(moneyEvents)
+      .where(eq(moneyEvents.sourceId, "509:approved"));
+    expect(event).toMatchObject({ state: "waiting", chargeId: null });
+    expect(await staffMails()).toBe(1);
   });
 
   it("is off without a token: 404, nothing recorded", async () => {

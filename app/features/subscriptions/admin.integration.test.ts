@@ -104,16 +104,16 @@ describe("/admin/assinaturas", () => {
       parseSubscriptionsFilter(new URLSearchParams()),
       at("2027-02-22T12:00:00Z"),
     );
-    expect(overview.counts).toEqual({ cancelled: 1, refunded: 1, suspended: 1 });
+    expect(overview.counts).toEqual({ active: 1, cancelled: 1, suspended: 1 });
     expect(overview.toStop.map((row) => row.id)).toEqual([lapsing.subscription.id]);
-    // The refunded first month is not revenue; the paid renewal counts in its payment's month.
+    // The paid renewal counts in its payment's month (refunds: app/routes/admin/refund.tsx).
     const db = await getDb();
     const [renewed] = await db
       .select({ paidCycle: subscriptions.paidCycle })
       .from(subscriptions)
       .where(eq(subscriptions.id, renewing.subscription.id));
     expect(renewed?.paidCycle).toBe(2);
-    const firstMonth = 2 * 19900 * 5; // two first payments of US$ 199.00 at R$ 5.0000
+    const firstMonth = 3 * 19900 * 5; // three first payments of US$ 199.00 at R$ 5.0000
     const total = (lines: { brlCents: number }[]) => lines.reduce((sum, l) => sum + l.brlCents, 0);
     expect(total(overview.revenue.byMonth)).toBe(firstMonth + renewal.totalBrlCents);
     expect(overview.revenue.byMonth.map((line) => line.key)).toContain("2027-01");
@@ -121,7 +121,7 @@ describe("/admin/assinaturas", () => {
       {
         key: renewing.subscription.robotName,
         brlCents: firstMonth + renewal.totalBrlCents,
-        payments: 3,
+        payments: 4,
       },
     ]);
 
@@ -204,6 +204,7 @@ describe("renewals in the bank-statement import", () => {
         paid: 2,
         skipped: 1,
         recorded: 4,
+        waiting: 2,
       },
     );
     const after = await Promise.all([a, b, c].map((charge) => chargeOf(charge!.subscriptionId)));

@@ -49,7 +49,7 @@ async function mailTo(email: string) {
     .where(eq(emailOutbox.recipient, email))
     .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
   // Only this feature's messages: accepting and paying the first order send their own.
-  return rows.filter((row) => /^(renewal|subscription)-/.test(row.template));
+  return rows.filter((row) => /^(renewal|subscription|sale)-/.test(row.template));
 }
 
 const smtp = await smtpServerForFile();
@@ -216,6 +216,7 @@ describe("renewal", () => {
       "renewal-reminder",
       "renewal-late",
       "subscription-suspended",
+      "subscription-reactivated",
     ]);
   });
 
@@ -278,6 +279,8 @@ describe("cancel at the end of the cycle", () => {
         template: "subscription-cancelled",
         payload: expect.objectContaining({ lastDay: "27/02/2027" }),
       },
+      // Issue 36: the end of the subscription is told too.
+      { template: "subscription-ended", payload: expect.objectContaining({ day: "28/02/2027" }) },
     ]);
   });
 
