@@ -586,7 +586,7 @@ describe("importing a statement", () => {
     await expireDueOrders(at(48 * HOUR));
     const file = ofx([{ fitId: "L1", amount: "995.00", memo: order.reference }], "20261205");
     const preview = await previewStatement(file, STAFF, "12345-6", at(100 * HOUR));
-    if (!preview.ok) throw new Error(preview.error);
+    if (!preview.ok) throw new Error(preview.error.code);
     expect(await applyStatementImport(preview.importId, STAFF, at(100 * HOUR))).toMatchObject({
       paid: 0,
       waiting: 1,
