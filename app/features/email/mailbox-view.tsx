@@ -5,13 +5,14 @@ import { CountedSection } from "../admin/counted-section.tsx";
 import { TextField } from "../admin/field.tsx";
 import { encodeMailboxCursor } from "./mailbox-query.ts";
 import type { loadMailbox } from "./mailbox.server.ts";
+import { SAO_PAULO } from "../../lib/time-zone.ts";
 
 type Mailbox = Awaited<ReturnType<typeof loadMailbox>> & { search: string };
 
 const dateTime = new Intl.DateTimeFormat("pt-BR", {
   dateStyle: "short",
   timeStyle: "short",
-  timeZone: "America/Sao_Paulo",
+  timeZone: SAO_PAULO,
 });
 
 /** Staff's view of e-mail: counts, failed messages with "reenviar", the local mailbox. */

@@ -31,10 +31,6 @@ export type TradingPlatform = (typeof tradingPlatforms)[number];
 /** Partner-broker discount (SPEC section 9), in basis points. */
 export const PARTNER_DISCOUNT_BP = 2500;
 
-/** Staff-set exchange rate bounds, R$ per US$ (issue 23). */
-export const MIN_EXCHANGE_RATE = 1;
-export const MAX_EXCHANGE_RATE = 20;
-
 /** Setup promise (SPEC section 9): 2 to 4 business hours. */
 export const SETUP_PROMISE_MIN_HOURS = 2;
 export const SETUP_PROMISE_MAX_HOURS = 4;
