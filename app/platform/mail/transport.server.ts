@@ -40,6 +40,8 @@ export interface SmtpOptions {
   bounceDomain?: string | undefined;
   /** Reply-To of every message: where answers go (docs/decisions/182). */
   replyTo?: string | undefined;
+  /** Signs every message (nodemailer's DKIM option, docs/decisions/393); unset, the relay must. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string } | undefined;
 }
 
 /**
@@ -51,7 +53,7 @@ export interface SmtpOptions {
 export function smtpTransport(
   url: string,
   from: string,
-  { maxConnections = 16, bounceDomain, replyTo }: SmtpOptions = {},
+  { maxConnections = 16, bounceDomain, replyTo, dkim }: SmtpOptions = {},
 ): MailTransport {
   // nodemailer loads with the first message this process sends (docs/decisions/111).
   let transporter: Promise<Transporter> | undefined;
@@ -66,6 +68,7 @@ export function smtpTransport(
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
+        ...(dkim ? { dkim } : {}),
       } as Parameters<typeof nodemailer.createTransport>[0]),
     ));
   const sender: Sender = { from, ...(replyTo ? { replyTo } : {}) };
@@ -188,6 +191,14 @@ export function createTransport(env: Env, db: Database): MailTransport {
         maxConnections: env.EMAIL_CONCURRENCY,
         bounceDomain: env.MAIL_BOUNCE_DOMAIN,
         replyTo: env.MAIL_REPLY_TO ?? env.CONTACT_EMAIL,
+        dkim:
+          env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
+            ? {
+                domainName: env.DKIM_DOMAIN,
+                keySelector: env.DKIM_SELECTOR,
+                privateKey: env.DKIM_PRIVATE_KEY,
+              }
+            : undefined,
       })
     : mailboxTransport(db);
 }

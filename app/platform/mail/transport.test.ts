@@ -1,3 +1,6 @@
+import crypto from "node:crypto";
+import { dkimVerify } from "mailauth/lib/dkim/verify";
+import { SMTPServer } from "smtp-server";
 import type { ParsedMail } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { startSmtpServer } from "../../../tests/support/smtp-server.ts";
@@ -47,6 +50,67 @@ describe("a message's parts", () => {
     } finally {
       transport.close();
       await smtp.close();
+    }
+  });
+});
+
+describe("a message signed with DKIM", () => {
+  it("verifies with mailauth against the key's public half (a resolver of ours for DNS)", async () => {
+    const { privateKey, publicKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const raw: Buffer[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, _session, done) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          raw.push(Buffer.concat(chunks));
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.server.address() as { port: number };
+    const transport = smtpTransport(
+      `smtp://127.0.0.1:${port}`,
+      "Agentes FX <nao-responda@agentesfx.com.br>",
+      {
+        dkim: {
+          domainName: "agentesfx.com.br",
+          keySelector: "sel1",
+          privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+        },
+      },
+    );
+    try {
+      const id = crypto.randomUUID();
+      await transport.send({
+        id,
+        messageId: `<${id}@agentesfx.com.br>`,
+        to: "maria@example.com",
+        subject: "Confirme sua inscrição",
+        html: "<p>Olá, Maria!</p>",
+        text: "Olá, Maria!",
+        linkTokens: [],
+      });
+      const publicDer = publicKey.export({ type: "spki", format: "der" }).toString("base64");
+      const asked: string[] = [];
+      const result = await dkimVerify(raw[0]!, {
+        resolver: async (name: string, type: string) => {
+          asked.push(`${type} ${name}`);
+          if (type === "TXT" && name === "sel1._domainkey.agentesfx.com.br") {
+            return [[`v=DKIM1; k=rsa; p=${publicDer}`]];
+          }
+          throw Object.assign(new Error("not found"), { code: "ENOTFOUND" });
+        },
+      });
+      expect(asked).toContain("TXT sel1._domainkey.agentesfx.com.br");
+      expect(result.results[0]?.signingDomain).toBe("agentesfx.com.br");
+      expect(result.results[0]?.status.result).toBe("pass");
+    } finally {
+      transport.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });
