@@ -12,7 +12,7 @@ import { emailOutbox, scheduledJobs } from "../../../db/schema.ts";
 import { runsInProcess, type Database } from "../db/db.server.ts";
 import { getLogger } from "../http/logger.server.ts";
 import { newToken } from "../mail/link-tokens.server.ts";
-import { renderContent } from "../mail/render.server.ts";
+import { renderContent, shownPayload } from "../mail/render.server.ts";
 import { isSuppressedSql, recordSmtpRejection, smtpAnswerOf } from "../mail/suppression.server.ts";
 import type { MailTransport } from "../mail/transport.server.ts";
 import { claimOwner, type ClaimOwner } from "./claim-owner.server.ts";
@@ -134,7 +134,7 @@ function outboxQueue(options: WorkerOptions): QueueDefinition {
       links: message?.links ?? {},
       compose: (links, context) => {
         if (!message) throw new Error(`unknown message "${row.template}"`);
-        return message.compose(row.payload, links, context);
+        return message.compose(shownPayload(row.payload), links, context);
       },
     };
   }
