@@ -288,6 +288,8 @@ export const emailOutbox = pgTable(
     status: text("status", { enum: emailStatuses }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    // The worker holding the lease, while it holds it (claim-owner.server.ts).
+    claimedBy: text("claimed_by"),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     settledAt: timestamp("settled_at", { withTimezone: true }),
@@ -1158,6 +1160,8 @@ export const campaignMessages = pgTable(
     status: text("status", { enum: campaignMessageStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    // The worker holding the lease, while it holds it (claim-owner.server.ts).
+    claimedBy: text("claimed_by"),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },

@@ -3,6 +3,7 @@ import type http from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type express from "express";
+import { LRUCache } from "lru-cache";
 import type { RouterContextProvider } from "react-router";
 import { nextCspNonce } from "./csp-nonce.ts";
 import { STRICT_TRANSPORT_SECURITY } from "./request-guards.ts";
@@ -209,7 +210,8 @@ export function createPageCache({
   // Under the path and the declared query parameters alone (`keyOf`). A page rendered before
   // the last change stays here, stale, only so that its next view can render it again
   // without Express (its middleware's headers are the page's); it is never answered.
-  const pages = new Map<string, StoredPage>();
+  // The least recently viewed page goes first when the store is full.
+  const pages = new LRUCache<string, StoredPage>({ max: MAX_ENTRIES });
   // The shared page of each path stored: the front answers only these paths.
   const storedPaths = new Map<string, SharedPage>();
   // Concurrent views of one page share one render begun since the last change, as long as
@@ -355,9 +357,6 @@ export function createPageCache({
     }
     const stored = storedPage(page, answerOfApp, started, await encode(page.body, QUICK));
     if (generation !== started) return stored;
-    if (!pages.has(key) && pages.size >= MAX_ENTRIES) {
-      pages.delete(pages.keys().next().value as string);
-    }
     pages.set(key, stored);
     storedPaths.set(pathname, shared);
     // Should it fail, the quick copy stays: it is the same page.
@@ -372,7 +371,7 @@ export function createPageCache({
     page: RenderedPage & { body: string },
   ) {
     const bodies = await encode(page.body, SMALL);
-    if (pages.get(key) === quick) {
+    if (pages.peek(key) === quick) {
       pages.set(key, storedPage(page, quick.answer, quick.generation, bodies));
     }
   }

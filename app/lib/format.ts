@@ -1,12 +1,12 @@
 // pt-BR formatting (docs/product.md rule 12): dates dd/mm/aaaa in São Paulo time, money with a
 // decimal comma.
-const TIME_ZONE = "America/Sao_Paulo";
+import { SAO_PAULO } from "./time-zone.ts";
 
 const dateFormat = new Intl.DateTimeFormat("pt-BR", {
   day: "2-digit",
   month: "2-digit",
   year: "numeric",
-  timeZone: TIME_ZONE,
+  timeZone: SAO_PAULO,
 });
 
 const amountFormat = new Intl.NumberFormat("pt-BR", {
@@ -35,7 +35,7 @@ export function formatDate(value: Date | string): string {
 const timeFormat = new Intl.DateTimeFormat("pt-BR", {
   hour: "2-digit",
   minute: "2-digit",
-  timeZone: TIME_ZONE,
+  timeZone: SAO_PAULO,
 });
 
 /** A moment as its São Paulo date and time: ["25/11/2026", "14:30"]. */

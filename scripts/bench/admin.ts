@@ -28,6 +28,7 @@ import {
   uniqueDatabaseName,
 } from "../../tests/support/postgres.ts";
 import { rssMegabytes, startHealthProber } from "./measure.ts";
+import { SAO_PAULO } from "../../app/lib/time-zone.ts";
 
 const ADMIN_EMAIL = "bench-admin@example.com";
 const ADMIN_PASSWORD = "bench-admin-password-123";
@@ -182,7 +183,7 @@ export async function measureExport(
 /** The São Paulo calendar day `days` ago, as yyyy-mm-dd. */
 function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toLocaleDateString("en-CA", {
-    timeZone: "America/Sao_Paulo",
+    timeZone: SAO_PAULO,
   });
 }
 

@@ -1,7 +1,7 @@
 // An open-loop load generator in a process of its own (decision 310): it posts a form at a
 // fixed rate, each post at its scheduled time whether or not the earlier ones have answered,
 // as visitors arrive, so a slow server meets a queue instead of a generator that waits for it
-// (wrk and autocannon's connections wait: a closed loop measures capacity, not a given rate).
+// (wrk's connections wait: a closed loop measures capacity, not a given rate).
 // Each post's latency runs from its scheduled time, so time it spent waiting for a free
 // connection, or for this process, counts as the visitor's. Keep-alive connections (at most
 // `maxConnections`) that write each request whole and read each answer only as far as its

@@ -68,8 +68,6 @@ export async function loadCampaign(id: string) {
   };
 }
 
-export type LoadedCampaign = NonNullable<Awaited<ReturnType<typeof loadCampaign>>>;
-
 function readDraft(form: FormEntries) {
   return parseForm(campaignDraftSchema, form) as
     | { success: true; data: CampaignDraft }

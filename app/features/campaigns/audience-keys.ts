@@ -7,4 +7,3 @@ export const audienceFilterKeys = [
   "de",
   "ate",
 ] as const;
-export type AudienceFilterKey = (typeof audienceFilterKeys)[number];

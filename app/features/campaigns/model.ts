@@ -10,7 +10,6 @@ export type CampaignAudience = (typeof campaignAudiences)[number];
 
 /** A staff-written campaign, or the announcement of a blog post. */
 export const campaignKinds = ["campaign", "post"] as const;
-export type CampaignKind = (typeof campaignKinds)[number];
 
 /**
  * One recipient's message: pending (not yet sent, or deferred after a 4xx and due again),
@@ -24,7 +23,6 @@ export const campaignMessageStatuses = [
   "suppressed",
   "cancelled",
 ] as const;
-export type CampaignMessageStatus = (typeof campaignMessageStatuses)[number];
 
 /** What staff see of a campaign once it sends: counts of its recipients. */
 export interface CampaignFigures {

@@ -145,7 +145,7 @@ async function anyDue(db: Database): Promise<boolean> {
  * only: asked beside the due rows, the planner hashed every newsletter subscriber for each
  * claim (a sequential scan of all of them, 40 ms a claim at 100,000; decision 286).
  */
-export const leaseDueSql = (limit: number, leaseMs: number) => sql`
+export const leaseDueSql = (limit: number, leaseMs: number, owner: string | null = null) => sql`
       with due as (
         select m.id, m.email, m.waitlist_id, m.subscriber_id
         from campaign_messages m join campaigns c on c.id = m.campaign_id
@@ -164,20 +164,26 @@ export const leaseDueSql = (limit: number, leaseMs: number) => sql`
       update campaign_messages m set
         attempts = m.attempts + case when checked.reachable then 1 else 0 end,
         run_at = now() + ${leaseMs} * interval '1 millisecond',
+        claimed_by = ${owner},
         status = case when checked.reachable then 'pending' else 'suppressed' end
       from checked where m.id = checked.id
       returning m.id, m.campaign_id, m.email, m.domain, m.waitlist_id, m.subscriber_id,
         m.attempts, checked.reachable`;
 
-async function leaseDue(db: Database, limit: number, leaseMs: number): Promise<DueRow[]> {
-  return rowsOf<DueRow>(await db.execute(leaseDueSql(limit, leaseMs)));
+async function leaseDue(
+  db: Database,
+  limit: number,
+  leaseMs: number,
+  owner: string | null,
+): Promise<DueRow[]> {
+  return rowsOf<DueRow>(await db.execute(leaseDueSql(limit, leaseMs, owner)));
 }
 
 /** Gives back messages leased beyond their domain's slots: due again after `delayMs`. */
 async function release(db: Database, ids: readonly string[], delayMs: number) {
   if (ids.length === 0) return;
   await db.execute(sql`
-    update campaign_messages set attempts = attempts - 1,
+    update campaign_messages set attempts = attempts - 1, claimed_by = null,
       run_at = now() + ${delayMs} * interval '1 millisecond'
     where id in ${idList(ids)}`);
 }
@@ -251,7 +257,7 @@ export function campaignQueue(rates: () => CampaignRates) {
   let startsLookedForAt = -Infinity;
   return defineQueue({
     name: "campaigns",
-    async claim(db, limit, leaseMs) {
+    async claim(db, limit, leaseMs, owner = null) {
       const { global, domain } = rates();
       if (performance.now() - startsLookedForAt >= STARTS_LOOKED_FOR_EVERY_MS) {
         startsLookedForAt = performance.now();
@@ -265,7 +271,7 @@ export function campaignQueue(rates: () => CampaignRates) {
       }
       const slots = await takeSendSlots(db, "global", global, limit);
       if (slots === 0) return [];
-      const leased = await leaseDue(db, slots, leaseMs);
+      const leased = await leaseDue(db, slots, leaseMs, owner);
       const reachable = leased.filter((row) => row.reachable);
       if (leased.length < slots) startsLookedForAt = -Infinity;
       // The last messages may have been settled as unreachable by the claim itself.
@@ -312,10 +318,19 @@ export function campaignQueue(rates: () => CampaignRates) {
     async failed(db, message, { lastError, final, retryInMs }) {
       await db.execute(sql`
         update campaign_messages set last_error = ${lastError},
-          status = ${final ? "failed" : "pending"},
+          status = ${final ? "failed" : "pending"}, claimed_by = null,
           run_at = now() + ${retryInMs} * interval '1 millisecond'
         where id = ${message.id}`);
       if (final) await finishCampaigns(db);
+    },
+    async releaseDeadClaims(db, isDead) {
+      return rowsOf(
+        await db.execute(sql`
+          update campaign_messages set run_at = now(), claimed_by = null
+          where status = 'pending' and run_at > now() and claimed_by is not null
+            and ${isDead(sql`claimed_by`)}
+          returning id`),
+      ).length;
     },
     async nextDue(db) {
       const { global } = rates();

@@ -6,6 +6,7 @@ import { TextField } from "../admin/field.tsx";
 import { mailboxIntents } from "./mailbox-actions.ts";
 import { encodeMailboxCursor } from "./mailbox-query.ts";
 import type { loadMailbox, openMailboxMessage } from "./mailbox.server.ts";
+import { SAO_PAULO } from "../../lib/time-zone.ts";
 
 type Mailbox = Awaited<ReturnType<typeof loadMailbox>> & { search: string };
 type OpenedMessage = NonNullable<Awaited<ReturnType<typeof openMailboxMessage>>>;
@@ -13,7 +14,7 @@ type OpenedMessage = NonNullable<Awaited<ReturnType<typeof openMailboxMessage>>>
 const dateTime = new Intl.DateTimeFormat("pt-BR", {
   dateStyle: "short",
   timeStyle: "short",
-  timeZone: "America/Sao_Paulo",
+  timeZone: SAO_PAULO,
 });
 
 /** Staff's view of e-mail: counts, failed messages with "reenviar", the local mailbox. */

@@ -8,7 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { heartbeatSamples } from "../../../db/schema.ts";
 import { withTransaction } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
-import { TIME_ZONE } from "../subscriptions/calendar.ts";
+import { SAO_PAULO } from "../../lib/time-zone.ts";
 import { HOURS_KEPT_DAYS, MINUTES_KEPT_HOURS, type HeartbeatResolution } from "./model.ts";
 
 /** What a robot reported, carried from a bucket's last row into the rolled-up one. */
@@ -24,7 +24,7 @@ const REPORTED = [
 ];
 
 // A constant, written into the statement: the same expression twice must read the same.
-const ZONE = sql.raw(`'${TIME_ZONE}'`);
+const ZONE = sql.raw(`'${SAO_PAULO}'`);
 
 /** The São Paulo day that `instant` falls in, as the instant it began. */
 const dayOf = (instant: SQL) =>

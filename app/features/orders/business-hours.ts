@@ -1,6 +1,8 @@
 // Business hours in São Paulo (issue 23): Monday to Friday, 9h to 18h, national holidays off.
 // Pure: the holidays come from the caller (holidays.server.ts loads them from date-holidays).
-const TIME_ZONE = "America/Sao_Paulo";
+import { TZDate } from "@date-fns/tz";
+import { SAO_PAULO } from "../../lib/time-zone.ts";
+
 const OPEN_HOUR = 9;
 const CLOSE_HOUR = 18;
 const HOUR_MS = 3_600_000;
@@ -9,44 +11,14 @@ const DAY_MS = 24 * HOUR_MS;
 /** "YYYY-MM-DD" dates (São Paulo calendar) that are national holidays. */
 export type HolidaySet = ReadonlySet<string>;
 
-const partsFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
 function localParts(at: Date) {
-  const parts = Object.fromEntries(
-    partsFormat.formatToParts(at).map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
+  const local = new TZDate(at, SAO_PAULO);
+  return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
 }
 
-/** The instant of a São Paulo wall-clock time (the zone's offset read from Intl, not assumed). */
+/** The instant of a São Paulo wall-clock time, with the zone's offset on that day. */
 function zoned(year: number, month: number, day: number, hour: number): Date {
-  const guess = Date.UTC(year, month - 1, day, hour);
-  const seen = localParts(new Date(guess));
-  const seenUtc = Date.UTC(
-    seen.year,
-    seen.month - 1,
-    seen.day,
-    seen.hour,
-    seen.minute,
-    seen.second,
-  );
-  return new Date(guess + (guess - seenUtc));
+  return new Date(new TZDate(year, month - 1, day, hour, SAO_PAULO).getTime());
 }
 
 function dateKey(year: number, month: number, day: number): string {

@@ -35,10 +35,6 @@ export const PARTNER_DISCOUNT_BP = 2500;
 export const exchangeRateSources = ["ptax", "staff"] as const;
 export type ExchangeRateSource = (typeof exchangeRateSources)[number];
 
-/** Staff-set exchange rate bounds, R$ per US$ (issue 23). */
-export const MIN_EXCHANGE_RATE = 1;
-export const MAX_EXCHANGE_RATE = 20;
-
 /** Setup promise (SPEC section 9): 2 to 4 business hours. */
 export const SETUP_PROMISE_MIN_HOURS = 2;
 export const SETUP_PROMISE_MAX_HOURS = 4;

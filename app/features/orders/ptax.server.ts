@@ -6,11 +6,12 @@ import { and, eq } from "drizzle-orm";
 import { exchangeRates } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { lastBusinessDayPtax, PTAX_SOURCE } from "../../platform/payments/ptax.server.ts";
+import { SAO_PAULO } from "../../lib/time-zone.ts";
 import { setExchangeRate } from "./orders.server.ts";
 
 /** Today's date in Brasília, YYYY-MM-DD. */
 export function brasiliaDay(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(now);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: SAO_PAULO }).format(now);
 }
 
 /**

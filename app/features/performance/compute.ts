@@ -9,6 +9,7 @@ import type {
 } from "./model.ts";
 import { divideRounded } from "./numbers.ts";
 import { serverTimeToEpochMs } from "./server-clock.ts";
+import { SAO_PAULO } from "../../lib/time-zone.ts";
 
 // The record computed from the ledger, never from the statement's summary, which is only
 // compared against (docs/decisions/132). Returns are time-weighted: each stretch between
@@ -40,7 +41,6 @@ export interface ExactFactors {
 const ONE: Fraction = { n: 1n, d: 1n };
 const FIXED = 1_000_000_000_000n;
 const CURVE_POINTS = 360;
-const TIME_ZONE = "America/Sao_Paulo";
 
 function gcd(a: bigint, b: bigint): bigint {
   let x = a < 0n ? -a : a;
@@ -75,7 +75,7 @@ function safe(value: bigint): number {
  */
 export function monthReader(): (ms: number) => { year: number; month: number } {
   const format = new Intl.DateTimeFormat("en-US", {
-    timeZone: TIME_ZONE,
+    timeZone: SAO_PAULO,
     year: "numeric",
     month: "numeric",
     day: "numeric",

@@ -215,11 +215,6 @@ export function parseServerTime(text: string): ServerTime | null {
   return time;
 }
 
-export function formatServerTime(time: ServerTime): string {
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${time.year}.${two(time.month)}.${two(time.day)} ${two(time.hour)}:${two(time.minute)}:${two(time.second)}`;
-}
-
 /** The quotient rounded half away from zero. */
 export function divideRounded(numerator: bigint, denominator: bigint): bigint {
   if (denominator < 0n) return divideRounded(-numerator, -denominator);

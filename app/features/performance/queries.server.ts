@@ -75,8 +75,6 @@ const historyColumns = {
   uploadedAt: performanceStatements.uploadedAt,
 };
 
-export type StatementSummaryRow = Awaited<ReturnType<typeof listStatements>>[number];
-
 /** A robot's uploads, newest first, each with when it was last published (if ever). */
 export async function listStatements(robotId: string) {
   const db = await getDb();

@@ -12,8 +12,9 @@ import {
 } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
-import { addDays, localDate, TIME_ZONE, type LocalDate } from "./calendar.ts";
+import { addDays, localDate, type LocalDate } from "./calendar.ts";
 import { subscriptionStates, type SubscriptionState } from "./model.ts";
+import { SAO_PAULO } from "../../lib/time-zone.ts";
 
 const LIST_LIMIT = 200;
 const ROBOT_FILTER_MAX = 100;
@@ -37,7 +38,7 @@ export function parseSubscriptionsFilter(query: URLSearchParams): SubscriptionsF
   };
 }
 
-const zone = sql.raw(`'${TIME_ZONE}'`);
+const zone = sql.raw(`'${SAO_PAULO}'`);
 
 export interface RevenueLine {
   /** "2027-02" (a São Paulo month) or a robot's name. */

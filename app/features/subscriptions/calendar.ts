@@ -1,39 +1,15 @@
 // Subscription calendar (issue 24; docs/decisions/170): monthly cycles anchored on the
 // payment date in São Paulo, notices, grace, the 7-day guarantee, cancel at cycle end.
 // Pure: every function that depends on the time takes `now`, so tests inject the clock.
+import { TZDate } from "@date-fns/tz";
+import { SAO_PAULO } from "../../lib/time-zone.ts";
 import { orderAmounts, type EarlyDiscount, type OrderAmounts } from "../orders/money.ts";
 import { GUARANTEE_DAYS, NOTICE_HOUR, RENEWAL_NOTICE_DAYS } from "./model.ts";
 
-export const TIME_ZONE = "America/Sao_Paulo";
 const DAY_MS = 86_400_000;
 
 /** A São Paulo calendar date, "YYYY-MM-DD" (what a `date` column stores). */
 export type LocalDate = string;
-
-const partsFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-function wallClockUtc(at: Date): number {
-  const parts = Object.fromEntries(
-    partsFormat.formatToParts(at).map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
-  return Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-}
 
 function parse(date: LocalDate): { year: number; month: number; day: number } {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
@@ -53,20 +29,17 @@ export function formatLocalDate(date: LocalDate): string {
 
 /** The São Paulo date of an instant. */
 export function localDate(at: Date): LocalDate {
-  return new Date(wallClockUtc(at)).toISOString().slice(0, 10);
+  const local = new TZDate(at, SAO_PAULO);
+  return format(local.getFullYear(), local.getMonth() + 1, local.getDate());
 }
 
 /**
- * The instant a São Paulo wall-clock hour of `date` begins. The zone's offset is read from
- * Intl at that moment, not assumed (Brazil kept summer time until 2019).
+ * The instant a São Paulo wall-clock hour of `date` begins, with the zone's offset on that
+ * day (Brazil kept summer time until 2019).
  */
 export function localInstant(date: LocalDate, hour = 0): Date {
   const { year, month, day } = parse(date);
-  const guess = Date.UTC(year, month - 1, day, hour);
-  const offsetAt = (instant: number) => wallClockUtc(new Date(instant)) - instant;
-  const first = guess - offsetAt(guess);
-  // A second pass settles an offset that changes between the guess and the answer.
-  return new Date(guess - offsetAt(first));
+  return new Date(new TZDate(year, month - 1, day, hour, SAO_PAULO).getTime());
 }
 
 export function addDays(date: LocalDate, days: number): LocalDate {

@@ -4,8 +4,9 @@ import { type Executor, getDb } from "../../platform/db/db.server.ts";
 import { type AgentId, agentIds, isAgentId } from "../../content/agent-ids.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
 import type { WaitlistFilter } from "./admin-filters.ts";
-import { filterConditions, foldedSql, TIME_ZONE } from "./admin-queries.server.ts";
+import { filterConditions, foldedSql } from "./admin-queries.server.ts";
 import type { WaitlistStatus } from "./model.ts";
+import { SAO_PAULO } from "../../lib/time-zone.ts";
 
 // The figures of /admin/lista for its current filter (docs/decisions/145): the total, the
 // per-status and per-agent counts beside the filters, and the summary (per status, agent,
@@ -73,7 +74,7 @@ const addDays = (day: string, days: number) =>
 
 /** Today in São Paulo, aaaa-mm-dd. */
 function today(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(now);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: SAO_PAULO }).format(now);
 }
 
 /** The chart's period: the filter's days, else the last 30; its bucket size by its length. */
@@ -152,7 +153,7 @@ function groupedQuery(
   // estimating the buckets' number from created_at's (one per row), which made it sort every
   // match instead of hashing them (decision 226).
   const conditions = filterConditions(filter, ["status", "agente"]) ?? sql`true`;
-  const zone = sql.raw(`'${TIME_ZONE}'`);
+  const zone = sql.raw(`'${SAO_PAULO}'`);
   const starts = chartBuckets(chart.from, chart.to, chart.unit);
   // The period's first instant, each later bucket's, and the instant after the period.
   const bounds = [chart.from, ...starts.slice(1), addDays(chart.to, 1)].join(",");

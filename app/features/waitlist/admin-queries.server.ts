@@ -26,11 +26,10 @@ import { rowsOf } from "../../platform/db/rows.ts";
 import { WAITLIST_PAGE_SIZE, type WaitlistCursor, type WaitlistFilter } from "./admin-filters.ts";
 import type { SettableWaitlistStatus } from "./status-schema.ts";
 import type { WaitlistStatus } from "./model.ts";
+import { SAO_PAULO } from "../../lib/time-zone.ts";
 
 // The admin's waitlist queries (docs/decisions/071-waitlist-list-queries.md). Every query
 // takes an executor, so it can run inside a caller's transaction.
-
-export const TIME_ZONE = "America/Sao_Paulo";
 
 /** Text folded the way the search column (waitlist.search_text) is: no accents, lower case. */
 export function foldForSearch(text: string): string {
@@ -67,12 +66,12 @@ export function filterConditions(
   }
   if (filter.de) {
     parts.push(
-      sql`${waitlist.createdAt} >= (${filter.de}::date)::timestamp at time zone ${TIME_ZONE}`,
+      sql`${waitlist.createdAt} >= (${filter.de}::date)::timestamp at time zone ${SAO_PAULO}`,
     );
   }
   if (filter.ate) {
     parts.push(
-      sql`${waitlist.createdAt} < (${filter.ate}::date + 1)::timestamp at time zone ${TIME_ZONE}`,
+      sql`${waitlist.createdAt} < (${filter.ate}::date + 1)::timestamp at time zone ${SAO_PAULO}`,
     );
   }
   // Case and accents ignored, as people type them (decision 144).
@@ -193,8 +192,6 @@ export async function getWaitlistEntry(id: string, executor?: Executor) {
   return { entry, history };
 }
 
-export type WaitlistEntryDetail = NonNullable<Awaited<ReturnType<typeof getWaitlistEntry>>>;
-
 /**
  * Moves entries to contacted or converted and records who did it, in the caller's
  * transaction. Entries already in that status are left alone (no history line). Returns
@@ -270,7 +267,7 @@ const EXPORT_BATCH_SIZE = { postgres: 500, embedded: 100 };
  * process was a third of the export's CPU (docs/decisions/077).
  */
 const saoPauloDateTime = (column: AnyColumn) =>
-  sql<string>`to_char(${column} at time zone ${sql.raw(`'${TIME_ZONE}'`)}, 'DD/MM/YYYY HH24:MI')`;
+  sql<string>`to_char(${column} at time zone ${sql.raw(`'${SAO_PAULO}'`)}, 'DD/MM/YYYY HH24:MI')`;
 
 export interface ExportInvitation {
   robot: string;

@@ -1,4 +1,5 @@
 import { accessSync, constants } from "node:fs";
+import crypto from "node:crypto";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
@@ -37,6 +38,15 @@ const optionalText = z
   .trim()
   .optional()
   .transform((value) => value || undefined);
+
+function isPrivateKey(pem: string): boolean {
+  try {
+    crypto.createPrivateKey(pem);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** An optional e-mail address; an empty value counts as absent. */
 const optionalEmail = optionalText.pipe(z.string().email().optional());
@@ -89,6 +99,17 @@ const envSchema = z.object({
   // bounces+<message id>@MAIL_BOUNCE_DOMAIN, so a bounce names its message (VERP). Unset, the
   // envelope sender is MAIL_FROM's address and reports are matched by Message-ID only.
   MAIL_BOUNCE_DOMAIN: optionalText,
+  // DKIM (docs/decisions/393): with all three set, every message is signed for DKIM_DOMAIN
+  // under DKIM_SELECTOR; unset, the SMTP relay must sign. The key is PEM, its line breaks
+  // written as \n when the setting is one line.
+  DKIM_DOMAIN: optionalText,
+  DKIM_SELECTOR: optionalText,
+  DKIM_PRIVATE_KEY: optionalText
+    .transform((value) => value?.replaceAll("\\n", "\n"))
+    .refine(
+      (value) => value === undefined || isPrivateKey(value),
+      "DKIM_PRIVATE_KEY must be a PEM private key (openssl genrsa 2048)",
+    ),
   // Where the bounce receiver (an SMTP server for the bounce domain's MX) listens; unset, none.
   BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   BOUNCE_SMTP_HOST: z.string().default("0.0.0.0"),
@@ -266,6 +287,16 @@ export function configurationProblems(
     });
   }
   problems.push(...apiPixProblems(source, problems));
+  const dkim = ["DKIM_DOMAIN", "DKIM_SELECTOR", "DKIM_PRIVATE_KEY"] as const;
+  const dkimSet = dkim.filter((variable) => source[variable]?.trim());
+  if (dkimSet.length > 0 && dkimSet.length < dkim.length) {
+    for (const variable of dkim.filter((name) => !dkimSet.includes(name))) {
+      problems.push({
+        variable,
+        problem: `must be set with ${dkimSet.join(" and ")}: DKIM signs with all three`,
+      });
+    }
+  }
   if (production && source.DATABASE_URL) {
     for (const [variable, problem] of Object.entries(REQUIRED_ON_POSTGRES_IN_PRODUCTION)) {
       if (!source[variable]?.trim() && !problems.some((p) => p.variable === variable)) {

@@ -137,3 +137,23 @@ describe("configurationProblems", () => {
     ).toEqual([{ variable: "PIX_API_WEBHOOK_SECRET", problem: expect.any(String) }]);
   });
 });
+
+describe("the DKIM settings", () => {
+  it("name the missing ones when only some are set, and refuse a key that is no key", () => {
+    expect(
+      configurationProblems({ DKIM_DOMAIN: "agentesfx.com.br" }).map((p) => p.variable),
+    ).toEqual(["DKIM_SELECTOR", "DKIM_PRIVATE_KEY"]);
+    expect(
+      configurationProblems({
+        DKIM_DOMAIN: "agentesfx.com.br",
+        DKIM_SELECTOR: "sel1",
+        DKIM_PRIVATE_KEY: "not a key",
+      }),
+    ).toEqual([
+      {
+        variable: "DKIM_PRIVATE_KEY",
+        problem: "DKIM_PRIVATE_KEY must be a PEM private key (openssl genrsa 2048)",
+      },
+    ]);
+  });
+});

@@ -173,7 +173,18 @@ export interface QueueDefinition<N extends string = string> {
    * Leases up to `limit` due messages (run_at pushed `leaseMs` ahead, FOR UPDATE SKIP LOCKED);
    * a message that must not go is settled by the claim and not returned.
    */
-  readonly claim: (db: Database, limit: number, leaseMs: number) => Promise<ClaimedMessage[]>;
+  readonly claim: (
+    db: Database,
+    limit: number,
+    leaseMs: number,
+    /** The claiming worker's owner id, recorded with each claim (claim-owner.server.ts). */
+    owner?: string | null,
+  ) => Promise<ClaimedMessage[]>;
+  /**
+   * Makes due at once the messages still leased by a dead worker (`isDead` of their owner);
+   * answers how many.
+   */
+  readonly releaseDeadClaims: (db: Database, isDead: (owner: SQL) => SQL) => Promise<number>;
   readonly sent: (db: Database, ids: readonly string[]) => Promise<void>;
   /** Its link's owner is gone. */
   readonly cancelled: (db: Database, id: string) => Promise<void>;

@@ -199,6 +199,23 @@ describe("the worker", () => {
     }
   });
 
+  it("sends a name typed as a link without its link-shaped words (the worker's own path)", async () => {
+    const db = await getDb();
+    const email = `nome-link-${(serial += 1)}@example.com`;
+    const [person] = await db
+      .insert(waitlist)
+      .values({ name: "Maria www.golpe.com", email, termsAcceptedAt: new Date() })
+      .returning({ id: waitlist.id });
+    await withTransaction((tx) =>
+      enqueue(tx, hello.to(email, { entryId: person!.id, name: "Maria https://golpe.com/x" })),
+    );
+    while ((await processDueMessages(await options())) > 0);
+    const [mail] = delivered(email);
+    expect(mail?.text).toContain("Olá, Maria!");
+    expect(mail?.text).not.toContain("golpe");
+    expect(mail?.html).not.toContain("golpe");
+  });
+
   it("keeps the Message-ID when a message is sent again after a crash, and marks it failed after its last try", async () => {
     const [email] = await queueHello();
     const queued = await statusOf(email!);

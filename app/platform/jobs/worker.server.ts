@@ -7,14 +7,15 @@
 // Jobs: recurring work at a time (invitation deadlines, retention), one row per job, run by
 // whichever worker claims it. The worker sleeps until a notification (a trigger NOTIFYs at
 // every enqueue), the next due time, or `idleMs`; it never reads the web server's load.
-import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import { emailOutbox, scheduledJobs } from "../../../db/schema.ts";
-import type { Database } from "../db/db.server.ts";
+import { runsInProcess, type Database } from "../db/db.server.ts";
 import { getLogger } from "../http/logger.server.ts";
 import { newToken } from "../mail/link-tokens.server.ts";
-import { renderContent } from "../mail/render.server.ts";
+import { renderContent, shownPayload } from "../mail/render.server.ts";
 import { isSuppressedSql, recordSmtpRejection, smtpAnswerOf } from "../mail/suppression.server.ts";
 import type { MailTransport } from "../mail/transport.server.ts";
+import { claimOwner, type ClaimOwner } from "./claim-owner.server.ts";
 import {
   defineQueue,
   type ClaimedMessage,
@@ -44,6 +45,8 @@ export interface WorkerOptions {
   suppressed?: (recipient: SQL) => SQL;
   /** The application clock jobs run by (docs/decisions/092). */
   now?: () => Date;
+  /** Names this worker's claims (the loop makes its own); without it the lease alone guards. */
+  owner?: ClaimOwner;
 }
 
 export interface WorkerLoopOptions extends WorkerOptions {
@@ -66,6 +69,10 @@ const defaults = {
 // queue's look) instead of one round each, at the cost of this much delay. A round that
 // fills its room starts the next at once.
 const CLAIM_ROUND_MS = 25;
+
+// How often a running worker gives back the claims of workers that died (decision 392); a
+// worker that starts does so before its first claim.
+const RELEASE_DEAD_CLAIMS_MS = 5_000;
 
 // Delivered messages are marked sent by one statement for up to this many (decision 106).
 const SENT_BATCH = 50;
@@ -127,14 +134,14 @@ function outboxQueue(options: WorkerOptions): QueueDefinition {
       links: message?.links ?? {},
       compose: (links, context) => {
         if (!message) throw new Error(`unknown message "${row.template}"`);
-        return message.compose(row.payload, links, context);
+        return message.compose(shownPayload(row.payload), links, context);
       },
     };
   }
 
   return defineQueue({
     name: "outbox",
-    async claim(db, limit, leaseMs) {
+    async claim(db, limit, leaseMs, owner = null) {
       const due = db
         .select({ id: emailOutbox.id })
         .from(emailOutbox)
@@ -147,6 +154,7 @@ function outboxQueue(options: WorkerOptions): QueueDefinition {
         .set({
           attempts: sql`${emailOutbox.attempts} + 1`,
           runAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+          claimedBy: owner,
         })
         .where(inArray(emailOutbox.id, due))
         .returning({
@@ -188,9 +196,28 @@ function outboxQueue(options: WorkerOptions): QueueDefinition {
         .set(
           final
             ? { status: "failed", lastError, settledAt: sql`now()` }
-            : { lastError, runAt: sql`now() + ${retryInMs} * interval '1 millisecond'` },
+            : {
+                lastError,
+                runAt: sql`now() + ${retryInMs} * interval '1 millisecond'`,
+                claimedBy: null,
+              },
         )
         .where(eq(emailOutbox.id, message.id));
+    },
+    async releaseDeadClaims(db, isDead) {
+      const released = await db
+        .update(emailOutbox)
+        .set({ runAt: sql`now()`, claimedBy: null })
+        .where(
+          and(
+            eq(emailOutbox.status, "queued"),
+            gt(emailOutbox.runAt, sql`now()`),
+            isNotNull(emailOutbox.claimedBy),
+            isDead(sql`${emailOutbox.claimedBy}`),
+          ),
+        )
+        .returning({ id: emailOutbox.id });
+      return released.length;
     },
     async nextDue(db) {
       const [row] = await db
@@ -362,7 +389,8 @@ function queueSender(queue: QueueDefinition, options: WorkerOptions) {
   }
 
   return {
-    claim: async (limit: number) => withLinks(await queue.claim(db, limit, leaseMs)),
+    claim: async (limit: number) =>
+      withLinks(await queue.claim(db, limit, leaseMs, options.owner?.id() ?? null)),
     send,
     flush,
   };
@@ -474,7 +502,23 @@ export interface Worker {
   stop: () => Promise<void>;
 }
 
-export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
+/** Makes due at once every message a dead worker still holds, in every queue. */
+async function releaseDeadClaims(
+  db: Database,
+  queues: readonly QueueDefinition[],
+  owner: ClaimOwner,
+): Promise<void> {
+  for (const queue of queues) {
+    const released = await queue.releaseDeadClaims(db, owner.isDead);
+    if (released > 0) {
+      getLogger().info({ queue: queue.name, released }, "worker: a dead worker's claims released");
+    }
+  }
+}
+
+export async function startWorker(loopOptions: WorkerLoopOptions): Promise<Worker> {
+  const owner = loopOptions.owner ?? (await claimOwner(loopOptions.db));
+  const options = { ...loopOptions, owner };
   const { concurrency, idleMs } = { ...defaults, ...options };
   // Up to this many messages are claimed ahead of the sends (docs/decisions/197 and 285): a
   // finished send starts the next one at once, one claim serves several messages, and the
@@ -515,6 +559,12 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
 
   const unlisten = options.listen ? await options.listen(wake) : async () => {};
   await scheduleRecurringJobs(options.db, options.registry, now());
+  // A process that starts sends at once what a dead one had claimed. On PostgreSQL a running
+  // worker also looks again every few seconds, for one that died beside it (on PGlite no other
+  // process runs).
+  await releaseDeadClaims(options.db, queues, owner);
+  const releaseEveryMs = runsInProcess(options.db) ? Infinity : RELEASE_DEAD_CLAIMS_MS;
+  let releasedAt = performance.now();
 
   // Jobs run one at a time beside the sends, looked for only once one is due (by the last
   // reading of their table); once some ran, the loop looks again at when the next is due.
@@ -558,6 +608,10 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
       startSends();
       try {
         runJobs();
+        if (performance.now() - releasedAt >= releaseEveryMs) {
+          releasedAt = performance.now();
+          await releaseDeadClaims(options.db, queues, owner);
+        }
         // Enough claimed ahead: a finishing send wakes the loop.
         if (room() < claimBatch && inFlight.size + claimedAhead.length > 0) {
           await sleep(idleMs);
@@ -585,7 +639,7 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
         const due = await nextDue(options.db, queues, now());
         jobsDueAt = now().getTime() + due.job;
         // A row due now but locked by another worker's claim: look again shortly.
-        await sleep(Math.max(5, Math.min(due.message, due.job, idleMs)));
+        await sleep(Math.max(5, Math.min(due.message, due.job, idleMs, releaseEveryMs)));
       } catch (error) {
         log.warn({ err: error }, "worker: claiming failed; trying again shortly");
         await sleep(1_000);
@@ -603,6 +657,7 @@ export async function startWorker(options: WorkerLoopOptions): Promise<Worker> {
       await Promise.all([...inFlight, jobRunning]);
       await Promise.all(senders.map((sender) => sender.flush()));
       await unlisten();
+      if (!loopOptions.owner) await owner.close();
       options.transport.close();
     },
   };

@@ -43,9 +43,15 @@ export function renderMessage(
   links: Readonly<Record<string, string>>,
   context: MessageContext,
 ): RenderedMessage {
-  // A payload's `name` is a person's name as they typed it: shown only in its inert form.
-  const shown = "name" in payload ? { ...payload, name: personName(payload.name ?? "") } : payload;
-  return renderContent(message.kind, message.compose(shown, links, context));
+  return renderContent(message.kind, message.compose(shownPayload(payload), links, context));
+}
+
+/**
+ * A payload as a message may show it: its `name` is a person's name as they typed it, shown
+ * only in its inert form (by every path that composes a message, the worker's included).
+ */
+export function shownPayload<P extends Payload>(payload: P): P {
+  return "name" in payload ? { ...payload, name: personName(payload.name ?? "") } : payload;
 }
 
 /** Renders a composed message: a queue's (docs/decisions/190) or a registry message's. */

@@ -2,7 +2,6 @@
 // (read by staff at /admin/emails, without the links' tokens) plus one log line per message.
 import { sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
-import type addressparser from "nodemailer/lib/addressparser";
 import type Mail from "nodemailer/lib/mailer";
 import { emailMailbox, emailOutbox } from "../../../db/schema.ts";
 import type { Database } from "../db/db.server.ts";
@@ -41,6 +40,8 @@ export interface SmtpOptions {
   bounceDomain?: string | undefined;
   /** Reply-To of every message: where answers go (docs/decisions/182). */
   replyTo?: string | undefined;
+  /** Signs every message (nodemailer's DKIM option, docs/decisions/393); unset, the relay must. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string } | undefined;
 }
 
 /**
@@ -52,104 +53,52 @@ export interface SmtpOptions {
 export function smtpTransport(
   url: string,
   from: string,
-  { maxConnections = 16, bounceDomain, replyTo }: SmtpOptions = {},
+  { maxConnections = 16, bounceDomain, replyTo, dkim }: SmtpOptions = {},
 ): MailTransport {
   // nodemailer loads with the first message this process sends (docs/decisions/111).
-  let transporter: Promise<{ opened: Transporter; sender: Sender }> | undefined;
+  let transporter: Promise<Transporter> | undefined;
   const connect = () =>
-    (transporter ??= Promise.all([
-      import("nodemailer"),
-      import("nodemailer/lib/addressparser"),
-      import("./one-piece.server.ts"),
-      import("nodemailer/lib/smtp-connection"),
-      import("./dot-stuffing.server.ts"),
-    ]).then(
-      ([
-        { default: nodemailer },
-        { default: addressparser },
-        { sendInOnePiece },
-        { default: SMTPConnection },
-        { skipByteLoopOfDataStream },
-      ]) => {
-        // The SMTP data stream hands on a chunk it would not change without reading each of
-        // its bytes in JavaScript (decision 313).
-        skipByteLoopOfDataStream(SMTPConnection);
-        return {
-          // Each message handed to the socket whole, not part by part (decision 299).
-          opened: sendInOnePiece(
-            nodemailer.createTransport({
-              url,
-              pool: true,
-              maxConnections,
-              maxMessages: Infinity,
-              maxRequeues: 0,
-              connectionTimeout: 10_000,
-              greetingTimeout: 10_000,
-              socketTimeout: 30_000,
-            } as Parameters<typeof nodemailer.createTransport>[0]),
-          ),
-          // The sender's addresses read once by nodemailer's own parser (decision 312).
-          sender: {
-            from: parsedOnce(addressparser(from), from),
-            ...(replyTo ? { replyTo: parsedOnce(addressparser(replyTo), replyTo) } : {}),
-          },
-        };
-      },
+    (transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
+        pool: true,
+        maxConnections,
+        maxMessages: Infinity,
+        maxRequeues: 0,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+        ...(dkim ? { dkim } : {}),
+      } as Parameters<typeof nodemailer.createTransport>[0]),
     ));
+  const sender: Sender = { from, ...(replyTo ? { replyTo } : {}) };
   return {
     async send(email) {
-      const { opened, sender } = await connect();
+      const opened = await connect();
       await opened.sendMail(mailOptions(email, sender, bounceDomain)).catch((error: unknown) => {
         throw withoutAddresses(error);
       });
     },
-    close: () => void transporter?.then(({ opened }) => opened.close()),
+    close: () => void transporter?.then((opened) => opened.close()),
   };
 }
 
-/** The sender's From and Reply-To: as written, or as nodemailer's parser read them. */
+/** The sender's From and Reply-To, as configured. */
 export interface Sender {
-  from: string | Mail.Address;
-  replyTo?: string | Mail.Address;
+  from: string;
+  replyTo?: string;
 }
 
-/** One address as parsed, or the text as it is when it is not exactly one address. */
-export function parsedOnce(
-  parsed: readonly addressparser.AddressOrGroup[],
-  text: string,
-): string | Mail.Address {
-  const [only] = parsed;
-  return parsed.length === 1 && only && "address" in only && only.address
-    ? { name: only.name, address: only.address }
-    : text;
-}
-
-// An address nodemailer's parser reads as itself with no name: no display name, comment,
-// quoting, route or list can be in it.
-const bareAddress = /^[A-Za-z0-9._%+=!#$&*/?^`{|}~-]+@[A-Za-z0-9.-]+$/;
-
-/**
- * A recipient or an envelope address as nodemailer reads it, given to it already read when it
- * is a bare address (every address we send to): nodemailer then skips its address parser,
- * which ran up to five times a message (the headers, the envelope, each plugin asking for
- * it), about 5 % of the worker's CPU (decision 312).
- */
-export function addressOf(address: string): string | Mail.Address {
-  return bareAddress.test(address) ? { name: "", address } : address;
-}
-
-/** What nodemailer is given for one message: the same message whatever addresses are. */
-export function mailOptions(
+/** What nodemailer is given for one message, through its public options only (decision 390). */
+function mailOptions(
   email: OutgoingEmail,
   sender: Sender,
   bounceDomain?: string | undefined,
 ): Mail.Options {
-  const copy = (address: string | Mail.Address) =>
-    typeof address === "string" ? address : { ...address };
   return {
-    from: copy(sender.from),
-    ...(sender.replyTo ? { replyTo: copy(sender.replyTo) } : {}),
-    to: addressOf(email.to),
+    from: sender.from,
+    ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+    to: email.to,
     subject: email.subject,
     html: email.html,
     text: email.text,
@@ -159,14 +108,11 @@ export function mailOptions(
     messageId: email.messageId,
     // The parts' boundaries named by the message's id (a random UUID no one sees before
     // the message) rather than drawn from the system's random source for each of its
-    // three parts (decision 299); a resend after a crash has the same boundaries.
+    // three parts (decisions 299 and 390); a resend after a crash has the same boundaries.
     baseBoundary: email.id,
     ...(bounceDomain
       ? {
-          envelope: {
-            from: addressOf(bounceAddressFor(email.id, bounceDomain)),
-            to: addressOf(email.to),
-          },
+          envelope: { from: bounceAddressFor(email.id, bounceDomain), to: email.to },
         }
       : {}),
     ...(email.unsubscribeUrl
@@ -251,6 +197,14 @@ export function createTransport(env: Env, db: Database): MailTransport {
         maxConnections: env.EMAIL_CONCURRENCY,
         bounceDomain: env.MAIL_BOUNCE_DOMAIN,
         replyTo: env.MAIL_REPLY_TO ?? env.CONTACT_EMAIL,
+        dkim:
+          env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
+            ? {
+                domainName: env.DKIM_DOMAIN,
+                keySelector: env.DKIM_SELECTOR,
+                privateKey: env.DKIM_PRIVATE_KEY,
+              }
+            : undefined,
       })
     : mailboxTransport(db);
 }
