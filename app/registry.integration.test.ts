@@ -296,6 +296,25 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
       }),
     ]),
   ),
+  "payment-receipt": async (kind) => {
+    const entry = await newEntry(kind);
+    return {
+      to: entry.email,
+      payload: {
+        name: entry.name,
+        service: "YenMax Agent, ciclo 2",
+        amount: "R$ 810,74",
+        method: "PIX",
+        paymentReference: "E2E0001",
+        reference: "AFX0123456789",
+        paidAt: "02/03/2027 10:00",
+      },
+    };
+  },
+  "staff-money-waiting": async (kind) => ({
+    to: nextAddress(kind),
+    payload: { count: "1", lines: "R$ 810,74 recebido em 02/03/2027 (extrato): pedido encerrado" },
+  }),
   "staff-order-paid": async (kind) => ({
     to: nextAddress(kind),
     payload: {
@@ -340,6 +359,17 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
         ["subscription-suspended", { reference: "AFX0123456789" }],
         ["subscription-cancelled", { lastDay: "27/02/2027" }],
         ["subscription-refunded", { amount: "R$ 810,74", method: "PIX" }],
+        ["subscription-reactivated", { paidThrough: "27/03/2027" }],
+        ["subscription-ended", { day: "27/02/2027" }],
+        [
+          "sale-refunded",
+          {
+            amount: "R$ 810,74",
+            what: "a assinatura e a implantação",
+            how: "PIX para a chave informada",
+            when: "02/03/2027",
+          },
+        ],
       ] as const
     ).map(([name, fields]) => [
       name,

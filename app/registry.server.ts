@@ -44,7 +44,7 @@ import {
   subscriptionRefundedMessage,
   subscriptionSuspendedMessage,
 } from "./features/subscriptions/messages.tsx";
-import { staffMoneyWaitingMessage } from "./features/sales/messages.tsx";
+import { saleRefundedMessage, staffMoneyWaitingMessage } from "./features/sales/messages.tsx";
 import { fleetIncidentsJob, heartbeatDownsamplingJob } from "./features/fleet/jobs.server.ts";
 import {
   fleetIncidentClosedMessage,
@@ -65,6 +65,7 @@ export const registry = createRegistry([
   subscriptionReactivatedMessage,
   subscriptionEndedMessage,
   staffMoneyWaitingMessage,
+  saleRefundedMessage,
   renewalsJob,
   confirmSignupMessage,
   confirmSignupReminderMessage,

@@ -111,6 +111,7 @@ export const paymentsAdminCopy = {
   staffMail: {
     subject: "Pagamento a resolver",
     intro: "Chegou dinheiro que não foi aplicado a nenhum pedido ou cobrança:",
+    count: (count: string) => `Entradas novas: ${count}.`,
     action: "Abrir Pagamentos a resolver",
   },
 } as const;

@@ -10,6 +10,9 @@ import * as emailsRoute from "../../app/routes/admin/emails.tsx";
 import * as layoutRoute from "../../app/routes/admin/layout.tsx";
 import * as loginRoute from "../../app/routes/admin/login.tsx";
 import * as ordersRoute from "../../app/routes/admin/orders.tsx";
+import * as paymentsRoute from "../../app/routes/admin/payments.tsx";
+import * as refundRoute from "../../app/routes/admin/refund.tsx";
+import * as fleetRoute from "../../app/routes/admin/fleet.tsx";
 import * as robotPerformanceRoute from "../../app/routes/admin/robot-performance.tsx";
 import * as robotsRoute from "../../app/routes/admin/robots.tsx";
 import * as setupRoute from "../../app/routes/admin/setup.tsx";
@@ -84,6 +87,9 @@ export const adminSectionRoutes = {
   "/admin/assinaturas": subscriptionsRoute,
   "/admin/pedidos": ordersRoute,
   "/admin/implantacao": setupRoute,
+  "/admin/pagamentos": paymentsRoute,
+  "/admin/reembolso/:orderId": refundRoute,
+  "/admin/frota": { ...fleetRoute, action: undefined },
 } satisfies Record<string, { loader: Handler; action: Handler | undefined }>;
 
 export type AdminSectionPath = keyof typeof adminSectionRoutes;

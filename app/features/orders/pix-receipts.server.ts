@@ -113,10 +113,15 @@ export async function applyConfirmedPix(
     );
     if (received.outcome === "applied") return settle("applied", charge.orderId);
     if (received.outcome === "duplicate") return settle("already-paid", charge.orderId);
+    const [order] = await tx
+      .select({ state: orders.state })
+      .from(orders)
+      .where(eq(orders.id, charge.orderId));
+    const reason = received.outcome === "waiting" ? received.reason : null;
     return settle(
-      "order-not-payable",
+      order?.state === "paid" ? "already-paid" : "order-not-payable",
       charge.orderId,
-      received.outcome === "waiting" ? received.reason : null,
+      reason,
     );
   });
 }

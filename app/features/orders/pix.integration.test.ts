@@ -190,8 +190,7 @@ describe("a Pix the PSP confirms", () => {
     expect(events.filter((e) => e.toState === "paid")).toEqual([
       { actor: "API Pix", toState: "paid" },
     ]);
-    const view = await openPage(token);
-    expect(view.state).toBe("paid");
+    expect(await stateOf(order.id)).toBe("paid");
     expect(psp.breaches).toEqual([]);
   });
 

@@ -94,7 +94,7 @@ export async function leaveWaiting(
     tx,
     staffMoneyWaitingMessage.to(staffAddress(), {
       count: String(waiting.length),
-      lines: lines.join("\n"),
+      lines: lines.join("; "),
     }),
   );
 }

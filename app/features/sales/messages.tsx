@@ -19,7 +19,7 @@ export const staffMoneyWaitingMessage = defineMessage({
       },
       {
         greeting: "Equipe,",
-        lines: [copy.staffMail.intro, ...payload.lines.split("\n")],
+        lines: [copy.staffMail.intro, payload.lines, copy.staffMail.count(payload.count)],
         path: href("/admin/pagamentos"),
       },
       context,
