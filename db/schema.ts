@@ -34,6 +34,8 @@ import {
 } from "../app/features/orders/model.ts";
 import {
   accountKinds,
+  publicationActions,
+  recordLogKinds,
   serverClocks,
   statementFormats,
   type PerformanceRecord,
@@ -559,8 +561,56 @@ export const performancePublications = pgTable(
       .references(() => performanceStatements.id),
     publishedBy: text("published_by").notNull(),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    // Issue 38: a "withdraw" row takes the robot's record off the site; statementId is the
+    // statement it withdraws.
+    action: text("action", { enum: publicationActions }).notNull().default("publish"),
   },
-  (table) => [index("performance_publications_robot_idx").on(table.robotId, table.publishedAt)],
+  (table) => [
+    index("performance_publications_robot_idx").on(table.robotId, table.publishedAt),
+    check("performance_publications_action_check", isOneOf(table.action, publicationActions)),
+  ],
+);
+
+// Issue 38: the public, append-only log of everything published (docs/decisions/370). Each
+// entry's hash is the SHA-256 of its line as /registro.txt prints it, which carries the
+// previous entry's hash; a trigger refuses updates and deletes.
+export const recordLogEntries = pgTable(
+  "record_log_entries",
+  {
+    seq: integer("seq").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    kind: text("kind", { enum: recordLogKinds }).notNull(),
+    robot: text("robot").notNull(),
+    account: text("account").notNull(),
+    fileSha256: text("file_sha256").notNull(),
+    previousHash: text("previous_hash").notNull(),
+    hash: text("hash").notNull(),
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => performanceStatements.id),
+  },
+  (table) => [check("record_log_entries_kind_check", isOneOf(table.kind, recordLogKinds))],
+);
+
+// Issue 38: each signed head of the log (its size, last hash and date), append-only.
+export const recordLogHeads = pgTable("record_log_heads", {
+  size: integer("size").primaryKey(),
+  hash: text("hash").notNull(),
+  signedAt: timestamp("signed_at", { withTimezone: true }).notNull(),
+  publicKey: text("public_key").notNull(),
+  signature: text("signature").notNull(),
+});
+
+// Issue 38: the log's Ed25519 key when RECORD_LOG_SIGNING_KEY is not set: generated once,
+// one row (docs/decisions/371).
+export const recordLogKeys = pgTable(
+  "record_log_keys",
+  {
+    id: smallint("id").primaryKey().default(1),
+    privateKey: text("private_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("record_log_keys_one_row", sql`${table.id} = 1`)],
 );
 
 // Issue 23: orders, from an accepted invitation to a running robot (docs/decisions/150-155).

@@ -137,6 +137,8 @@ export const performanceAdminCopy = {
   publishNotReconciled: "Publicar mesmo assim (o site mostrará “não confere”)",
   published: "Publicado. A página do agente já mostra este extrato.",
   publishedBadge: "Publicado",
+  withdraw: "Retirar o histórico do site",
+  withdrawn: "Histórico retirado do site. A retirada ficou no registro público.",
   currentBadge: "No site agora",
   historyTitle: "Histórico de extratos",
   historyEmpty: "Nenhum extrato enviado ainda.",
@@ -168,6 +170,7 @@ export const performanceAdminCopy = {
     tooLarge: "O arquivo tem mais de 5 MB. Exporte só o histórico da conta do robô, sem anexos.",
     notMultipart: "Envie o formulário com o arquivo.",
     notFound: "Este extrato não é deste robô.",
+    nothingShown: "Não há histórico publicado deste robô para retirar.",
     currency: (found: string, expected: string) =>
       `O extrato está em ${found || "moeda não informada"}, mas a conta foi informada em ${expected}. Confira a moeda ou envie o extrato da conta certa.`,
     kind: (found: string, expected: string) =>

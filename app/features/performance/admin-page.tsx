@@ -61,7 +61,7 @@ export function PerformanceAdminPage({
   history: HistoryEntry[];
   preview: PreviewEntry | null;
   currentStatementId: string | null;
-  flash: "uploaded" | "published" | null;
+  flash: "uploaded" | "published" | "withdrawn" | null;
   failure: PerformanceActionFailure | null;
 }) {
   const last = history[0];
@@ -81,7 +81,7 @@ export function PerformanceAdminPage({
 
       {flash ? (
         <p role="status" className="rounded-lg border border-success/40 bg-success/10 p-3 text-sm">
-          {flash === "uploaded" ? copy.uploaded : copy.published}
+          {copy[flash]}
         </p>
       ) : null}
       {failure ? (
@@ -221,7 +221,15 @@ export function PerformanceAdminPage({
             </table>
           </div>
           {preview.statementId === currentStatementId ? (
-            <Badge tone="blue">{copy.currentBadge}</Badge>
+            <div className="flex flex-wrap items-center gap-3">
+              <Badge tone="blue">{copy.currentBadge}</Badge>
+              <Form method="post">
+                <input type="hidden" name="intent" value="withdraw" />
+                <Button type="submit" variant="outline">
+                  {copy.withdraw}
+                </Button>
+              </Form>
+            </div>
           ) : (
             <Form method="post">
               <input type="hidden" name="statementId" value={preview.statementId} />

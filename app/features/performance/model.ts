@@ -195,3 +195,11 @@ export interface PerformanceRecord {
   reconciliation: ReconciliationLine[];
   reconciled: boolean;
 }
+
+/** What a publication row does: show its statement, or withdraw the robot's record (issue 38). */
+export const publicationActions = ["publish", "withdraw"] as const;
+export type PublicationAction = (typeof publicationActions)[number];
+
+/** The events the public record log keeps, one entry each (issue 38, docs/decisions/370). */
+export const recordLogKinds = ["statement", "publication", "withdrawal"] as const;
+export type RecordLogKind = (typeof recordLogKinds)[number];

@@ -1,3 +1,5 @@
+import { href, Link } from "react-router";
+import { recordLogCopy } from "../../content/record-log.ts";
 import { verifiedCopy as copy } from "../../content/performance.ts";
 import { ChartLine } from "../../components/ui/icons/chart-line.tsx";
 import { ExternalLink } from "../../components/ui/icons/external-link.tsx";
@@ -31,6 +33,14 @@ export function PerformanceWidget({
           <p className="max-w-md text-sm text-muted-foreground">{copy.preparingText}</p>
         </div>
       )}
+      <p className="text-sm">
+        <Link
+          to={href("/registro")}
+          className="font-semibold text-primary underline underline-offset-4 hover:no-underline"
+        >
+          {recordLogCopy.agentLink}
+        </Link>
+      </p>
       {myfxbookUrl ? (
         <a
           href={myfxbookUrl}

@@ -10,7 +10,14 @@ import { getDb, withTransaction, type Executor } from "../../platform/db/db.serv
 import { appNow } from "../../platform/http/clock.server.ts";
 import { isValidSlug } from "../../lib/slug.ts";
 import { spotColumns, withFreeSpots, type Robot } from "../robots/queries.server.ts";
-import type { AccountKind, PerformanceRecord, ServerClock, StatementFormat } from "./model.ts";
+import type {
+  AccountKind,
+  PublicationAction,
+  PerformanceRecord,
+  ServerClock,
+  StatementFormat,
+} from "./model.ts";
+import { appendLogEntry } from "./record-log.server.ts";
 
 // The append-only history of statements and publications (docs/decisions/133): rows are
 // only ever inserted; what the public sees is a robot's latest publication.
@@ -39,7 +46,8 @@ const FILE_PART_BYTES = 256 * 1024;
 /**
  * Writes the file part by part, each part a statement of its own with a turn of the event
  * loop between them (no transaction: PGlite would hold every other query until its end),
- * then the statement's row, which is what makes the parts its file.
+ * then the statement's row, which is what makes the parts its file, with its entry in the
+ * public log.
  */
 export async function saveStatement({ file, ...statement }: NewStatement): Promise<string> {
   const db = await getDb();
@@ -51,12 +59,30 @@ export async function saveStatement({ file, ...statement }: NewStatement): Promi
       .values({ statementId: id, part, bytes: file.subarray(at, at + FILE_PART_BYTES) });
     await new Promise((resolve) => setImmediate(resolve));
   }
-  const [row] = await db
-    .insert(performanceStatements)
-    .values({ ...statement, id, reconciled: statement.record.reconciled })
-    .returning({ id: performanceStatements.id });
-  if (!row) throw new Error("statement not saved");
-  return row.id;
+  await withTransaction(async (tx) => {
+    const now = appNow();
+    await tx
+      .insert(performanceStatements)
+      .values({ ...statement, id, reconciled: statement.record.reconciled, uploadedAt: now });
+    await appendLogEntry(
+      tx,
+      {
+        kind: "statement",
+        robot: await robotKey(tx, statement.robotId),
+        account: statement.record.accountNumberMasked,
+        fileSha256: statement.sha256,
+        statementId: id,
+      },
+      now,
+    );
+  });
+  return id;
+}
+
+async function robotKey(tx: Executor, robotId: string): Promise<string> {
+  const [robot] = await tx.select({ key: robots.key }).from(robots).where(eq(robots.id, robotId));
+  if (!robot) throw new Error(`robot ${robotId} not found`);
+  return robot.key;
 }
 
 const historyColumns = {
@@ -109,18 +135,66 @@ export async function publishStatement(
   statementId: string,
   publishedBy: string,
 ): Promise<boolean> {
-  const published = await withTransaction(async (tx) => {
+  return withTransaction(async (tx) => {
     const [statement] = await tx
-      .select({ id: performanceStatements.id })
+      .select({ sha256: performanceStatements.sha256, record: performanceStatements.record })
       .from(performanceStatements)
       .where(
         and(eq(performanceStatements.id, statementId), eq(performanceStatements.robotId, robotId)),
       );
     if (!statement) return false;
-    await tx.insert(performancePublications).values({ robotId, statementId, publishedBy });
+    const now = appNow();
+    await tx
+      .insert(performancePublications)
+      .values({ robotId, statementId, publishedBy, publishedAt: now });
+    await appendLogEntry(
+      tx,
+      {
+        kind: "publication",
+        robot: await robotKey(tx, robotId),
+        account: statement.record.accountNumberMasked,
+        fileSha256: statement.sha256,
+        statementId,
+      },
+      now,
+    );
     return true;
   });
-  return published;
+}
+
+/**
+ * Takes the robot's record off the site (the statements and the log stay): a "withdraw" row
+ * naming the statement that was shown. False when nothing is published.
+ */
+export async function withdrawRecord(robotId: string, withdrawnBy: string): Promise<boolean> {
+  return withTransaction(async (tx) => {
+    const [current] = await latestPublication(tx, robotId);
+    if (!current || current.action === "withdraw") return false;
+    const now = appNow();
+    await tx.insert(performancePublications).values({
+      robotId,
+      statementId: current.statementId,
+      publishedBy: withdrawnBy,
+      publishedAt: now,
+      action: "withdraw",
+    });
+    const [statement] = await tx
+      .select({ record: performanceStatements.record })
+      .from(performanceStatements)
+      .where(eq(performanceStatements.id, current.statementId));
+    await appendLogEntry(
+      tx,
+      {
+        kind: "withdrawal",
+        robot: await robotKey(tx, robotId),
+        account: statement?.record.accountNumberMasked ?? "",
+        fileSha256: current.sha256,
+        statementId: current.statementId,
+      },
+      now,
+    );
+    return true;
+  });
 }
 
 /** Which statement a robot's public page shows: its latest publication. */
@@ -142,9 +216,10 @@ const publishedReferenceColumns = {
   broker: performanceStatements.broker,
   uploadedAt: performanceStatements.uploadedAt,
   publishedAt: performancePublications.publishedAt,
+  action: performancePublications.action,
 };
 
-/** The latest publication of the robot `robotId` names, without its record. */
+/** The latest publication row (or withdrawal) of the robot `robotId` names, without its record. */
 function latestPublication(db: Executor, robotId: string | SQLWrapper) {
   return db
     .select(publishedReferenceColumns)
@@ -163,7 +238,7 @@ export async function getPublishedReference(
   robotId: string,
 ): Promise<PublishedReference | undefined> {
   const [row] = await latestPublication(await getDb(), robotId);
-  return row;
+  return shown(row);
 }
 
 /**
@@ -190,6 +265,7 @@ export async function getRobotAndPublicationBySlug(
         broker: latest.broker,
         uploadedAt: latest.uploadedAt,
         publishedAt: latest.publishedAt,
+        action: latest.action,
       },
     })
     .from(robots)
@@ -198,7 +274,16 @@ export async function getRobotAndPublicationBySlug(
     .limit(1);
   if (!row) return undefined;
   const { robot, taken, held, published } = row;
-  return { robot: withFreeSpots({ ...robot, taken, held }), published: published ?? undefined };
+  return { robot: withFreeSpots({ ...robot, taken, held }), published: shown(published) };
+}
+
+/** A latest publication row as what the public sees: nothing after a withdrawal. */
+function shown(
+  row: (PublishedReference & { action: PublicationAction }) | null | undefined,
+): PublishedReference | undefined {
+  if (!row) return undefined;
+  const { action, ...reference } = row;
+  return action === "withdraw" ? undefined : reference;
 }
 
 /** One statement's record (statements never change: docs/decisions/133). */
@@ -230,6 +315,7 @@ export async function listVerifiedFigures(): Promise<Record<string, VerifiedFigu
         number | null
       >`(${performanceStatements.record}->>'twelveMonthReturnBps')::int`,
       periodEnd: sql<string>`${performanceStatements.record}->>'periodEnd'`,
+      action: performancePublications.action,
     })
     .from(performancePublications)
     .innerJoin(
@@ -244,7 +330,7 @@ export async function listVerifiedFigures(): Promise<Record<string, VerifiedFigu
     );
   const figures: Record<string, VerifiedFigure> = {};
   for (const row of rows) {
-    if (row.twelveMonths === null) continue;
+    if (row.twelveMonths === null || row.action === "withdraw") continue;
     figures[row.key] = {
       twelveMonthReturnBps: row.twelveMonths,
       accountKind: row.accountKind,

@@ -7,7 +7,7 @@ import type { FieldErrors } from "../../platform/http/parse-form.ts";
 import { ADMIN_FORM_MAX_BYTES } from "../admin/form.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
 import { TRADING_STATEMENT_BODY_MAX_BYTES, STATEMENT_MAX_BYTES } from "./limits.ts";
-import { publishStatement, saveStatement } from "./queries.server.ts";
+import { publishStatement, saveStatement, withdrawRecord } from "./queries.server.ts";
 import { statementUploadSchema } from "./schema.ts";
 import { readStatementUpload } from "./statement-analysis.server.ts";
 
@@ -57,6 +57,10 @@ export async function performanceAction(request: Request, robotId: string, staff
 
   const read = await readForm(request, ADMIN_FORM_MAX_BYTES);
   if (!read.ok) return failed(read.status, read.message, {});
+  if (read.form.get("intent") === "withdraw") {
+    if (!(await withdrawRecord(robotId, staffEmail))) return failed(409, errors.nothingShown, {});
+    return redirect(`${pagePath(robotId)}?retirado=1`);
+  }
   const statementId = rowId.safeParse(read.form.get("statementId"));
   if (!statementId.success) return failed(404, errors.notFound, {});
   const published = await publishStatement(robotId, statementId.data, staffEmail);

@@ -215,7 +215,18 @@ export const keptColumns: Record<string, Record<string, string>> = {
     record: code,
     uploaded_by: staff,
   },
-  performance_publications: { published_by: staff },
+  performance_publications: { published_by: staff, action: code },
+  // The public record log (decision 370): robots' accounts, masked as published, and hashes.
+  record_log_entries: {
+    kind: code,
+    robot: code,
+    account: "a robot's trading account, masked as the record publishes it",
+    file_sha256: code,
+    previous_hash: code,
+    hash: code,
+  },
+  record_log_heads: { hash: code, public_key: code, signature: code },
+  record_log_keys: { private_key: "the log's signing key, ours" },
   campaign_messages: { status: code, claimed_by: code },
   campaigns: {
     audience: code,

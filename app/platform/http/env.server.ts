@@ -32,6 +32,19 @@ export const trustProxySchema = z
     return proxies;
   });
 
+function isEd25519PrivateKey(base64: string): boolean {
+  try {
+    const key = crypto.createPrivateKey({
+      key: Buffer.from(base64, "base64"),
+      format: "der",
+      type: "pkcs8",
+    });
+    return key.asymmetricKeyType === "ed25519";
+  } catch {
+    return false;
+  }
+}
+
 /** A setting that may be absent; an empty value counts as absent. */
 const optionalText = z
   .string()
@@ -171,6 +184,13 @@ const envSchema = z.object({
   SETUP_CREDENTIAL_KEY: optionalText.refine(
     (value) => value === undefined || Buffer.from(value, "base64").length === 32,
     "SETUP_CREDENTIAL_KEY must be 32 random bytes in base64 (openssl rand -base64 32)",
+  ),
+  // Issue 38: the Ed25519 key that signs the public record log's heads, PKCS#8 DER in base64
+  // (`openssl genpkey -algorithm ed25519 -outform DER | base64 -w0`). Unset: one generated
+  // once and kept in the database (docs/decisions/371).
+  RECORD_LOG_SIGNING_KEY: optionalText.refine(
+    (value) => value === undefined || isEd25519PrivateKey(value),
+    "RECORD_LOG_SIGNING_KEY must be an Ed25519 private key, PKCS#8 DER in base64 (openssl genpkey -algorithm ed25519 -outform DER | base64 -w0)",
   ),
   // Issue 24: Mercado Pago, the hosted checkout for cards (docs/decisions/171). Unset: the
   // product works without it (PIX, transfer, a link staff send). Set: the webhook secret of the

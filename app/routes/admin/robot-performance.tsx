@@ -39,7 +39,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ? ("published" as const)
     : url.searchParams.has("enviado")
       ? ("uploaded" as const)
-      : null;
+      : url.searchParams.has("retirado")
+        ? ("withdrawn" as const)
+        : null;
   return {
     robot,
     history,

@@ -81,10 +81,20 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
 
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-10">
+          {/* The verified record leads; the declared targets follow, labelled (issue 38). */}
+          <PerformanceWidget
+            name={offer.name}
+            myfxbookUrl={offer.myfxbookUrl}
+            verified={verified}
+          />
+
           <section aria-labelledby="metricas">
-            <h2 id="metricas" className="text-2xl font-bold">
-              {agentPageCopy.metricsTitle}
-            </h2>
+            <div className="flex flex-wrap items-center gap-3">
+              <h2 id="metricas" className="text-2xl font-bold">
+                {agentPageCopy.metricsTitle}
+              </h2>
+              <Badge tone="yellow">{verifiedCopy.declaredTitle}</Badge>
+            </div>
             <dl className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4">
               {agent.metrics.map((metric) => (
                 <div
@@ -123,12 +133,6 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
               <TagList title={agent.features.title} items={agent.features.items} />
             ) : null}
           </section>
-
-          <PerformanceWidget
-            name={offer.name}
-            myfxbookUrl={offer.myfxbookUrl}
-            verified={verified}
-          />
         </div>
 
         <div className="order-first space-y-6 lg:sticky lg:top-24 lg:order-none lg:self-start">
