@@ -319,6 +319,7 @@ test("no page scrolls sideways at 390 px, the customer's and staff's included", 
   const robot = await one(`select id, slug from robots where key = 'yenmax'`);
   const post = await one(`select id, slug from blog_posts where is_published limit 1`);
   const entry = await one(`select id from waitlist limit 1`);
+  const order = await one(`select id from orders where state = 'paid' limit 1`);
   const paths = pagePaths(routes).map((path) => {
     const filled = path
       .replace(/^agentes\/:slug$/, `agentes/${robot.slug}`)
@@ -326,6 +327,7 @@ test("no page scrolls sideways at 390 px, the customer's and staff's included", 
       .replace(/^admin\/lista\/:id$/, `admin/lista/${entry.id}`)
       .replace(/^admin\/robos\/:id/, `admin/robos/${robot.id}`)
       .replace(/^admin\/blog\/:id/, `admin/blog/${post.id}`)
+      .replace(/^admin\/reembolso\/:orderId$/, `admin/reembolso/${order.id}`)
       .replace(/:token|:reference/g, (name) => values[name]!)
       .replace(/^\*$/, "pagina-que-nao-existe");
     expect(filled, `no value for ${path}'s parameter`).not.toMatch(/:|undefined/);

@@ -44,7 +44,9 @@ test("a robot's new price, MyFxBook link and slug show on /precos and its agent 
   const pricing = visitor.getByRole("region", { name: "Preço mensal" });
   await expect(pricing.locator("s")).toHaveText("US$ 210,00");
   await expect(pricing.getByText("US$ 157,50", { exact: true })).toBeVisible();
-  const myfxbook = visitor.getByTestId("performance-widget").getByRole("link");
+  const myfxbook = visitor
+    .getByTestId("performance-widget")
+    .getByRole("link", { name: /MyFxBook/ });
   await expect(myfxbook).toHaveAttribute("href", link);
   await expect(myfxbook).toHaveAccessibleName(
     "Ver também na MyFxBook (YenMax Agent). Abre o site da MyFxBook em uma nova aba.",

@@ -146,7 +146,7 @@ test("robots: edit a robot in the dialog", async ({ page }) => {
   await expect(dialog.getByText(/Preço \(USD\): digite só números/)).toBeVisible();
   await price.fill("1.239,50");
   await expect(
-    dialog.getByText(/^No site: de US\$\s1\.239,50 por US\$\s929,63 com o desconto de 25%/),
+    dialog.getByText(/^No site: de US\$\s1\.239,50 por US\$\s929,62 com o desconto de 25%/),
   ).toBeVisible();
 
   await dialog

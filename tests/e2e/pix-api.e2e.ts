@@ -62,7 +62,7 @@ test("the person pays the order's own QR and the page confirms it by itself", as
   await page.goto(`${server.url}/convite/${token}`);
   await page.getByRole("button", { name: "Confirmar minha vaga" }).click();
   await expect(page.getByRole("heading", { name: "Seu pedido: YenMax Agent" })).toBeVisible();
-  const code = await page.getByLabel("PIX copia e cola").inputValue();
+  const code = (await page.getByLabel("PIX copia e cola").textContent()) ?? "";
   const {
     rows: [charge],
   } = await pool.query<{ txid: string }>(`select txid from pix_charges where state = 'active'`);
@@ -73,7 +73,8 @@ test("the person pays the order's own QR and the page confirms it by itself", as
   await psp.settled();
   expect(psp.deliveries.at(-1)?.status).toBe(200);
   // The page reloads itself while awaiting a payment the PSP confirms.
-  await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible({
+  // The invitation link now shows only the order's status (decision 343).
+  await expect(page.getByText(/^Pagamento confirmado\./)).toBeVisible({
     timeout: 15_000,
   });
   expect(psp.breaches).toEqual([]);
