@@ -156,6 +156,12 @@ test("from sign-up to the order page, following each e-mailed link from the loca
   await page.getByRole("button", { name: "Confirmar inscrição" }).click();
   await expect(page.getByRole("heading", { name: "Inscrição confirmada" })).toBeVisible();
 
+  // No PTAX can be fetched here, and no order is without a rate: staff set one (decision 354).
+  await gotoHydrated(page, `${origin}/admin/pedidos`);
+  await page.getByLabel("Novo câmbio").fill("5,43");
+  await page.getByRole("button", { name: "Salvar câmbio" }).click();
+  await expect(page.getByText(/^Atual: R\$ 5,43/)).toBeVisible();
+
   // Staff invite the next person waiting for the robot: her.
   await gotoHydrated(page, `${origin}/admin/convites`);
   const card = page.getByRole("article", { name: new RegExp(ROBOT) });
