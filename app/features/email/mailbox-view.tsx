@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, href, Link } from "react-router";
 import { Button, buttonClasses } from "../../components/ui/button.tsx";
 import { mailboxCopy as copy } from "../../content/email.ts";
@@ -128,15 +129,7 @@ export function MailboxView({
                 {copy.to}: {message.recipient} · {dateTime.format(message.createdAt)} ·{" "}
                 {message.messageId}
               </p>
-              <details className="mt-2">
-                <summary>{copy.htmlPreview}</summary>
-                <iframe
-                  title={message.subject}
-                  srcDoc={message.html}
-                  sandbox=""
-                  className="mt-2 h-96 w-full rounded border bg-white"
-                />
-              </details>
+              <HtmlPreview title={message.subject} html={message.html} />
               <details className="mt-2">
                 <summary>{copy.textPreview}</summary>
                 <pre className="mt-2 whitespace-pre-wrap text-sm">{message.text}</pre>
@@ -172,5 +165,26 @@ export function MailboxView({
         </nav>
       ) : null}
     </CountedSection>
+  );
+}
+
+/**
+ * A message's HTML in a script-less sandbox, mounted only once staff open it: a page of
+ * fifty messages loads no fifty documents, and no closed preview is a frame at all.
+ */
+function HtmlPreview({ title, html }: { title: string; html: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="mt-2" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{copy.htmlPreview}</summary>
+      {open ? (
+        <iframe
+          title={title}
+          srcDoc={html}
+          sandbox=""
+          className="mt-2 h-96 w-full rounded border bg-white"
+        />
+      ) : null}
+    </details>
   );
 }
