@@ -435,3 +435,38 @@ test("Meus dados' order list and order page pass axe", async ({ page }) => {
   await gotoHydrated(page, `${server.url}/meus-dados/pedidos/${order.reference}`);
   await expectNoAxeViolationsAtWidths(page);
 });
+
+// The one refund path (decision 332), last: it ends what the tests above built.
+test("a refund within the guarantee asks where the money goes, confirms, and tells the customer", async ({
+  page,
+}) => {
+  await signIn(page);
+  await gotoHydrated(page, `${server.url}/admin/pedidos?situacao=paid`);
+  await page.getByRole("link", { name: "Reembolsar" }).click();
+  await expect(page.getByRole("heading", { name: /^Reembolso: YenMax Agent/ })).toBeVisible();
+  await expect(
+    page.getByText(/^Dentro dos 7 dias da garantia \(CDC art\. 49\).*R\$\u00a0746,25\.$/),
+  ).toBeVisible();
+  await expectNoAxeViolationsAtWidths(page);
+
+  // Without the confirmation nothing is sent, and what staff typed stays.
+  await page.getByLabel("Chave PIX").fill("ana@exemplo.com");
+  await page.getByLabel("Comprovante do envio").fill("E2E-DEVOLUCAO-1");
+  await page.getByRole("button", { name: "Enviar reembolso" }).click();
+  await expect(page.getByRole("alert")).toContainText("Confirme o envio do reembolso.");
+  await expect(page.getByLabel("Chave PIX")).toHaveValue("ana@exemplo.com");
+  expect((await pool.query(`select state from orders`)).rows).toEqual([{ state: "paid" }]);
+
+  await page.getByLabel("Confirmo o envio do reembolso ao cliente").check();
+  await page.getByRole("button", { name: "Enviar reembolso" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Reembolso de R$\u00a0746,25 registrado; o cliente foi avisado.",
+  );
+  expect((await pool.query(`select state from subscriptions`)).rows).toEqual([
+    { state: "refunded" },
+  ]);
+  expect((await pool.query(`select action from robot_switches`)).rows).toEqual([{ action: "off" }]);
+  const mail = await mailTo("ana@exemplo.com", "Reembolso enviado");
+  expect(mail).toContain("Valor: R$\u00a0746,25");
+  expect(mail).toContain("PIX para a chave ana@exemplo.com");
+});

@@ -17,6 +17,9 @@ const destinationFields = {
   confirm: z.literal("on", { error: refundPageCopy.mustConfirm }),
 };
 
+/** The refund fields staff type in: their own messages answer a refused refund. */
+export const refundTypedFields = [...Object.keys(destinationFields), "amount"];
+
 const pixNeedsKey = <T extends { destination: string; pixKey: string | null }>(value: T) =>
   value.destination !== "pix" || value.pixKey !== null;
 

@@ -17,7 +17,7 @@ import {
   refundWaitingMoney,
 } from "../../features/sales/payments-admin.server.ts";
 import { RefundDestinationFields } from "../../features/sales/refund-fields.tsx";
-import { resolveWaitingSchema } from "../../features/sales/schema.ts";
+import { refundTypedFields, resolveWaitingSchema } from "../../features/sales/schema.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import type { Route } from "./+types/payments";
 
@@ -53,7 +53,12 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readAdminForm(request, resolveWaitingSchema, copy.errorTitle);
+  const read = await readAdminForm(
+    request,
+    resolveWaitingSchema,
+    copy.errorTitle,
+    refundTypedFields,
+  );
   if (!read.ok) return data({ ok: false as const, message: read.message }, { status: read.status });
   const staff = context.get(adminSessionContext).email;
   const form = read.data;

@@ -9,7 +9,7 @@ import { formatBrl } from "../../features/orders/format.ts";
 import { parseDecimal } from "../../features/orders/money.ts";
 import { RefundDestinationFields } from "../../features/sales/refund-fields.tsx";
 import { refundQuote, refundSale } from "../../features/sales/refund.server.ts";
-import { refundSchema } from "../../features/sales/schema.ts";
+import { refundSchema, refundTypedFields } from "../../features/sales/schema.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import type { Route } from "./+types/refund";
 
@@ -34,7 +34,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const quote = await quoteOf(params.orderId);
-  const read = await readAdminForm(request, refundSchema, copy.invalid);
+  const read = await readAdminForm(request, refundSchema, copy.invalid, refundTypedFields);
   if (!read.ok) return data({ ok: false as const, message: read.message }, { status: read.status });
   if (!quote.refundable) {
     return data({ ok: false as const, message: copy.notRefundable(quote.state) }, { status: 409 });
