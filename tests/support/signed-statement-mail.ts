@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { dkimSign } from "mailauth/lib/dkim/sign";
+import { dkimSign } from "mailauth/lib/dkim/sign.js";
 import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 

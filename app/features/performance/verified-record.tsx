@@ -10,7 +10,10 @@ import { formatDate } from "../../lib/format.ts";
 import { formatBps, formatCents, formatHundredths } from "./format.ts";
 import { CHART_HEIGHT, CHART_WIDTH, type PageRecord, type RecordChart } from "./chart.ts";
 import type { AccountKind, ReconciliationLine } from "./model.ts";
-import { StatementSource, type StatementSignature } from "../signed-statements/statement-source.tsx";
+import {
+  StatementSource,
+  type StatementSignature,
+} from "../signed-statements/statement-source.tsx";
 
 // The verified record as the agent page shows it (and the admin's preview): all of it
 // server-rendered HTML and SVG, no script (issue 22).

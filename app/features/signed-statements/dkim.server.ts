@@ -2,7 +2,7 @@
 // trust for the account (docs/decisions/377). DNS is the system's resolver unless
 // DKIM_DNS_SERVERS names others (the tests' own DNS server, a resolver of the operator's).
 import { Resolver } from "node:dns/promises";
-import { dkimVerify } from "mailauth/lib/dkim/verify";
+import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import type { DNSResolver } from "mailauth";
 import type { SignedMessageRefusal } from "./model.ts";
 
@@ -50,7 +50,9 @@ export async function verifyBrokerSignature(
   }
   const allowed = new Set(allowedDomains.map((domain) => domain.toLowerCase()));
   const ours = signatures.filter((result) => allowed.has(result.signingDomain.toLowerCase()));
-  const passed = ours.find((result) => result.status.result === "pass" && !result.status.underSized);
+  const passed = ours.find(
+    (result) => result.status.result === "pass" && !result.status.underSized,
+  );
   if (passed) return { ok: true, domain: passed.signingDomain.toLowerCase() };
   const [claimed] = ours;
   if (claimed) {
@@ -60,7 +62,9 @@ export async function verifyBrokerSignature(
       ok: false,
       reason: unresolved ? "key-unresolved" : "signature-failed",
       domain: claimed.signingDomain.toLowerCase(),
-      detail: underSized ? `${claimed.info} (l= leaves ${underSized} bytes unsigned)` : claimed.info,
+      detail: underSized
+        ? `${claimed.info} (l= leaves ${underSized} bytes unsigned)`
+        : claimed.info,
       transient: result === "temperror",
     };
   }

@@ -116,11 +116,14 @@ export async function receiveSignedMessage(
   );
   if (!upload.ok || !upload.analysis) {
     const detail =
-      upload.ok || upload.status !== 422 ? "statement over 5 MB" : statementProblemMessage(upload.problem);
+      upload.ok || upload.status !== 422
+        ? "statement over 5 MB"
+        : statementProblemMessage(upload.problem);
     return refuse("unreadable-statement", domain, detail);
   }
   const { analysis } = upload;
-  if (!analysis.ok) return refuse("unreadable-statement", domain, statementProblemMessage(analysis.problem));
+  if (!analysis.ok)
+    return refuse("unreadable-statement", domain, statementProblemMessage(analysis.problem));
   const found = analysis.header.accountNumber.trim();
   if (found !== inbox.accountNumber) {
     return refuse("account-mismatch", domain, `statement account ${found}`);
@@ -129,7 +132,8 @@ export async function receiveSignedMessage(
     return refuse("account-mismatch", domain, `statement currency ${analysis.header.currency}`);
   }
   const { computed } = analysis;
-  if (!computed.ok) return refuse("unreadable-statement", domain, statementProblemMessage(computed.problem));
+  if (!computed.ok)
+    return refuse("unreadable-statement", domain, statementProblemMessage(computed.problem));
   if (!computed.record.reconciled) {
     const wrong = computed.record.reconciliation.filter((line) => !line.ok);
     return refuse("not-reconciled", domain, wrong.map((line) => line.check).join(", "));
@@ -231,7 +235,12 @@ function statementForm(inbox: Inbox, statement: StatementFile) {
   form.set("broker", inbox.broker);
   form.set("serverClock", inbox.serverClock);
   form.set("currency", inbox.currency);
-  form.set("file", new File([statement.bytes as Uint8Array<ArrayBuffer>], statement.fileName, { type: "text/html" }));
+  form.set(
+    "file",
+    new File([statement.bytes as Uint8Array<ArrayBuffer>], statement.fileName, {
+      type: "text/html",
+    }),
+  );
   const request = new Request("http://statement.invalid/", { method: "POST", body: form });
   return { body: request.body, contentType: request.headers.get("content-type") ?? "" };
 }

@@ -123,7 +123,9 @@ async function expectRefused(raw: Buffer | string, code: number, reason: string)
 describe("a statement e-mailed signed by the broker", () => {
   it("is verified, stored with the raw message and its SHA-256, logged and published with its badge", async () => {
     const raw = await signedStatementMail({ to: address, statement: goodStatement }, broker);
-    const answer = await send(raw);
+    const answer = await send(raw).catch(async (error: Error) => {
+      throw new Error(`${error.message}: ${JSON.stringify(await lastMessage())}`);
+    });
     expect(answer.response).toMatch(/^250 2\.0\.0 statement received/);
     expect(dns.asked).toContain(`TXT ${broker.selector}._domainkey.${broker.domain}`);
 
@@ -166,11 +168,17 @@ describe("a statement e-mailed signed by the broker", () => {
 
   it("reads a statement sent as the message's HTML body", async () => {
     const body = new TextEncoder().encode(
-      mt5Statement({ ...generatedLedger({ trades: 130, months: 15, seed: 5 }), account: "87654321" }),
+      mt5Statement({
+        ...generatedLedger({ trades: 130, months: 15, seed: 5 }),
+        account: "87654321",
+      }),
     );
     const raw = await signedStatementMail({ to: address, statement: body, inline: true }, broker);
     await send(raw);
-    expect(await lastMessage()).toMatchObject({ outcome: "accepted", signingDomain: broker.domain });
+    expect(await lastMessage()).toMatchObject({
+      outcome: "accepted",
+      signingDomain: broker.domain,
+    });
   });
 
   it("refuses a replayed message and a statement already received", async () => {
@@ -179,7 +187,9 @@ describe("a statement e-mailed signed by the broker", () => {
   });
 
   it("refuses a tampered body", async () => {
-    const raw = (await signedStatementMail({ to: address, statement: statementOf("87654321", 16) }, broker)).toString("latin1");
+    const raw = (
+      await signedStatementMail({ to: address, statement: statementOf("87654321", 16) }, broker)
+    ).toString("latin1");
     // One base64 character of the attachment changed after signing.
     const at = raw.lastIndexOf("AAAA");
     const tampered = `${raw.slice(0, at)}AAAB${raw.slice(at + 4)}`;
@@ -188,14 +198,19 @@ describe("a statement e-mailed signed by the broker", () => {
   });
 
   it("refuses a tampered signed header", async () => {
-    const raw = (await signedStatementMail({ to: address, statement: statementOf("87654321", 16) }, broker)).toString();
+    const raw = (
+      await signedStatementMail({ to: address, statement: statementOf("87654321", 16) }, broker)
+    ).toString();
     const tampered = raw.replace("Subject: Daily Confirmation", "Subject: Daily Confirmatiom");
     const kept = await expectRefused(tampered, 550, "signature-failed");
     expect(kept.detail).toMatch(/bad signature/);
   });
 
   it("refuses an expired signature", async () => {
-    const raw = await composeStatementMail({ to: address, statement: statementOf("87654321", 17) }, broker.domain);
+    const raw = await composeStatementMail(
+      { to: address, statement: statementOf("87654321", 17) },
+      broker.domain,
+    );
     const day = 86_400_000;
     const signed = await signMail(raw, broker, {
       signTime: new Date(Date.now() - 3 * day),
@@ -206,22 +221,34 @@ describe("a statement e-mailed signed by the broker", () => {
   });
 
   it("refuses a domain not on the account's list, and an unsigned message", async () => {
-    const other = await signedStatementMail({ to: address, statement: statementOf("87654321", 18) }, stranger);
+    const other = await signedStatementMail(
+      { to: address, statement: statementOf("87654321", 18) },
+      stranger,
+    );
     expect(await expectRefused(other, 550, "domain-not-allowed")).toMatchObject({
       signingDomain: stranger.domain,
     });
-    const unsigned = await composeStatementMail({ to: address, statement: statementOf("87654321", 18) }, broker.domain);
+    const unsigned = await composeStatementMail(
+      { to: address, statement: statementOf("87654321", 18) },
+      broker.domain,
+    );
     await expectRefused(unsigned, 550, "unsigned");
   });
 
   it("refuses a key that does not resolve", async () => {
-    const raw = await signedStatementMail({ to: address, statement: statementOf("87654321", 19) }, unpublished);
+    const raw = await signedStatementMail(
+      { to: address, statement: statementOf("87654321", 19) },
+      unpublished,
+    );
     const kept = await expectRefused(raw, 550, "key-unresolved");
     expect(kept.detail).toMatch(/no key/);
   });
 
   it("refuses a statement for another account, with the account it names", async () => {
-    const raw = await signedStatementMail({ to: address, statement: statementOf("11112222") }, broker);
+    const raw = await signedStatementMail(
+      { to: address, statement: statementOf("11112222") },
+      broker,
+    );
     const kept = await expectRefused(raw, 550, "account-mismatch");
     expect(kept.detail).toContain("11112222");
   });
@@ -251,9 +278,9 @@ describe("a statement e-mailed signed by the broker", () => {
     await expect(send("Subject: x\r\n\r\nx", `ninguem@${DOMAIN}`)).rejects.toMatchObject({
       responseCode: 550,
     });
-    await expect(send("Subject: x\r\n\r\nx", `${inbox.mailbox}@outro.test`)).rejects.toMatchObject(
-      { responseCode: 550 },
-    );
+    await expect(send("Subject: x\r\n\r\nx", `${inbox.mailbox}@outro.test`)).rejects.toMatchObject({
+      responseCode: 550,
+    });
     expect((await messages()).length).toBe(before);
     // The second recipient is refused; the message goes to the first only (and, unsigned,
     // is refused and kept).

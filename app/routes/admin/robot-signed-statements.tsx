@@ -63,12 +63,23 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-const keptFields = ["accountNumber", "brokerDomains", "accountKind", "broker", "serverClock", "currency"];
+const keptFields = [
+  "accountNumber",
+  "brokerDomains",
+  "accountKind",
+  "broker",
+  "serverClock",
+  "currency",
+];
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const robot = await robotOr404(params.id);
   const read = await readForm(request, ADMIN_FORM_MAX_BYTES);
-  if (!read.ok) return data({ ok: false as const, error: read.message, fieldErrors: {}, values: {} }, { status: read.status });
+  if (!read.ok)
+    return data(
+      { ok: false as const, error: read.message, fieldErrors: {}, values: {} },
+      { status: read.status },
+    );
   const parsed = parseForm(inboxSettingsSchema, read.form);
   if (!parsed.success) {
     const values: Record<string, string> = {};
