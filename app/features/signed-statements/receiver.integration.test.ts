@@ -123,6 +123,7 @@ async function expectRefused(raw: Buffer | string, code: number, reason: string)
 describe("a statement e-mailed signed by the broker", () => {
   it("is verified, stored with the raw message and its SHA-256, logged and published with its badge", async () => {
     const raw = await signedStatementMail({ to: address, statement: goodStatement }, broker);
+    // A refusal here names what was kept, mailauth's words included.
     const answer = await send(raw).catch(async (error: Error) => {
       throw new Error(`${error.message}: ${JSON.stringify(await lastMessage())}`);
     });
