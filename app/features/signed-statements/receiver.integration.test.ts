@@ -293,3 +293,31 @@ describe("a statement e-mailed signed by the broker", () => {
     expect((await messages()).length).toBe(before + 1);
   });
 });
+
+describe("a DKIM key whose DNS does not answer", () => {
+  it("is answered 451 so the broker tries again, and kept for staff", async () => {
+    // Port 9 (discard) on the loopback: nothing answers DNS there.
+    const silent = await startStatementReceiver({
+      port: 0,
+      host: "127.0.0.1",
+      domain: DOMAIN,
+      resolver: dkimResolver(["127.0.0.1:9"]),
+    });
+    try {
+      const raw = await signedStatementMail(
+        { to: address, statement: statementOf("87654321", 20) },
+        broker,
+      );
+      await expect(
+        deliverSmtp(silent.port, raw, { from: `reports@${broker.domain}`, to: address }),
+      ).rejects.toMatchObject({ responseCode: 451 });
+      expect(await lastMessage()).toMatchObject({
+        outcome: "refused",
+        reason: "key-unresolved",
+        signingDomain: broker.domain,
+      });
+    } finally {
+      await silent.close();
+    }
+  });
+});
