@@ -39,6 +39,7 @@ export default [
       route("admin/lista/:id", "routes/admin/waitlist-entry.tsx"),
       route("admin/robos", "routes/admin/robots.tsx"),
       route("admin/robos/:id/desempenho", "routes/admin/robot-performance.tsx"),
+      route("admin/robos/:id/extratos-assinados", "routes/admin/robot-signed-statements.tsx"),
       route("admin/blog", "routes/admin/blog.tsx"),
       route("admin/emails", "routes/admin/emails.tsx"),
       route("admin/convites", "routes/admin/invitations.tsx"),

@@ -42,6 +42,10 @@ import {
 } from "../app/features/performance/model.ts";
 import { postCategories } from "../app/features/posts/model.ts";
 import {
+  signedMessageOutcomes,
+  signedMessageRefusals,
+} from "../app/features/signed-statements/model.ts";
+import {
   consentChannels,
   consentKinds,
   emailTokenPurposes,
@@ -524,6 +528,10 @@ export const performanceStatements = pgTable(
     reconciled: boolean("reconciled").notNull(),
     uploadedBy: text("uploaded_by").notNull(),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    // Issue 38 (docs/decisions/377): set when the statement arrived by e-mail signed with
+    // DKIM by this broker domain (verified at signatureVerifiedAt); null for an upload.
+    signedByDomain: text("signed_by_domain"),
+    signatureVerifiedAt: timestamp("signature_verified_at", { withTimezone: true }),
   },
   (table) => [
     check("performance_statements_format_check", isOneOf(table.format, statementFormats)),
@@ -611,6 +619,71 @@ export const recordLogKeys = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check("record_log_keys_one_row", sql`${table.id} = 1`)],
+);
+
+// Issue 38 (docs/decisions/377): the address each robot's broker account e-mails its
+// statements to, with what staff declare of the account and the broker domains whose DKIM
+// signature is trusted for it.
+export const signedStatementInboxes = pgTable("signed_statement_inboxes", {
+  robotId: uuid("robot_id")
+    .primaryKey()
+    .references(() => robots.id),
+  // The address's local part: random, so the address is not guessed.
+  mailbox: text("mailbox").notNull().unique(),
+  accountNumber: text("account_number").notNull(),
+  brokerDomains: text("broker_domains").array().notNull(),
+  accountKind: text("account_kind", { enum: accountKinds }).notNull(),
+  broker: text("broker").notNull(),
+  serverClock: text("server_clock", { enum: serverClocks }).notNull(),
+  currency: text("currency").notNull(),
+  updatedBy: text("updated_by").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Issue 38: every message delivered to an inbox, accepted or refused with its reason, with
+// its raw text (in parts, below) and SHA-256. Append-only (a trigger in the migration).
+export const signedStatementMessages = pgTable(
+  "signed_statement_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    robotId: uuid("robot_id")
+      .notNull()
+      .references(() => robots.id),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    mailFrom: text("mail_from").notNull(),
+    size: integer("size").notNull(),
+    // Null only for a message too large to keep.
+    sha256: text("sha256"),
+    outcome: text("outcome", { enum: signedMessageOutcomes }).notNull(),
+    reason: text("reason", { enum: signedMessageRefusals }),
+    // The domain of the signature that passed (or of the first one found).
+    signingDomain: text("signing_domain"),
+    detail: text("detail"),
+    statementId: uuid("statement_id").references(() => performanceStatements.id),
+  },
+  (table) => [
+    index("signed_statement_messages_robot_idx").on(table.robotId, table.receivedAt),
+    index("signed_statement_messages_sha_idx").on(table.sha256),
+    check("signed_statement_messages_outcome_check", isOneOf(table.outcome, signedMessageOutcomes)),
+    // A null reason passes the first check; the second ties reasons to refusals.
+    check("signed_statement_messages_reason_check", isOneOf(table.reason, signedMessageRefusals)),
+    check(
+      "signed_statement_messages_refused_has_reason",
+      sql`(${table.outcome} = 'refused') = (${table.reason} is not null)`,
+    ),
+  ],
+);
+
+// Issue 38: a received message's raw bytes in parts of at most 256 KB (as statements' files,
+// docs/decisions/216), written before the message's row. Append-only.
+export const signedStatementMessageParts = pgTable(
+  "signed_statement_message_parts",
+  {
+    messageId: uuid("message_id").notNull(),
+    part: integer("part").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.part] })],
 );
 
 // Issue 23: orders, from an accepted invitation to a running robot (docs/decisions/150-155).

@@ -14,6 +14,10 @@ import {
 } from "../app/features/deliverability/background.server.ts";
 import { receiveReportPost } from "../app/features/deliverability/receiver.server.ts";
 import { isErasedEmailSql } from "../app/features/privacy/erasure.server.ts";
+import {
+  startStatementReceiverIfConfigured,
+  stopStatementReceiver,
+} from "../app/features/signed-statements/background.server.ts";
 import { attributionRedirect } from "../app/features/waitlist/source.ts";
 import { getEnv } from "../app/platform/http/env.server.ts";
 import { onPublicPagesChanged } from "../app/platform/http/public-pages.server.ts";
@@ -62,11 +66,13 @@ export { getEnv, getLogger, handleErrors };
 export async function startBackgroundWork(role: "web" | "worker" = "web"): Promise<void> {
   await startJobs({ registry, role, suppressed: isErasedEmailSql });
   await startBounceReceiverIfConfigured();
+  await startStatementReceiverIfConfigured();
 }
 
 export async function stopBackgroundWork(): Promise<void> {
   stopStatementReader();
   await stopBounceReceiver();
+  await stopStatementReceiver();
   await stopJobs();
 }
 

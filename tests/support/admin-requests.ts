@@ -14,6 +14,7 @@ import * as paymentsRoute from "../../app/routes/admin/payments.tsx";
 import * as refundRoute from "../../app/routes/admin/refund.tsx";
 import * as fleetRoute from "../../app/routes/admin/fleet.tsx";
 import * as robotPerformanceRoute from "../../app/routes/admin/robot-performance.tsx";
+import * as robotSignedStatementsRoute from "../../app/routes/admin/robot-signed-statements.tsx";
 import * as robotsRoute from "../../app/routes/admin/robots.tsx";
 import * as setupRoute from "../../app/routes/admin/setup.tsx";
 import * as waitlistCsvRoute from "../../app/routes/admin/waitlist-csv.ts";
@@ -77,6 +78,7 @@ export const adminSectionRoutes = {
   "/admin/lista/:id": waitlistEntryRoute,
   "/admin/robos": robotsRoute,
   "/admin/robos/:id/desempenho": robotPerformanceRoute,
+  "/admin/robos/:id/extratos-assinados": robotSignedStatementsRoute,
   "/admin/blog": blogRoute,
   "/admin/convites": invitationsRoute,
   "/admin/emails": emailsRoute,

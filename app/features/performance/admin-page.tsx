@@ -7,6 +7,7 @@ import {
   serverClockLabels,
   verifiedCopy,
 } from "../../content/performance.ts";
+import { signedStatementsAdminCopy } from "../../content/signed-statements.ts";
 import { dateAndTime } from "../../lib/format.ts";
 import { SelectField, TextField } from "../admin/field.tsx";
 import { formatCents, formatHundredths } from "./format.ts";
@@ -77,6 +78,12 @@ export function PerformanceAdminPage({
         <h2 id="desempenho-titulo" className="mt-2 text-2xl font-bold">
           {copy.pageTitle(robot.name)}
         </h2>
+        <Link
+          to={href("/admin/robos/:id/extratos-assinados", { id: robot.id })}
+          className="mt-2 inline-block text-sm text-primary underline"
+        >
+          {signedStatementsAdminCopy.linkFromPerformance}
+        </Link>
       </div>
 
       {flash ? (

@@ -54,5 +54,11 @@ async function verifiedViewOf(
     record,
     chart,
     updatedAt: published.publishedAt.toISOString(),
+    signature: published.signedByDomain
+      ? {
+          domain: published.signedByDomain,
+          verifiedAt: (published.signatureVerifiedAt ?? published.uploadedAt).toISOString(),
+        }
+      : null,
   };
 }

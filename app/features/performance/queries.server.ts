@@ -34,6 +34,9 @@ export interface NewStatement {
   currency: string;
   record: PerformanceRecord;
   uploadedBy: string;
+  /** A statement that arrived signed by its broker (docs/decisions/377). */
+  signedByDomain?: string;
+  signatureVerifiedAt?: Date;
 }
 
 /**
@@ -206,6 +209,9 @@ export interface PublishedReference {
   broker: string;
   uploadedAt: Date;
   publishedAt: Date;
+  /** The broker domain whose DKIM signature it arrived under, and when it was verified. */
+  signedByDomain: string | null;
+  signatureVerifiedAt: Date | null;
 }
 
 const publishedReferenceColumns = {
@@ -217,6 +223,8 @@ const publishedReferenceColumns = {
   uploadedAt: performanceStatements.uploadedAt,
   publishedAt: performancePublications.publishedAt,
   action: performancePublications.action,
+  signedByDomain: performanceStatements.signedByDomain,
+  signatureVerifiedAt: performanceStatements.signatureVerifiedAt,
 };
 
 /** The latest publication row (or withdrawal) of the robot `robotId` names, without its record. */
@@ -266,6 +274,8 @@ export async function getRobotAndPublicationBySlug(
         uploadedAt: latest.uploadedAt,
         publishedAt: latest.publishedAt,
         action: latest.action,
+        signedByDomain: latest.signedByDomain,
+        signatureVerifiedAt: latest.signatureVerifiedAt,
       },
     })
     .from(robots)

@@ -10,6 +10,10 @@ import { formatDate } from "../../lib/format.ts";
 import { formatBps, formatCents, formatHundredths } from "./format.ts";
 import { CHART_HEIGHT, CHART_WIDTH, type PageRecord, type RecordChart } from "./chart.ts";
 import type { AccountKind, ReconciliationLine } from "./model.ts";
+import {
+  StatementSource,
+  type StatementSignature,
+} from "../signed-statements/statement-source.tsx";
 
 // The verified record as the agent page shows it (and the admin's preview): all of it
 // server-rendered HTML and SVG, no script (issue 22).
@@ -25,6 +29,8 @@ export interface VerifiedView {
   record: PageRecord;
   chart: RecordChart | null;
   updatedAt: string;
+  /** Set when the statement arrived signed by its broker (docs/decisions/377). */
+  signature?: StatementSignature | null;
 }
 
 /** The mandatory sentence and the risk warning, beside every return shown. */
@@ -64,6 +70,7 @@ export function VerifiedRecord({
           <Badge tone={record.reconciled ? "green" : "red"}>
             {record.reconciled ? copy.reconciledBadge : copy.notReconciledBadge}
           </Badge>
+          <StatementSource signature={view.signature ?? null} />
         </div>
         <p className="text-sm text-muted-foreground">{copy.intro}</p>
         {view.accountKind === "demo" ? <p className="text-sm">{copy.demoNote}</p> : null}

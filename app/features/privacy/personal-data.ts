@@ -214,6 +214,27 @@ export const keptColumns: Record<string, Record<string, string>> = {
     currency: code,
     record: code,
     uploaded_by: staff,
+    signed_by_domain: "a broker's domain (decision 377)",
+  },
+  // Issue 38 (decision 377): the robots' own broker accounts and the brokers' messages about
+  // them: the provider's data, not a visitor's.
+  signed_statement_inboxes: {
+    mailbox: code,
+    account_number: "a robot's trading account (the provider's)",
+    broker_domains: "brokers' domains",
+    account_kind: code,
+    broker: code,
+    server_clock: code,
+    currency: code,
+    updated_by: staff,
+  },
+  signed_statement_messages: {
+    mail_from: "a broker's sending address",
+    sha256: code,
+    outcome: code,
+    reason: code,
+    signing_domain: "a broker's domain",
+    detail: "why a broker's message was refused (its account number, mailauth's result)",
   },
   performance_publications: { published_by: staff, action: code },
   // The public record log (decision 370): robots' accounts, masked as published, and hashes.

@@ -126,6 +126,18 @@ const envSchema = z.object({
   // Where the bounce receiver (an SMTP server for the bounce domain's MX) listens; unset, none.
   BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   BOUNCE_SMTP_HOST: z.string().default("0.0.0.0"),
+  // Issue 38 (docs/decisions/377): where the receiver of broker-signed statements listens (an
+  // SMTP server for STATEMENT_MAIL_DOMAIN's MX, default extratos.<site's domain>); unset, none.
+  STATEMENT_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  STATEMENT_SMTP_HOST: z.string().default("0.0.0.0"),
+  STATEMENT_MAIL_DOMAIN: optionalText,
+  // DNS servers ("host:port", comma-separated) that DKIM keys are asked of; unset, the system's.
+  DKIM_DNS_SERVERS: optionalText.transform((value) =>
+    value
+      ?.split(",")
+      .map((server) => server.trim())
+      .filter(Boolean),
+  ),
   // Shared secret of POST /correio/relatorios (a relay posting reports); unset, it answers 404.
   BOUNCE_HTTP_SECRET: z.string().min(24).optional(),
   // Campaigns (docs/decisions/163): messages per second over every process, and per

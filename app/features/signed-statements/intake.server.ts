@@ -1,0 +1,246 @@
+// One message delivered to a robot's inbox, from its raw bytes to a stored statement or a
+// refusal kept for staff (docs/decisions/377, 378). Checked in this order: the DKIM signature
+// of an allowed broker domain, a statement in the message, the existing reader's analysis,
+// the account, the reconciliation, a replay. Only a message that passes all of them becomes a
+// statement (with its entry in the public log, docs/decisions/370) and, when it does not
+// move the record's start, the robot's published record.
+import crypto from "node:crypto";
+import type { DNSResolver } from "mailauth";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { statementProblemMessage } from "../../content/performance.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
+import { TRADING_STATEMENT_BODY_MAX_BYTES } from "../performance/limits.ts";
+import {
+  getPublishedReference,
+  getStatementRecord,
+  publishStatement,
+  saveStatement,
+} from "../performance/queries.server.ts";
+import { readStatementUpload } from "../performance/statement-analysis.server.ts";
+import { verifyBrokerSignature } from "./dkim.server.ts";
+import type { SignedMessageRefusal } from "./model.ts";
+import { alreadyReceived, recordMessage, type Inbox } from "./queries.server.ts";
+
+/** The SMTP answer to the sender, and what was kept. */
+export interface IntakeResult {
+  code: 250 | 451 | 550 | 552;
+  /** The reply's text, in English as SMTP replies are (with its enhanced status code). */
+  message: string;
+  messageId: string;
+  statementId: string | null;
+  published: boolean;
+}
+
+const replies: Record<SignedMessageRefusal, string> = {
+  "too-large": "5.3.4 message too big for a statement",
+  unsigned: "5.7.20 no DKIM signature",
+  "signature-failed": "5.7.20 DKIM signature did not verify",
+  "key-unresolved": "5.7.20 DKIM key not found",
+  "domain-not-allowed": "5.7.21 DKIM signing domain not allowed for this account",
+  "no-statement": "5.6.0 no MetaTrader statement in the message",
+  "unreadable-statement": "5.6.0 the statement could not be read",
+  "account-mismatch": "5.7.1 the statement is for another account",
+  "not-reconciled": "5.6.0 the statement's totals do not reconcile",
+  replayed: "5.7.1 message or statement already received",
+};
+
+export interface Delivery {
+  inbox: Inbox;
+  mailFrom: string;
+  /** The raw message, or null when it passed the size limit (`size` is what was read). */
+  raw: Buffer | null;
+  size: number;
+}
+
+/** Receives one message; every outcome is kept (the message's row), none throws for bad input. */
+export async function receiveSignedMessage(
+  delivery: Delivery,
+  resolver: DNSResolver,
+): Promise<IntakeResult> {
+  const { inbox, raw } = delivery;
+  const receivedAt = appNow();
+  const base = {
+    robotId: inbox.robotId,
+    receivedAt,
+    mailFrom: delivery.mailFrom.slice(0, 320),
+    size: delivery.size,
+  };
+  if (!raw) {
+    const messageId = await recordMessage({
+      ...base,
+      raw: null,
+      sha256: null,
+      outcome: "refused",
+      reason: "too-large",
+      signingDomain: null,
+      detail: null,
+      statementId: null,
+    });
+    return refusal(552, "too-large", messageId);
+  }
+  const sha256 = crypto.createHash("sha256").update(raw).digest("hex");
+  const refuse = async (
+    reason: SignedMessageRefusal,
+    signingDomain: string | null,
+    detail: string | null,
+    code: 451 | 550 = 550,
+  ) => {
+    const messageId = await recordMessage({
+      ...base,
+      raw,
+      sha256,
+      outcome: "refused",
+      reason,
+      signingDomain,
+      detail: detail?.slice(0, 2000) ?? null,
+      statementId: null,
+    });
+    return refusal(code, reason, messageId);
+  };
+
+  const verdict = await verifyBrokerSignature(raw, inbox.brokerDomains, resolver, receivedAt);
+  if (!verdict.ok) {
+    // A DNS failure may pass: the sender keeps the message and tries again later.
+    return refuse(verdict.reason, verdict.domain, verdict.detail, verdict.transient ? 451 : 550);
+  }
+  const domain = verdict.domain;
+
+  const statement = await statementOf(raw);
+  if (!statement) return refuse("no-statement", domain, null);
+
+  const form = statementForm(inbox, statement);
+  const upload = await readStatementUpload(
+    form.body,
+    form.contentType,
+    TRADING_STATEMENT_BODY_MAX_BYTES,
+  );
+  if (!upload.ok || !upload.analysis) {
+    const detail =
+      upload.ok || upload.status !== 422
+        ? "statement over 5 MB"
+        : statementProblemMessage(upload.problem);
+    return refuse("unreadable-statement", domain, detail);
+  }
+  const { analysis } = upload;
+  if (!analysis.ok)
+    return refuse("unreadable-statement", domain, statementProblemMessage(analysis.problem));
+  const found = analysis.header.accountNumber.trim();
+  if (found !== inbox.accountNumber) {
+    return refuse("account-mismatch", domain, `statement account ${found}`);
+  }
+  if (analysis.header.currency !== inbox.currency) {
+    return refuse("account-mismatch", domain, `statement currency ${analysis.header.currency}`);
+  }
+  const { computed } = analysis;
+  if (!computed.ok)
+    return refuse("unreadable-statement", domain, statementProblemMessage(computed.problem));
+  if (!computed.record.reconciled) {
+    const wrong = computed.record.reconciliation.filter((line) => !line.ok);
+    return refuse("not-reconciled", domain, wrong.map((line) => line.check).join(", "));
+  }
+  if (await alreadyReceived(inbox.robotId, sha256, analysis.sha256)) {
+    return refuse("replayed", domain, `statement ${analysis.sha256}`);
+  }
+  if (!upload.bytes) throw new Error("the statement reader did not send the file back");
+
+  const staff = `dkim:${domain}`;
+  const statementId = await saveStatement({
+    robotId: inbox.robotId,
+    fileName: statement.fileName,
+    file: upload.bytes,
+    sha256: analysis.sha256,
+    format: analysis.format,
+    accountKind: inbox.accountKind,
+    broker: inbox.broker,
+    serverClock: inbox.serverClock,
+    currency: inbox.currency,
+    record: computed.record,
+    uploadedBy: staff,
+    signedByDomain: domain,
+    signatureVerifiedAt: receivedAt,
+  });
+  const keepsStart = await keepsRecordStart(inbox.robotId, computed.record.periodStart);
+  const published = keepsStart && (await publishStatement(inbox.robotId, statementId, staff));
+  const messageId = await recordMessage({
+    ...base,
+    raw,
+    sha256,
+    outcome: "accepted",
+    reason: null,
+    signingDomain: domain,
+    detail: published ? null : "kept, not published: it starts after the published record",
+    statementId,
+  });
+  return { code: 250, message: "2.0.0 statement received", messageId, statementId, published };
+}
+
+function refusal(code: 451 | 550 | 552, reason: SignedMessageRefusal, messageId: string) {
+  const message = code === 451 ? "4.4.3 DKIM key lookup failed, try again later" : replies[reason];
+  return { code, message, messageId, statementId: null, published: false };
+}
+
+/**
+ * A record's start never moves later (issue 38): a statement that starts after the published
+ * one (a daily statement after the full history) is kept but not published on its own.
+ */
+async function keepsRecordStart(robotId: string, periodStart: string): Promise<boolean> {
+  const current = await getPublishedReference(robotId);
+  if (!current) return true;
+  const shown = await getStatementRecord(current.statementId);
+  return Date.parse(periodStart) <= Date.parse(shown.periodStart);
+}
+
+interface StatementFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The MetaTrader statement a message carries: its first HTML attachment, or else its HTML
+ * body (brokers send both ways).
+ */
+async function statementOf(raw: Buffer): Promise<StatementFile | null> {
+  let mail: ParsedMail;
+  try {
+    mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+  } catch {
+    return null;
+  }
+  const attachment = mail.attachments.find(
+    (part) => /\.html?$/i.test(part.filename ?? "") || part.contentType === "text/html",
+  );
+  if (attachment) {
+    return { fileName: safeName(attachment.filename), bytes: new Uint8Array(attachment.content) };
+  }
+  if (typeof mail.html === "string" && mail.html.trim() !== "") {
+    return { fileName: "extrato.htm", bytes: new TextEncoder().encode(mail.html) };
+  }
+  return null;
+}
+
+function safeName(name: string | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  const clean = [...base]
+    .filter((char) => char > "\u001f" && char !== "\u007f" && char !== '"')
+    .join("")
+    .trim()
+    .slice(0, 120);
+  return clean || "extrato.htm";
+}
+
+/** The statement as the upload form the reader process reads (the same reading as staff's). */
+function statementForm(inbox: Inbox, statement: StatementFile) {
+  const form = new FormData();
+  form.set("accountKind", inbox.accountKind);
+  form.set("broker", inbox.broker);
+  form.set("serverClock", inbox.serverClock);
+  form.set("currency", inbox.currency);
+  form.set(
+    "file",
+    new File([statement.bytes as Uint8Array<ArrayBuffer>], statement.fileName, {
+      type: "text/html",
+    }),
+  );
+  const request = new Request("http://statement.invalid/", { method: "POST", body: form });
+  return { body: request.body, contentType: request.headers.get("content-type") ?? "" };
+}

@@ -1,0 +1,327 @@
+import crypto from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  performanceStatements,
+  recordLogEntries,
+  robots,
+  signedStatementMessageParts,
+  signedStatementMessages,
+} from "../../../db/schema.ts";
+import { dkimRecord, startDkimDns, type DkimDns } from "../../../tests/support/dkim-dns.ts";
+import {
+  brokerKey,
+  composeStatementMail,
+  deliverSmtp,
+  signMail,
+  signedStatementMail,
+} from "../../../tests/support/signed-statement-mail.ts";
+import {
+  generatedLedger,
+  mt5Statement,
+  utf16le,
+} from "../../../tests/support/statement-fixtures.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { getVerifiedView } from "../performance/public-view.server.ts";
+import { getPublishedReference } from "../performance/queries.server.ts";
+import { dkimResolver } from "./dkim.server.ts";
+import { SIGNED_MESSAGE_MAX_BYTES } from "./model.ts";
+import { saveInbox, type Inbox } from "./queries.server.ts";
+import { startStatementReceiver, type StatementReceiver } from "./receiver.server.ts";
+
+// Issue 38 (docs/decisions/377-379): broker statements delivered over real SMTP to the
+// receiver, signed for real with generated RSA keys whose public halves a DNS server of
+// ours serves; every refusal kept with its reason, nothing refused ever published.
+
+const DOMAIN = "extratos.agentesfx.test";
+const broker = brokerKey("mail.corretora-exemplo.com");
+const stranger = brokerKey("outra-corretora.com");
+const unpublished = brokerKey("mail.corretora-exemplo.com", "semchave");
+
+let dns: DkimDns;
+let receiver: StatementReceiver;
+let inbox: Inbox;
+let address: string;
+
+const statementOf = (account: string, months = 14) => {
+  const ledger = { ...generatedLedger({ trades: 120, months }), account };
+  return utf16le(mt5Statement(ledger));
+};
+const goodStatement = statementOf("87654321");
+
+beforeAll(async () => {
+  dns = await startDkimDns();
+  dns.publish(broker.selector, broker.domain, dkimRecord(broker.publicKey));
+  dns.publish(stranger.selector, stranger.domain, dkimRecord(stranger.publicKey));
+  receiver = await startStatementReceiver({
+    port: 0,
+    host: "127.0.0.1",
+    domain: DOMAIN,
+    resolver: dkimResolver([dns.server]),
+  });
+  const db = await getDb();
+  const [robot] = await db
+    .select({ id: robots.id, slug: robots.slug })
+    .from(robots)
+    .where(eq(robots.key, "midaspulse"));
+  inbox = await saveInbox(
+    robot!,
+    {
+      accountNumber: "87654321",
+      brokerDomains: [broker.domain],
+      accountKind: "real",
+      broker: "Corretora Exemplo",
+      serverClock: "+00:00",
+      currency: "USD",
+    },
+    "staff@agentesfx.test",
+  );
+  address = `${inbox.mailbox}@${DOMAIN}`;
+});
+
+afterAll(async () => {
+  await receiver?.close();
+  await dns?.close();
+});
+
+const send = (raw: Buffer | string, to: string | string[] = address) =>
+  deliverSmtp(receiver.port, raw, { from: `reports@${broker.domain}`, to });
+
+async function messages() {
+  const db = await getDb();
+  return db
+    .select()
+    .from(signedStatementMessages)
+    .where(eq(signedStatementMessages.robotId, inbox.robotId))
+    .orderBy(asc(signedStatementMessages.receivedAt));
+}
+
+async function lastMessage() {
+  return (await messages()).at(-1)!;
+}
+
+async function statementsOfRobot() {
+  const db = await getDb();
+  return db
+    .select({ id: performanceStatements.id })
+    .from(performanceStatements)
+    .where(eq(performanceStatements.robotId, inbox.robotId));
+}
+
+/** Delivery refused with this SMTP code; the message kept with this reason; nothing stored. */
+async function expectRefused(raw: Buffer | string, code: number, reason: string) {
+  const before = await statementsOfRobot();
+  const published = await getPublishedReference(inbox.robotId);
+  await expect(send(raw)).rejects.toMatchObject({ responseCode: code });
+  const kept = await lastMessage();
+  expect(kept, JSON.stringify({ ...kept, detail: kept.detail })).toMatchObject({
+    outcome: "refused",
+    reason,
+    statementId: null,
+  });
+  expect(await statementsOfRobot()).toEqual(before);
+  expect((await getPublishedReference(inbox.robotId))?.statementId).toBe(published?.statementId);
+  return kept;
+}
+
+describe("a statement e-mailed signed by the broker", () => {
+  it("is verified, stored with the raw message and its SHA-256, logged and published with its badge", async () => {
+    const raw = await signedStatementMail({ to: address, statement: goodStatement }, broker);
+    // A refusal here names what was kept, mailauth's words included.
+    const answer = await send(raw).catch(async (error: Error) => {
+      throw new Error(`${error.message}: ${JSON.stringify(await lastMessage())}`);
+    });
+    expect(answer.response).toMatch(/^250 2\.0\.0 statement received/);
+    expect(dns.asked).toContain(`TXT ${broker.selector}._domainkey.${broker.domain}`);
+
+    const kept = await lastMessage();
+    expect(kept).toMatchObject({
+      outcome: "accepted",
+      reason: null,
+      signingDomain: broker.domain,
+      sha256: crypto.createHash("sha256").update(raw).digest("hex"),
+      size: raw.length,
+    });
+    const db = await getDb();
+    const parts = await db
+      .select({ bytes: signedStatementMessageParts.bytes })
+      .from(signedStatementMessageParts)
+      .where(eq(signedStatementMessageParts.messageId, kept.id))
+      .orderBy(asc(signedStatementMessageParts.part));
+    expect(Buffer.concat(parts.map((part) => Buffer.from(part.bytes))).equals(raw)).toBe(true);
+
+    const [statement] = await db
+      .select()
+      .from(performanceStatements)
+      .where(eq(performanceStatements.id, kept.statementId!));
+    expect(statement).toMatchObject({
+      signedByDomain: broker.domain,
+      sha256: crypto.createHash("sha256").update(goodStatement).digest("hex"),
+      uploadedBy: `dkim:${broker.domain}`,
+      reconciled: true,
+    });
+    const log = await db
+      .select({ kind: recordLogEntries.kind, sha: recordLogEntries.fileSha256 })
+      .from(recordLogEntries)
+      .where(eq(recordLogEntries.statementId, statement!.id));
+    expect(log.map((entry) => entry.kind).sort()).toEqual(["publication", "statement"]);
+
+    const view = await getVerifiedView(inbox.robotId);
+    expect(view?.statementId).toBe(statement!.id);
+    expect(view?.signature?.domain).toBe(broker.domain);
+  });
+
+  it("reads a statement sent as the message's HTML body", async () => {
+    const body = new TextEncoder().encode(
+      mt5Statement({
+        ...generatedLedger({ trades: 130, months: 15, seed: 5 }),
+        account: "87654321",
+      }),
+    );
+    const raw = await signedStatementMail({ to: address, statement: body, inline: true }, broker);
+    await send(raw);
+    expect(await lastMessage()).toMatchObject({
+      outcome: "accepted",
+      signingDomain: broker.domain,
+    });
+  });
+
+  it("refuses a replayed message and a statement already received", async () => {
+    const raw = await signedStatementMail({ to: address, statement: goodStatement }, broker);
+    await expectRefused(raw, 550, "replayed");
+  });
+
+  it("refuses a tampered body", async () => {
+    const raw = (
+      await signedStatementMail({ to: address, statement: statementOf("87654321", 16) }, broker)
+    ).toString("latin1");
+    // One base64 character of the attachment changed after signing.
+    const at = raw.lastIndexOf("AAAA");
+    const tampered = `${raw.slice(0, at)}AAAB${raw.slice(at + 4)}`;
+    const kept = await expectRefused(tampered, 550, "signature-failed");
+    expect(kept.detail).toMatch(/body hash did not verify/);
+  });
+
+  it("refuses a tampered signed header", async () => {
+    const raw = (
+      await signedStatementMail({ to: address, statement: statementOf("87654321", 16) }, broker)
+    ).toString();
+    const tampered = raw.replace("Subject: Daily Confirmation", "Subject: Daily Confirmatiom");
+    const kept = await expectRefused(tampered, 550, "signature-failed");
+    expect(kept.detail).toMatch(/bad signature/);
+  });
+
+  it("refuses an expired signature", async () => {
+    const raw = await composeStatementMail(
+      { to: address, statement: statementOf("87654321", 17) },
+      broker.domain,
+    );
+    const day = 86_400_000;
+    const signed = await signMail(raw, broker, {
+      signTime: new Date(Date.now() - 3 * day),
+      expires: new Date(Date.now() - day),
+    });
+    const kept = await expectRefused(signed, 550, "signature-failed");
+    expect(kept.detail).toMatch(/expired/);
+  });
+
+  it("refuses a domain not on the account's list, and an unsigned message", async () => {
+    const other = await signedStatementMail(
+      { to: address, statement: statementOf("87654321", 18) },
+      stranger,
+    );
+    expect(await expectRefused(other, 550, "domain-not-allowed")).toMatchObject({
+      signingDomain: stranger.domain,
+    });
+    const unsigned = await composeStatementMail(
+      { to: address, statement: statementOf("87654321", 18) },
+      broker.domain,
+    );
+    await expectRefused(unsigned, 550, "unsigned");
+  });
+
+  it("refuses a key that does not resolve", async () => {
+    const raw = await signedStatementMail(
+      { to: address, statement: statementOf("87654321", 19) },
+      unpublished,
+    );
+    const kept = await expectRefused(raw, 550, "key-unresolved");
+    expect(kept.detail).toMatch(/no key/);
+  });
+
+  it("refuses a statement for another account, with the account it names", async () => {
+    const raw = await signedStatementMail(
+      { to: address, statement: statementOf("11112222") },
+      broker,
+    );
+    const kept = await expectRefused(raw, 550, "account-mismatch");
+    expect(kept.detail).toContain("11112222");
+  });
+
+  it("refuses a signed message without a statement", async () => {
+    const raw = await signedStatementMail(
+      { to: address, statement: new TextEncoder().encode("<p>Olá</p>"), fileName: "nota.html" },
+      broker,
+    );
+    await expectRefused(raw, 550, "unreadable-statement");
+  });
+
+  it("refuses a message over the limit (kept without its body), and keeps serving", async () => {
+    const huge = `Subject: grande\r\n\r\n${"a".repeat(SIGNED_MESSAGE_MAX_BYTES + 10)}`;
+    const kept = await expectRefused(huge, 552, "too-large");
+    expect(kept.sha256).toBeNull();
+    const db = await getDb();
+    const parts = await db
+      .select()
+      .from(signedStatementMessageParts)
+      .where(eq(signedStatementMessageParts.messageId, kept.id));
+    expect(parts).toHaveLength(0);
+  });
+
+  it("refuses unknown mailboxes and a second recipient at RCPT, storing nothing", async () => {
+    const before = (await messages()).length;
+    await expect(send("Subject: x\r\n\r\nx", `ninguem@${DOMAIN}`)).rejects.toMatchObject({
+      responseCode: 550,
+    });
+    await expect(send("Subject: x\r\n\r\nx", `${inbox.mailbox}@outro.test`)).rejects.toMatchObject({
+      responseCode: 550,
+    });
+    expect((await messages()).length).toBe(before);
+    // The second recipient is refused; the message goes to the first only (and, unsigned,
+    // is refused and kept).
+    const answer = await send("Subject: x\r\n\r\nx", [address, `outra-${address}`]).catch(
+      (error: { responseCode?: number }) => error,
+    );
+    expect(answer).toMatchObject({ responseCode: 550 });
+    expect(await lastMessage()).toMatchObject({ reason: "unsigned" });
+    expect((await messages()).length).toBe(before + 1);
+  });
+});
+
+describe("a DKIM key whose DNS does not answer", () => {
+  it("is answered 451 so the broker tries again, and kept for staff", async () => {
+    // Port 9 (discard) on the loopback: nothing answers DNS there.
+    const silent = await startStatementReceiver({
+      port: 0,
+      host: "127.0.0.1",
+      domain: DOMAIN,
+      resolver: dkimResolver(["127.0.0.1:9"]),
+    });
+    try {
+      const raw = await signedStatementMail(
+        { to: address, statement: statementOf("87654321", 20) },
+        broker,
+      );
+      await expect(
+        deliverSmtp(silent.port, raw, { from: `reports@${broker.domain}`, to: address }),
+      ).rejects.toMatchObject({ responseCode: 451 });
+      expect(await lastMessage()).toMatchObject({
+        outcome: "refused",
+        reason: "key-unresolved",
+        signingDomain: broker.domain,
+      });
+    } finally {
+      await silent.close();
+    }
+  });
+});
