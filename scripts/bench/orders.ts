@@ -30,6 +30,7 @@ import {
   postgresReachable,
   uniqueDatabaseName,
 } from "../../tests/support/postgres.ts";
+import { sgmlStatement } from "../../tests/support/ofx.ts";
 import { startHealthProber } from "./measure.ts";
 
 const option = (name: string, fallback: number) =>
@@ -227,51 +228,18 @@ async function concurrentRun() {
   );
 }
 
-/** A 1.x SGML statement, as Brazilian banks export it: one PIX credit per order. */
+/** The bank's statement (OFX 1.02 SGML, as the tests' builder writes it): a PIX credit per order. */
 function ofx(credits: { reference: string; cents: number }[]) {
-  const day = new Date().toISOString().slice(0, 10).replaceAll("-", "");
-  const transactions = credits.flatMap(({ reference, cents }, i) => [
-    "<STMTTRN>",
-    "<TRNTYPE>CREDIT",
-    `<DTPOSTED>${day}120000[-3:BRT]`,
-    `<TRNAMT>${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`,
-    `<FITID>BENCH${i}`,
-    `<MEMO>PIX RECEBIDO ${reference}`,
-    "</STMTTRN>",
-  ]);
-  return [
-    "OFXHEADER:100",
-    "DATA:OFXSGML",
-    "VERSION:102",
-    "SECURITY:NONE",
-    "ENCODING:USASCII",
-    "CHARSET:1252",
-    "COMPRESSION:NONE",
-    "OLDFILEUID:NONE",
-    "NEWFILEUID:NONE",
-    "",
-    "<OFX>",
-    "<BANKMSGSRSV1>",
-    "<STMTTRNRS>",
-    "<TRNUID>1",
-    "<STMTRS>",
-    "<CURDEF>BRL",
-    "<BANKACCTFROM>",
-    "<BANKID>0341",
-    "<ACCTID>12345-6",
-    "<ACCTTYPE>CHECKING",
-    "</BANKACCTFROM>",
-    "<BANKTRANLIST>",
-    `<DTSTART>${day}`,
-    `<DTEND>${day}`,
-    ...transactions,
-    "</BANKTRANLIST>",
-    "</STMTRS>",
-    "</STMTTRNRS>",
-    "</BANKMSGSRSV1>",
-    "</OFX>",
-    "",
-  ].join("\r\n");
+  const today = new Date().toISOString().slice(0, 10).replaceAll("-", "");
+  return sgmlStatement(
+    credits.map(({ reference, cents }, i) => ({
+      fitId: `BENCH${i}`,
+      amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`,
+      memo: `PIX RECEBIDO ${reference}`,
+    })),
+    {},
+    today,
+  );
 }
 
 async function statementRun() {
