@@ -54,15 +54,14 @@ async function matchableOrders(tx: Executor, quoted: string[]): Promise<Matchabl
 
 async function matchAgainstDatabase(tx: Executor, credits: MatchedCredit["credit"][]) {
   const quoted = [...new Set(credits.flatMap((credit) => referencesIn(credit.description)))];
-  const [known, candidates, charges] = await Promise.all([
-    knownKeys(
-      tx,
-      credits.map((credit) => credit.key),
-    ),
-    matchableOrders(tx, quoted),
-    // Renewal charges are paid by a statement like first payments (docs/decisions/189).
-    matchableCharges(tx, quoted),
-  ]);
+  // One after another: the three share the transaction's connection.
+  const known = await knownKeys(
+    tx,
+    credits.map((credit) => credit.key),
+  );
+  const candidates = await matchableOrders(tx, quoted);
+  // Renewal charges are paid by a statement like first payments (docs/decisions/189).
+  const charges = await matchableCharges(tx, quoted);
   return matchCredits(credits, [...candidates, ...charges], known);
 }
 

@@ -45,7 +45,7 @@ function toRecord(row: WaitlistExportRow): string[] {
 export async function* csvChunks(
   batches: AsyncGenerator<WaitlistExportRow[], void>,
   separator: CsvSeparator,
-): AsyncGenerator<Uint8Array, void> {
+): AsyncGenerator<Uint8Array<ArrayBuffer>, void> {
   const encoder = new TextEncoder();
   let first = true;
   const csv = (records: string[][]) => {
@@ -68,10 +68,10 @@ export async function* csvChunks(
 
 /** Pulls one chunk per read (backpressure) and ends the source when the reader cancels. */
 function pulled(
-  next: () => Promise<IteratorResult<Uint8Array, void>>,
+  next: () => Promise<IteratorResult<Uint8Array<ArrayBuffer>, void>>,
   end: () => Promise<unknown>,
-): ReadableStream<Uint8Array> {
-  return new ReadableStream({
+): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return new ReadableStream<Uint8Array<ArrayBuffer>>({
     async pull(controller) {
       const { value, done } = await next();
       if (done) {
@@ -80,7 +80,9 @@ function pulled(
       }
       controller.enqueue(value);
     },
-    cancel: end,
+    async cancel() {
+      await end();
+    },
   });
 }
 
@@ -94,7 +96,7 @@ function pulled(
 export function waitlistCsvStream(
   filter: WaitlistFilter,
   separator: CsvSeparator = "ponto-e-virgula",
-): ReadableStream<Uint8Array> {
+): ReadableStream<Uint8Array<ArrayBuffer>> {
   const databaseUrl = getEnv().DATABASE_URL;
   if (databaseUrl) return exportInWorker({ databaseUrl, filter, separator });
   const chunks = csvChunks(waitlistExportBatches(filter), separator);
@@ -104,7 +106,7 @@ export function waitlistCsvStream(
   );
 }
 
-function exportInWorker(task: CsvExportTask): ReadableStream<Uint8Array> {
+function exportInWorker(task: CsvExportTask): ReadableStream<Uint8Array<ArrayBuffer>> {
   const worker = new Worker(
     entryModule(import.meta.url, "./export-worker.server.ts", "waitlist-export-worker"),
     {
