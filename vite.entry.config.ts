@@ -22,6 +22,7 @@ export default defineConfig({
         "statement-worker": "app/features/performance/statement-worker.server.ts",
         "markdown-worker": "app/features/posts/markdown-worker.server.ts",
         "statement-read-worker": "app/features/orders/statement-worker.server.ts",
+        "waitlist-export-worker": "app/features/waitlist/export-worker.server.ts",
       },
       output: { entryFileNames: "[name].js" },
     },

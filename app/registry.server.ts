@@ -3,6 +3,7 @@
 // the platform imports no feature.
 import { accountLinkMessage, paymentReceiptMessage } from "./features/account/messages.tsx";
 import { campaignRetentionJob } from "./features/campaigns/jobs.server.ts";
+import { deliveryReportRetentionJob } from "./features/deliverability/jobs.server.ts";
 import { campaignQueue } from "./features/campaigns/queue.server.ts";
 import { unconfirmedEntriesJob } from "./features/confirmation/jobs.server.ts";
 import {
@@ -33,7 +34,11 @@ import {
   staffOrderPaidMessage,
 } from "./features/orders/messages.tsx";
 import { myDataLinkMessage } from "./features/privacy/messages.tsx";
-import { invitationDeadlinesJob, renewalsJob } from "./features/sales/jobs.server.ts";
+import {
+  invitationDeadlinesJob,
+  paymentNotificationRetentionJob,
+  renewalsJob,
+} from "./features/sales/jobs.server.ts";
 import {
   renewalChargeMessage,
   renewalLateMessage,
@@ -94,6 +99,8 @@ export const registry = createRegistry([
   ptaxJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
   campaignRetentionJob,
+  deliveryReportRetentionJob,
+  paymentNotificationRetentionJob,
   heartbeatDownsamplingJob,
   fleetIncidentOpenedMessage,
   fleetIncidentClosedMessage,

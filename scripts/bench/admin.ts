@@ -5,8 +5,8 @@
 // over sequential requests (loopback, so it is the server's time plus a few tenths of a
 // millisecond), response bytes and the server's peak resident memory above idle (sampled
 // every 10 ms); and /healthz latency while an export runs.
-// Targets: every page p95 < 300 ms and < 300 KB; the whole CSV < 30 s with peak
-// memory < 200 MB above idle; /healthz p95 < 50 ms during the export (issue 25; the max is
+// Targets: every page p95 < 300 ms and < 300 KB; the whole CSV < 12 s with peak
+// memory < 200 MB above idle; /healthz p99 < 50 ms during the export (issue 40; the max is
 // printed beside it).
 import fs from "node:fs";
 import os from "node:os";
@@ -143,6 +143,7 @@ interface ExportMeasured {
   peakMbAboveIdle: number;
   healthP50Ms: number;
   healthP95Ms: number;
+  healthP99Ms: number;
   healthMaxMs: number;
   healthChecks: number;
 }
@@ -175,6 +176,7 @@ export async function measureExport(
     peakMbAboveIdle: peakMb - idleMb,
     healthP50Ms: percentile(health, 50),
     healthP95Ms: percentile(health, 95),
+    healthP99Ms: percentile(health, 99),
     healthMaxMs: Math.max(...health),
     healthChecks: health.length,
   };
@@ -338,17 +340,18 @@ function report(result: RunResult) {
   );
   console.log(
     `/healthz during the export (${csv.healthChecks} checks): p50 ${csv.healthP50Ms.toFixed(1)} ms, ` +
-      `p95 ${csv.healthP95Ms.toFixed(1)} ms, max ${csv.healthMaxMs.toFixed(1)} ms`,
+      `p95 ${csv.healthP95Ms.toFixed(1)} ms, p99 ${csv.healthP99Ms.toFixed(1)} ms, ` +
+      `max ${csv.healthMaxMs.toFixed(1)} ms`,
   );
   const pagesMet = result.pages.every(
     (p) => p.status === 200 && p.p95Ms < 300 && p.bytes < 300 * 1024,
   );
-  const csvMet = csv.lines - 1 === result.rows && csv.seconds < 30 && csv.peakMbAboveIdle < 200;
-  // Issue 25 asks for /healthz p95 < 50 ms during the export; the max is printed, not judged.
-  const healthMet = csv.healthP95Ms < 50;
+  const csvMet = csv.lines - 1 === result.rows && csv.seconds < 12 && csv.peakMbAboveIdle < 200;
+  // Issue 40 asks for /healthz p99 < 50 ms during the export; the max is printed, not judged.
+  const healthMet = csv.healthP99Ms < 50;
   console.log(
     `Targets: pages ${pagesMet ? "met" : "missed"}; CSV ${csvMet ? "met" : "missed"}; ` +
-      `/healthz p95 ${healthMet ? "met" : "missed"} (max ${csv.healthMaxMs.toFixed(1)} ms)`,
+      `/healthz p99 ${healthMet ? "met" : "missed"} (max ${csv.healthMaxMs.toFixed(1)} ms)`,
   );
 }
 

@@ -42,24 +42,30 @@ export async function loadDeliverability() {
       .where(isNotNull(suppressions.liftedAt))
       .orderBy(desc(suppressions.liftedAt))
       .limit(20),
-    db
-      .select({
-        id: deliveryReports.id,
-        kind: deliveryReports.kind,
-        source: deliveryReports.source,
-        messageId: deliveryReports.messageId,
-        recipient: deliveryReports.recipient,
-        status: deliveryReports.status,
-        detail: deliveryReports.detail,
-        subject: deliveryReports.subject,
-        // The report as received, cut for the page (the row keeps it whole).
-        raw: sql<string | null>`left(${deliveryReports.raw}, 20000)`,
-        receivedAt: deliveryReports.receivedAt,
-      })
-      .from(deliveryReports)
-      .where(isNull(deliveryReports.reviewedAt))
-      .orderBy(desc(deliveryReports.receivedAt))
-      .limit(LIST_LIMIT),
+    // Reports about our messages first, each group newest first with a limit of its own: a
+    // flood of reports naming no message of ours cannot push them off the page (decision 404).
+    Promise.all(
+      [isNotNull(deliveryReports.messageId), isNull(deliveryReports.messageId)].map((group) =>
+        db
+          .select({
+            id: deliveryReports.id,
+            kind: deliveryReports.kind,
+            source: deliveryReports.source,
+            messageId: deliveryReports.messageId,
+            recipient: deliveryReports.recipient,
+            status: deliveryReports.status,
+            detail: deliveryReports.detail,
+            subject: deliveryReports.subject,
+            // The report as received, cut for the page (the row keeps its first 64 KB).
+            raw: sql<string | null>`left(${deliveryReports.raw}, 20000)`,
+            receivedAt: deliveryReports.receivedAt,
+          })
+          .from(deliveryReports)
+          .where(and(isNull(deliveryReports.reviewedAt), group))
+          .orderBy(desc(deliveryReports.receivedAt))
+          .limit(LIST_LIMIT),
+      ),
+    ).then((groups) => groups.flat()),
   ]);
   return { active, lifted, review };
 }

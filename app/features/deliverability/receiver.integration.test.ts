@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
+import net from "node:net";
 import { Readable } from "node:stream";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveryReports, emailOutbox, suppressions } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
-import { reportMaxBytes } from "../../platform/mail/deliverability-model.ts";
+import { reportIntakeLimits, reportMaxBytes } from "../../platform/mail/deliverability-model.ts";
 import { bounceAddressFor } from "../../platform/mail/report.server.ts";
 import { receiveReportPost, startBounceReceiver, type BounceReceiver } from "./receiver.server.ts";
 
@@ -40,8 +41,8 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 /** Delivers a report to the receiver over SMTP, as a remote mail server's bounce would come. */
-function deliver(raw: string | Buffer, to: string) {
-  const client = nodemailer.createTransport({ host: "127.0.0.1", port: receiver.port });
+function deliver(raw: string | Buffer, to: string, port = receiver.port) {
+  const client = nodemailer.createTransport({ host: "127.0.0.1", port });
   return client.sendMail({ envelope: { from: "", to }, raw }).finally(() => client.close());
 }
 
@@ -76,6 +77,99 @@ describe("the bounce receiver (SMTP)", () => {
       `bounces+${id}@bounces.agentesfx.com.br`,
     );
     expect(await suppressionOf("depois@exemplo.com.br")).toMatchObject({ reason: "hard-bounce" });
+  });
+});
+
+/** A raw SMTP connection: `say` sends a line (or none) and resolves with the next reply. */
+async function smtpConnection(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  let buffered = "";
+  const waiting: ((line: string) => void)[] = [];
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk: string) => {
+    buffered += chunk;
+    // A reply ends with a line whose code is followed by a space ("250 ok", not "250-...").
+    let match;
+    while ((match = /^(?:\d{3}-[^\n]*\n)*\d{3} [^\n]*\n/.exec(buffered))) {
+      buffered = buffered.slice(match[0].length);
+      waiting.shift()?.(match[0]);
+    }
+  });
+  const reply = () => new Promise<string>((resolve) => waiting.push(resolve));
+  const greeting = await reply();
+  return {
+    greeting,
+    say: (line: string) => {
+      const answer = reply();
+      socket.write(`${line}\r\n`);
+      return answer;
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+describe("the bounce receiver's limits (decision 404)", () => {
+  const unmatched = (n: number) =>
+    bounceAddressFor(
+      `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+      "bounces.agentesfx.com.br",
+    );
+
+  it("keeps the first 64 KB of a report that names no message of ours", async () => {
+    const body = `Subject: relatorio longo\r\nX-Marca: inicio\r\n\r\n${"linha de texto\r\n".repeat(10_000)}`;
+    await deliver(body, unmatched(640));
+    const db = await getDb();
+    const [report] = await db
+      .select()
+      .from(deliveryReports)
+      .where(eq(deliveryReports.subject, "relatorio longo"));
+    expect(report!.reviewedAt).toBeNull();
+    expect(Buffer.byteLength(report!.raw!)).toBe(reportIntakeLimits.reviewRawMaxBytes);
+    expect(report!.raw).toContain("X-Marca: inicio");
+  });
+
+  it("refuses, for a while, connections, messages and recipients past their limits", async () => {
+    const limited = await startBounceReceiver(0, "127.0.0.1", {
+      ...reportIntakeLimits,
+      connectionsPerAddress: 2,
+      messagesPerConnection: 2,
+      recipientsPerMessage: 1,
+      reportsPerAddressPerHour: 3,
+    });
+    const opened = [];
+    try {
+      opened.push(await smtpConnection(limited.port), await smtpConnection(limited.port));
+      const third = await smtpConnection(limited.port);
+      opened.push(third);
+      expect(third.greeting).toMatch(/^421 /);
+      const [first] = opened;
+      expect(await first!.say("EHLO mx.exemplo.com.br")).toMatch(/^250/);
+      for (let message = 1; message <= 2; message += 1) {
+        expect(await first!.say("MAIL FROM:<>")).toMatch(/^250/);
+        expect(await first!.say(`RCPT TO:<${unmatched(message)}>`)).toMatch(/^250/);
+        expect(await first!.say(`RCPT TO:<${unmatched(99)}>`)).toMatch(/^452 /);
+        expect(await first!.say("DATA")).toMatch(/^354/);
+        expect(await first!.say(`Subject: limite ${message}\r\n\r\noi\r\n.`)).toMatch(/^250/);
+      }
+      expect(await first!.say("MAIL FROM:<>")).toMatch(/^421 /);
+      for (const connection of opened.splice(0)) connection.close();
+      // The receiver counts a connection out when it sees it closed.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The hourly limit of the address: its third report is taken, the fourth waits.
+      await deliver("Subject: limite 3\r\n\r\noi", unmatched(3), limited.port);
+      await expect(
+        deliver("Subject: limite 4\r\n\r\noi", unmatched(4), limited.port),
+      ).rejects.toMatchObject({ responseCode: 451 });
+      const db = await getDb();
+      const stored = await db
+        .select({ subject: deliveryReports.subject })
+        .from(deliveryReports)
+        .where(like(deliveryReports.subject, "limite %"));
+      expect(stored.map((r) => r.subject).sort()).toEqual(["limite 1", "limite 2", "limite 3"]);
+    } finally {
+      for (const connection of opened) connection.close();
+      await limited.close();
+    }
   });
 });
 

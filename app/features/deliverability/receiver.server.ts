@@ -1,16 +1,25 @@
 // Where reports arrive (docs/decisions/160): a small SMTP server for the bounce domain, started
 // when BOUNCE_SMTP_PORT is set, and POST /correio/relatorios for a relay that posts each report
 // with the shared secret BOUNCE_HTTP_SECRET. Both refuse reports over 1 MB and store
-// everything else; a failure to store answers "try again later", so the sender keeps it.
+// everything else; a failure to store answers "try again later", so the sender keeps it. The
+// SMTP receiver bounds what an unauthenticated sender can make us store (docs/decisions/404):
+// connections in all and per remote address, messages per connection, recipients per message
+// and reports per remote address per hour, each past its limit answered with a temporary
+// refusal (a real mail server retries later).
 import { timingSafeEqual } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Readable } from "node:stream";
 import type { SMTPServer } from "smtp-server";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
-import { reportMaxBytes } from "../../platform/mail/deliverability-model.ts";
+import {
+  reportIntakeLimits,
+  reportMaxBytes,
+  type ReportIntakeLimits,
+} from "../../platform/mail/deliverability-model.ts";
 import type { ReportContext } from "../../platform/mail/report.server.ts";
 import { ingestReport } from "./ingest.server.ts";
+import { IntakeCounter } from "./intake-limits.server.ts";
 
 /** The domains our reports are addressed to and our Message-IDs carry, from the settings. */
 export function reportContext(envelopeTo?: readonly string[]): ReportContext {
@@ -28,28 +37,60 @@ export interface BounceReceiver {
   close: () => Promise<void>;
 }
 
-export async function startBounceReceiver(port: number, host: string): Promise<BounceReceiver> {
+const refusal = (text: string, responseCode: number) =>
+  Object.assign(new Error(text), { responseCode });
+
+export async function startBounceReceiver(
+  port: number,
+  host: string,
+  limits: ReportIntakeLimits = reportIntakeLimits,
+): Promise<BounceReceiver> {
   const { SMTPServer } = await import("smtp-server");
   const context = reportContext();
   const ourDomain = `@${context.bounceDomain.toLowerCase()}`;
   const log = getLogger();
+  const counter = new IntakeCounter(limits);
+  // The sessions counted by connect(), so a refused connection's close is not uncounted.
+  const counted = new Set<string>();
   const server: SMTPServer = new SMTPServer({
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     banner: "relatorios de entrega",
     size: reportMaxBytes,
+    maxClients: limits.connections,
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onConnect(session, callback) {
+      if (!counter.connect(session.remoteAddress)) {
+        return callback(refusal("4.7.0 too many connections from your address", 421));
+      }
+      counted.add(session.id);
+      callback();
+    },
+    onClose(session) {
+      if (counted.delete(session.id)) counter.disconnect(session.remoteAddress);
+    },
+    onMailFrom(_address, session, callback) {
+      // session.transaction is this message's number on the connection, from 1.
+      if (session.transaction > limits.messagesPerConnection) {
+        return callback(refusal("4.7.0 too many messages on one connection", 421));
+      }
+      callback();
+    },
+    onRcptTo(address, session, callback) {
+      if (session.envelope.rcptTo.length >= limits.recipientsPerMessage) {
+        return callback(refusal("4.5.3 too many recipients", 452));
+      }
       if (address.address.toLowerCase().endsWith(ourDomain)) return callback();
-      callback(Object.assign(new Error("5.1.1 no such mailbox here"), { responseCode: 550 }));
+      callback(refusal("5.1.1 no such mailbox here", 550));
     },
     onData(stream, session, callback) {
       collect(stream)
         .then(async (raw) => {
           if (raw === null || (stream as { sizeExceeded?: boolean }).sizeExceeded) {
-            return callback(
-              Object.assign(new Error("5.3.4 message too big"), { responseCode: 552 }),
-            );
+            return callback(refusal("5.3.4 message too big", 552));
+          }
+          if (!counter.take(session.remoteAddress)) {
+            return callback(refusal("4.7.1 too many reports from your address, try later", 451));
           }
           const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
           await ingestReport(raw, "smtp-receiver", reportContext(envelopeTo));
@@ -57,7 +98,7 @@ export async function startBounceReceiver(port: number, host: string): Promise<B
         })
         .catch((error: unknown) => {
           log.error({ err: error }, "a delivery report could not be stored");
-          callback(Object.assign(new Error("4.3.0 try again later"), { responseCode: 451 }));
+          callback(refusal("4.3.0 try again later", 451));
         });
     },
   });

@@ -14,6 +14,7 @@ import {
 } from "../invitations/invitations.server.ts";
 import { nextOrderDeadline } from "../orders/orders.server.ts";
 import { expireDueOrders } from "./expire.server.ts";
+import { purgeOldNotifications } from "./provider-notifications.server.ts";
 import { runRenewals } from "./renew.server.ts";
 
 export const invitationDeadlinesJob = defineJob({
@@ -50,5 +51,15 @@ export const renewalsJob = defineJob({
     const renewals = await runRenewals(now);
     if (Object.values(renewals).some(Boolean)) getLogger().info({ renewals }, "renewal sweep");
     return new Date(now.getTime() + RENEWALS_EVERY_MS);
+  },
+});
+
+// Provider notifications past their retention (docs/decisions/404), hourly.
+export const paymentNotificationRetentionJob = defineJob({
+  name: "payment-notification-retention",
+  recurring: true,
+  async run({ now }) {
+    await purgeOldNotifications(await getDb(), now);
+    return new Date(now.getTime() + 3_600_000);
   },
 });

@@ -19,7 +19,10 @@ import { STAFF, subscribe } from "../../../tests/support/subscriber.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import type { MercadoPagoConfig } from "../../platform/payments/mercado-pago.server.ts";
 import { setExchangeRate } from "../orders/orders.server.ts";
-import { receiveMercadoPagoNotification } from "./provider-notifications.server.ts";
+import {
+  purgeOldNotifications,
+  receiveMercadoPagoNotification,
+} from "./provider-notifications.server.ts";
 import { runRenewals } from "./renew.server.ts";
 import { cancelOrder, cancelSubscription } from "./cancel.server.ts";
 import { refundSale } from "./refund.server.ts";
@@ -149,7 +152,7 @@ describe("Mercado Pago notifications", () => {
     expect((await recorded()).map((r) => r.outcome).sort()).toEqual(["already-paid", "paid"]);
   });
 
-  it("refuses a bad or stale signature before asking anything, and records it", async () => {
+  it("refuses a bad or stale signature before asking anything, and stores nothing", async () => {
     const { charge } = await openCharge();
     api.setPayment(approved(502, charge.reference, 1080.99));
     const forged = notification(502);
@@ -175,11 +178,40 @@ describe("Mercado Pago notifications", () => {
     expect(await receive(unsigned)).toEqual({ status: 401, outcome: "bad-signature" });
     expect(api.requests.length).toBe(calls);
     expect((await chargeState(charge.reference)).state).toBe("open");
-    expect((await recorded()).map((r) => `${r.verified} ${r.detail}`).sort()).toEqual([
-      "false mismatch",
-      "false missing",
-      "false stale",
+    // Anyone can post to the webhook: an unverified call leaves no row (decision 404).
+    expect(await recorded()).toEqual([]);
+    // The genuine one still goes through.
+    expect(await receive(notification(502))).toEqual({ status: 200, outcome: "paid" });
+  });
+
+  it("keeps verified notifications 90 days and no unverified one (retention)", async () => {
+    const db = await getDb();
+    const day = 86_400_000;
+    await db.insert(paymentNotifications).values([
+      {
+        provider: "mercado-pago",
+        requestId: "velha",
+        verified: true,
+        outcome: "paid",
+        receivedAt: new Date(NOW.getTime() - 91 * day),
+      },
+      {
+        provider: "mercado-pago",
+        requestId: "recente",
+        verified: true,
+        outcome: "paid",
+        receivedAt: new Date(NOW.getTime() - 89 * day),
+      },
+      {
+        provider: "mercado-pago",
+        requestId: "forjada",
+        verified: false,
+        outcome: "bad-signature",
+        receivedAt: NOW,
+      },
     ]);
+    expect(await purgeOldNotifications(db, NOW)).toBe(2);
+    expect((await recorded()).map((r) => r.requestId)).toEqual(["recente"]);
   });
 
   it("pays nothing when the amount differs from the charge, and says so", async () => {

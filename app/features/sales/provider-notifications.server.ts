@@ -1,9 +1,10 @@
-// Mercado Pago's payment notifications (docs/decisions/171, 331): accepted only with a valid
-// signature, recorded with their outcome, and what the provider's API says about the payment
+// Mercado Pago's payment notifications (docs/decisions/171, 331, 404): accepted only with a
+// valid signature (an unverified one stores nothing: a log line says why), recorded with
+// their outcome for 90 days, and what the provider's API says about the payment
 // (never the notification's body) recorded once in the ledger: applied, or waiting for staff.
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
 import { paymentNotifications } from "../../../db/schema.ts";
-import { getDb, withTransaction } from "../../platform/db/db.server.ts";
+import { type Database, getDb, withTransaction } from "../../platform/db/db.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import {
   getPayment,
@@ -146,7 +147,8 @@ export async function receiveMercadoPagoNotification(
   });
   const base = { requestId, resourceId: dataId, receivedAt: now };
   if (!check.ok) {
-    await record({ ...base, verified: false, outcome: "bad-signature", detail: check.reason });
+    // Anyone can post here: nothing is stored, so a flood cannot fill a table (decision 404).
+    getLogger().warn({ requestId, dataId, reason: check.reason }, "unverified Mercado Pago call");
     return done("bad-signature");
   }
   if (type !== "payment" || !dataId) {
@@ -183,4 +185,27 @@ export async function receiveMercadoPagoNotification(
     getLogger().warn({ dataId, ...result }, "Mercado Pago payment not applied");
   }
   return done(fresh ? result.outcome : "duplicate");
+}
+
+/** Days a verified notification is kept: its money is in the ledger, keyed on its own. */
+export const NOTIFICATION_RETENTION_DAYS = 90;
+
+/**
+ * Deletes the notifications past retention at `now`, and any unverified one stored before
+ * decision 404; answers how many went.
+ */
+export async function purgeOldNotifications(db: Database, now: Date): Promise<number> {
+  const purged = await db
+    .delete(paymentNotifications)
+    .where(
+      or(
+        eq(paymentNotifications.verified, false),
+        lt(
+          paymentNotifications.receivedAt,
+          sql`${now.toISOString()}::timestamptz - ${NOTIFICATION_RETENTION_DAYS} * interval '1 day'`,
+        ),
+      ),
+    )
+    .returning({ id: paymentNotifications.id });
+  return purged.length;
 }

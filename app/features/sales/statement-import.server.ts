@@ -3,16 +3,15 @@
 // applying re-checks each order under its row lock, so two staff applying at once (or a
 // payment marked by hand meanwhile) pay each order once.
 import { createHash } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { bankCredits, orders, statementImports } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { waitingReasons } from "../../content/sales.ts";
 import { leaveWaiting, recordMoneyEvent, type MoneyEventRow } from "./ledger.server.ts";
 import { lockSaleOf } from "./locks.server.ts";
 import { applyMoney } from "./pay.server.ts";
-import { inBatches, orAmong } from "../../platform/db/rows.ts";
-import { chargeReferences, matchableCharges } from "./statement-charges.server.ts";
-import { saoPauloDate } from "../orders/business-hours.ts";
+import { amongText, inBatches, rowsOf } from "../../platform/db/rows.ts";
+import { chargeReferences, matchableCharges, saoPauloDay } from "./statement-charges.server.ts";
 import {
   matchCredits,
   referencesIn,
@@ -26,47 +25,43 @@ export type PreviewResult =
   | { ok: false; error: StatementError | { code: "other-account" } };
 
 async function knownKeys(tx: Executor, keys: string[]): Promise<Set<string>> {
-  const rows = await inBatches(keys, (batch) =>
-    tx.select({ key: bankCredits.key }).from(bankCredits).where(inArray(bankCredits.key, batch)),
+  const rows = rowsOf<{ key: string }>(
+    await tx.execute(
+      sql`select ${bankCredits.key} as "key" from ${bankCredits} where ${amongText(bankCredits.key, keys)}`,
+    ),
   );
   return new Set(rows.map((row) => row.key));
 }
 
-/** Orders a statement may pay: every order awaiting payment, and any order it quotes. */
+/**
+ * Orders a statement may pay: every order awaiting payment, and any order it quotes. One
+ * plain statement, its days computed by the database: a statement file quotes thousands of
+ * orders, and building, mapping and dating them on the web thread held it for a tenth of a
+ * second and more (docs/decisions/406).
+ */
 async function matchableOrders(tx: Executor, quoted: string[]): Promise<MatchableOrder[]> {
-  const rows = await tx
-    .select({
-      id: orders.id,
-      reference: orders.reference,
-      state: orders.state,
-      amountBrlCents: orders.totalBrlCents,
-      createdAt: orders.createdAt,
-      deadline: orders.deadline,
-    })
-    .from(orders)
-    .where(orAmong(eq(orders.state, "awaiting-payment"), orders.reference, quoted));
-  return rows.map((row) => ({
-    id: row.id,
-    reference: row.reference,
-    state: row.state,
-    // An order without an amount in reais yet (no rate) can only be paid by hand.
-    amountBrlCents: row.amountBrlCents ?? -1,
-    createdOn: saoPauloDate(row.createdAt),
-    deadlineOn: saoPauloDate(row.deadline),
-  }));
+  return rowsOf<MatchableOrder>(
+    await tx.execute(sql`
+      select ${orders.id} as "id", ${orders.reference} as "reference", ${orders.state} as "state",
+             -- An order without an amount in reais yet (no rate) can only be paid by hand.
+             coalesce(${orders.totalBrlCents}, -1) as "amountBrlCents",
+             ${saoPauloDay(orders.createdAt)} as "createdOn",
+             ${saoPauloDay(orders.deadline)} as "deadlineOn"
+        from ${orders}
+       where ${orders.state} = 'awaiting-payment' or ${amongText(orders.reference, quoted)}`),
+  );
 }
 
 async function matchAgainstDatabase(tx: Executor, credits: MatchedCredit["credit"][]) {
   const quoted = [...new Set(credits.flatMap((credit) => referencesIn(credit.description)))];
-  const [known, candidates, charges] = await Promise.all([
-    knownKeys(
-      tx,
-      credits.map((credit) => credit.key),
-    ),
-    matchableOrders(tx, quoted),
-    // Renewal charges are paid by a statement like first payments (docs/decisions/189).
-    matchableCharges(tx, quoted),
-  ]);
+  // One after another: the three share the transaction's connection.
+  const known = await knownKeys(
+    tx,
+    credits.map((credit) => credit.key),
+  );
+  const candidates = await matchableOrders(tx, quoted);
+  // Renewal charges are paid by a statement like first payments (docs/decisions/189).
+  const charges = await matchableCharges(tx, quoted);
   return matchCredits(credits, [...candidates, ...charges], known);
 }
 

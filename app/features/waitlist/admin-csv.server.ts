@@ -1,3 +1,4 @@
+import { Worker } from "node:worker_threads";
 import { stringify } from "csv-stringify/sync";
 import { waitlistCsvCopy as copy, waitlistEntryCopy } from "../../content/admin.ts";
 import { type CsvSeparator, csvSeparators, type WaitlistFilter } from "./admin-filters.ts";
@@ -5,6 +6,9 @@ import { type WaitlistExportRow, waitlistExportBatches } from "./admin-queries.s
 import { invitationStatusLabels } from "../invitations/statuses.ts";
 import { agentsText } from "./agents-text.ts";
 import { statusLabels } from "./statuses.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
+import { entryModule } from "../../platform/entry-module.server.ts";
+import type { CsvExportReply, CsvExportTask } from "./export-worker.server.ts";
 
 // /admin/lista.csv (docs/decisions/072-waitlist-csv-export.md, 146): UTF-8 with BOM, a header
 // row, pt-BR dates in São Paulo time, streamed in keyset batches; cells separated by ";"
@@ -37,12 +41,11 @@ function toRecord(row: WaitlistExportRow): string[] {
   ];
 }
 
-/** The filter's entries as a streamed CSV body, read one batch per pull (backpressure). */
-export function waitlistCsvStream(
-  filter: WaitlistFilter,
-  separator: CsvSeparator = "ponto-e-virgula",
-): ReadableStream<Uint8Array> {
-  const batches = waitlistExportBatches(filter);
+/** The CSV's bytes, one chunk per batch of rows: BOM and header first, even with no rows. */
+export async function* csvChunks(
+  batches: AsyncGenerator<WaitlistExportRow[], void>,
+  separator: CsvSeparator,
+): AsyncGenerator<Uint8Array<ArrayBuffer>, void> {
   const encoder = new TextEncoder();
   let first = true;
   const csv = (records: string[][]) => {
@@ -58,16 +61,81 @@ export function waitlistCsvStream(
     first = false;
     return encoder.encode(text);
   };
-  return new ReadableStream({
+  for await (const batch of batches) yield csv(batch.map(toRecord));
+  // An empty export still has its BOM and header row.
+  if (first) yield csv([]);
+}
+
+/** Pulls one chunk per read (backpressure) and ends the source when the reader cancels. */
+function pulled(
+  next: () => Promise<IteratorResult<Uint8Array<ArrayBuffer>, void>>,
+  end: () => Promise<unknown>,
+): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return new ReadableStream<Uint8Array<ArrayBuffer>>({
     async pull(controller) {
-      const { value: batch, done } = await batches.next();
-      if (!done) return controller.enqueue(csv(batch.map(toRecord)));
-      // An empty export still has its BOM and header row.
-      if (first) controller.enqueue(csv([]));
-      controller.close();
+      const { value, done } = await next();
+      if (done) {
+        await end();
+        return controller.close();
+      }
+      controller.enqueue(value);
     },
     async cancel() {
-      await batches.return(undefined);
+      await end();
     },
   });
+}
+
+/**
+ * The filter's entries as a streamed CSV body, read one batch per pull (backpressure). On
+ * PostgreSQL the rows are read and written in a worker thread with a connection of its own
+ * (docs/decisions/405): the web thread only passes the bytes on, so a million-row export
+ * neither holds its event loop nor fills its heap. PGlite runs in this thread, so its export
+ * does too, in small batches.
+ */
+export function waitlistCsvStream(
+  filter: WaitlistFilter,
+  separator: CsvSeparator = "ponto-e-virgula",
+): ReadableStream<Uint8Array<ArrayBuffer>> {
+  const databaseUrl = getEnv().DATABASE_URL;
+  if (databaseUrl) return exportInWorker({ databaseUrl, filter, separator });
+  const chunks = csvChunks(waitlistExportBatches(filter), separator);
+  return pulled(
+    () => chunks.next(),
+    () => chunks.return(undefined),
+  );
+}
+
+function exportInWorker(task: CsvExportTask): ReadableStream<Uint8Array<ArrayBuffer>> {
+  const worker = new Worker(
+    entryModule(import.meta.url, "./export-worker.server.ts", "waitlist-export-worker"),
+    {
+      workerData: task,
+      // Its own young generation: the server runs with small semi-spaces (npm run serve),
+      // and a batch of rows living across a statement was promoted and collected again and
+      // again (garbage collection was the export's largest cost, decision 405).
+      resourceLimits: { maxYoungGenerationSizeMb: 48 },
+    },
+  );
+  let failure: Error | null = null;
+  const replies: ((reply: CsvExportReply) => void)[] = [];
+  worker.on("message", (reply: CsvExportReply) => replies.shift()?.(reply));
+  const fail = (error: Error) => {
+    failure = error;
+    for (const resolve of replies.splice(0)) resolve({ error: error.message });
+  };
+  worker.once("error", fail);
+  worker.once("exit", (code) => fail(new Error(`CSV export worker exited with ${code}`)));
+  return pulled(
+    async () => {
+      if (failure) throw failure;
+      const reply = await new Promise<CsvExportReply>((resolve) => {
+        replies.push(resolve);
+        worker.postMessage("next");
+      });
+      if ("error" in reply) throw new Error(`CSV export failed: ${reply.error}`);
+      return reply.chunk ? { value: reply.chunk, done: false } : { value: undefined, done: true };
+    },
+    () => worker.terminate(),
+  );
 }

@@ -337,12 +337,12 @@ const exportSelection = sql`
 export async function* waitlistExportBatches(
   filter: WaitlistFilter,
   executor?: Executor,
+  rowsPerBatch?: number,
 ): AsyncGenerator<WaitlistExportRow[], void> {
-  const database = await getDb();
-  const db = executor ?? database;
-  const batchSize = runsInProcess(database)
-    ? EXPORT_BATCH_SIZE.embedded
-    : EXPORT_BATCH_SIZE.postgres;
+  const db = executor ?? (await getDb());
+  const batchSize =
+    rowsPerBatch ??
+    (runsInProcess(await getDb()) ? EXPORT_BATCH_SIZE.embedded : EXPORT_BATCH_SIZE.postgres);
   const conditions = filterConditions(filter);
   let position: WaitlistCursor | undefined;
   for (;;) {

@@ -94,6 +94,16 @@ export async function connectPostgres(url: string): Promise<Connection> {
 }
 
 /**
+ * One connection to an already migrated PostgreSQL, for a worker thread that only reads (the
+ * CSV export, docs/decisions/405): no pool, no migration, no change relay.
+ */
+export async function connectPostgresReader(url: string): Promise<Connection> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  return { db: drizzleNodePg(client, { schema }) as unknown as Database, close: () => client.end() };
+}
+
+/**
  * Opens (and locks) the PGlite database in dataDir, applies pending migrations and the seed.
  * PGlite's packages load only here: a server on PostgreSQL never needs them
  * (docs/decisions/111).

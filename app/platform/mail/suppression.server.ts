@@ -6,6 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../db/db.server.ts";
 import { rowsOf } from "../db/rows.ts";
 import {
+  reportIntakeLimits,
   softBounceLimit,
   type ReportKind,
   type SuppressionReason,
@@ -47,6 +48,20 @@ async function recipientOf(db: Executor, messageId: string | null): Promise<stri
 }
 
 /**
+ * The report text staff read, cut to its first 64 KB (docs/decisions/404): enough for the
+ * headers and the remote server's answer, and a sender cannot make a row larger.
+ */
+export function keptForReview(raw: string): string {
+  const bytes = Buffer.from(raw, "utf8");
+  if (bytes.byteLength <= reportIntakeLimits.reviewRawMaxBytes) return raw;
+  // A character cut in two decodes as U+FFFD; it is dropped.
+  return bytes
+    .subarray(0, reportIntakeLimits.reviewRawMaxBytes)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
+}
+
+/**
  * Stores a report and applies what it means. The address suppressed is always the recipient
  * of our own message the report names, never an address the report states: a forged report
  * cannot suppress an address unless it names a message id (a random UUID) sent to it.
@@ -65,7 +80,7 @@ export async function recordReport(
         (kind, source, message_id, recipient, status, detail, subject, raw, reviewed_at, reviewed_by)
       values (${report.kind}, ${source}, ${recipient ? report.messageId : null},
         ${recipient ?? report.recipient}, ${report.status}, ${report.detail?.slice(0, 2000) ?? null},
-        ${report.subject?.slice(0, 500) ?? null}, ${forReview ? raw : null},
+        ${report.subject?.slice(0, 500) ?? null}, ${forReview && raw !== null ? keptForReview(raw) : null},
         ${forReview ? null : sql`now()`}, ${forReview ? null : "automático"})
       returning id`),
   );
