@@ -15,7 +15,8 @@ import { sendDueOrderReminders, setExchangeRate } from "./orders.server.ts";
 import { expireDueOrders } from "../sales/expire.server.ts";
 import { markOrderPaid } from "../sales/pay.server.ts";
 import { orderViewByLink, setupLinkState } from "./order-view.server.ts";
-import { advanceSetup, submitSetup } from "./setup.server.ts";
+import { submitSetup } from "./setup.server.ts";
+import { advanceSetup } from "../sales/setup-steps.server.ts";
 
 // Issue 23's e-mails (docs/decisions/180-183): each change of an order queues exactly its
 // messages, once, and what arrives over SMTP carries the order's data and working links.
