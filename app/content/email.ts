@@ -176,6 +176,12 @@ export const myDataCopy = {
     "Você tem assinatura em andamento. Sem os dados da sua conta na corretora o agente não pode operar, então escolha como apagar:",
   subscribedLine: (robot: string, state: string, paidThrough: string) =>
     `${robot}: assinatura ${state}, paga até ${paidThrough}.`,
+  subscribedStates: {
+    active: "ativa",
+    "past-due": "em atraso",
+    suspended: "suspensa",
+    cancelled: "cancelada",
+  },
   subscribedGuarantee: (amount: string) =>
     `Dentro dos 7 dias da garantia (CDC art. 49): ao encerrar, você recebe de volta tudo o que pagou, configuração incluída (${amount}), pelo mesmo meio do pagamento.`,
   subscribedNoRefund:

@@ -13,7 +13,9 @@ import { withTransaction } from "../../platform/db/db.server.ts";
 import { PERSON_ACTOR } from "../orders/orders.server.ts";
 import { eraseBeyondContract, eraseWaitlistEntryIn } from "../privacy/erasure.server.ts";
 import { guarantee, type LocalDate } from "../subscriptions/calendar.ts";
-import { liveSubscriptionStates, type SubscriptionState } from "../subscriptions/model.ts";
+import { liveSubscriptionStates } from "../subscriptions/model.ts";
+
+type LiveSubscriptionState = (typeof liveSubscriptionStates)[number];
 import { endSubscriptionIn } from "./end.server.ts";
 import { lockSaleOf } from "./locks.server.ts";
 import { paidSoFar } from "./refund.server.ts";
@@ -26,7 +28,7 @@ export interface LiveSubscription {
   id: string;
   orderId: string;
   robotName: string;
-  state: SubscriptionState;
+  state: LiveSubscriptionState;
   paidThrough: LocalDate;
   withinGuarantee: boolean;
   /** What the guarantee refunds (everything paid), in cents. */
@@ -51,7 +53,7 @@ export async function liveSubscriptionsOf(entryId: string, now: Date): Promise<L
         id: row.id,
         orderId: row.orderId,
         robotName: row.robotName,
-        state: row.state,
+        state: row.state as LiveSubscriptionState,
         paidThrough: row.paidThrough,
         withinGuarantee: guarantee(row.firstPaidAt, now).allowed,
         paidCents: await paidSoFar(tx, row.orderId),

@@ -20,7 +20,6 @@ import {
 } from "../../features/sales/erase.server.ts";
 import { formatBrl } from "../../features/orders/format.ts";
 import { formatLocalDate } from "../../features/subscriptions/calendar.ts";
-import { subscriptionStateLabels } from "../../content/subscriptions.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { readForm } from "../../platform/http/read-form.server.ts";
@@ -62,7 +61,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       id: live.id,
       line: copy.subscribedLine(
         live.robotName,
-        subscriptionStateLabels[live.state].toLowerCase(),
+        copy.subscribedStates[live.state],
         formatLocalDate(live.paidThrough),
       ),
       refund: live.withinGuarantee
