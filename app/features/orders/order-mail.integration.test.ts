@@ -264,7 +264,7 @@ describe("the deadline", () => {
 });
 
 describe("staff's setup steps", () => {
-  it("each tell the person once", async () => {
+  it("each tell the person once, and the form tells staff", async () => {
     const { email, order } = await accepted();
     await markOrderPaid(order.id, { method: "pix", reference: "E2E2" }, STAFF, at(2 * HOUR));
     await deliver();
@@ -272,7 +272,11 @@ describe("staff's setup steps", () => {
     const token = /\/configurar\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
     const setup = { ...form, whatsapp: "11912345678", credential: null };
     expect(await submitSetup({ setup: token! }, setup, at(3 * HOUR))).toBe("saved");
-    expect(await queued()).toEqual([]);
+    // The form tells staff (decision 346), not the person.
+    expect(await queued()).toEqual([
+      { template: "staff-setup-submitted", to: "equipe@agentesfx.test" },
+    ]);
+    await deliver();
     expect(await advanceSetup(order.id, "vps-ready", STAFF, at(4 * HOUR))).toBe("saved");
     expect(await advanceSetup(order.id, "vps-ready", STAFF, at(4 * HOUR))).toBe("wrong-state");
     expect(await queued()).toEqual([{ template: "order-vps-ready", to: email }]);
