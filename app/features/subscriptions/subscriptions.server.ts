@@ -4,14 +4,8 @@
 // subscription -> charge, the order the orders module uses, so no two changes wait on each
 // other in a cycle.
 import { and, eq } from "drizzle-orm";
-import type {
-  subscriptions} from "../../../db/schema.ts";
-import {
-  orders,
-  subscriptionCharges,
-  subscriptionEvents,
-  waitlist,
-} from "../../../db/schema.ts";
+import type { subscriptions } from "../../../db/schema.ts";
+import { orders, subscriptionCharges, subscriptionEvents, waitlist } from "../../../db/schema.ts";
 import type { Executor } from "../../platform/db/db.server.ts";
 import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import type { MessageJob } from "../../platform/jobs/registry.ts";
