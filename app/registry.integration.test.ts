@@ -315,6 +315,51 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
     to: nextAddress(kind),
     payload: { count: "1", lines: "R$ 810,74 recebido em 02/03/2027 (extrato): pedido encerrado" },
   }),
+  "staff-payment-link-requested": async (kind) => ({
+    to: nextAddress(kind),
+    payload: {
+      reference: "AFX0123456789",
+      name: "Ana",
+      email: "ana@exemplo.com",
+      robotName: "YenMax Agent",
+      method: "PayPal",
+      amountUsd: "US$ 149,25",
+      amountBrl: "R$ 810,74",
+      deadline: "04/03/2027 18:00",
+    },
+  }),
+  "staff-setup-submitted": async (kind) => ({
+    to: nextAddress(kind),
+    payload: {
+      reference: "AFX0123456789",
+      name: "Ana",
+      robotName: "YenMax Agent",
+      accountNumber: "12345678",
+      brokerServer: "Broker-Live",
+      platform: "MetaTrader 5",
+    },
+  }),
+  "staff-setup-overdue": async (kind) => ({
+    to: nextAddress(kind),
+    payload: {
+      reference: "AFX0123456789",
+      name: "Ana",
+      robotName: "YenMax Agent",
+      submittedAt: "02/03/2027 10:00",
+    },
+  }),
+  "staff-refund-requested": async (kind) => ({
+    to: nextAddress(kind),
+    payload: {
+      orderId: "00000000-0000-4000-8000-000000000001",
+      name: "Ana",
+      email: "ana@exemplo.com",
+      robotName: "YenMax Agent",
+      requestedAt: "02/03/2027 10:00",
+      lastDay: "05/03/2027",
+      why: "pedido na área do cliente",
+    },
+  }),
   "staff-order-paid": async (kind) => ({
     to: nextAddress(kind),
     payload: {

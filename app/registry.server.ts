@@ -21,7 +21,7 @@ import {
   confirmNewsletterMessage,
   newsletterWelcomeMessage,
 } from "./features/newsletter/messages.tsx";
-import { orderRemindersJob, ptaxJob } from "./features/orders/jobs.server.ts";
+import { orderRemindersJob, ptaxJob, setupOverdueJob } from "./features/orders/jobs.server.ts";
 import { apiPixJob } from "./features/orders/pix-jobs.server.ts";
 import {
   orderCreatedMessage,
@@ -32,9 +32,14 @@ import {
   orderVpsReadyMessage,
   staffOrderAcceptedMessage,
   staffOrderPaidMessage,
+  staffPaymentLinkRequestedMessage,
+  staffSetupOverdueMessage,
+  staffSetupSubmittedMessage,
 } from "./features/orders/messages.tsx";
+import { deferredErasureJob } from "./features/privacy/jobs.server.ts";
 import { myDataLinkMessage } from "./features/privacy/messages.tsx";
 import {
+  checkoutCutsJob,
   invitationDeadlinesJob,
   paymentNotificationRetentionJob,
   renewalsJob,
@@ -49,7 +54,11 @@ import {
   subscriptionRefundedMessage,
   subscriptionSuspendedMessage,
 } from "./features/subscriptions/messages.tsx";
-import { saleRefundedMessage, staffMoneyWaitingMessage } from "./features/sales/messages.tsx";
+import {
+  saleRefundedMessage,
+  staffMoneyWaitingMessage,
+  staffRefundRequestedMessage,
+} from "./features/sales/messages.tsx";
 import { fleetIncidentsJob, heartbeatDownsamplingJob } from "./features/fleet/jobs.server.ts";
 import {
   fleetIncidentClosedMessage,
@@ -72,11 +81,13 @@ export const registry = createRegistry([
   staffMoneyWaitingMessage,
   saleRefundedMessage,
   renewalsJob,
+  checkoutCutsJob,
   confirmSignupMessage,
   confirmSignupReminderMessage,
   unconfirmedEntriesJob,
   alreadyListedMessage,
   myDataLinkMessage,
+  deferredErasureJob,
   accountLinkMessage,
   paymentReceiptMessage,
   confirmNewsletterMessage,
@@ -94,7 +105,12 @@ export const registry = createRegistry([
   orderRunningMessage,
   staffOrderAcceptedMessage,
   staffOrderPaidMessage,
+  staffPaymentLinkRequestedMessage,
+  staffSetupSubmittedMessage,
+  staffSetupOverdueMessage,
+  staffRefundRequestedMessage,
   orderRemindersJob,
+  setupOverdueJob,
   apiPixJob,
   ptaxJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),

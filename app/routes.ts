@@ -47,6 +47,7 @@ export default [
       route("admin/implantacao", "routes/admin/setup.tsx"),
       route("admin/assinaturas", "routes/admin/subscriptions.tsx"),
       route("admin/pagamentos", "routes/admin/payments.tsx"),
+      route("admin/ligar-desligar", "routes/admin/robot-switches.tsx"),
       route("admin/reembolso/:orderId", "routes/admin/refund.tsx"),
       route("admin/frota", "routes/admin/fleet.tsx"),
       route("admin/campanhas", "routes/admin/campaigns.tsx"),

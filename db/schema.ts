@@ -104,6 +104,9 @@ export const waitlist = pgTable(
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     // Issue 25: when the one reminder to confirm went (a day after an unconfirmed sign-up).
     confirmationRemindedAt: timestamp("confirmation_reminded_at", { withTimezone: true }),
+    // Issue 36: the person asked to be erased while subscribed and chose to keep what the
+    // contract needs (LGPD art. 16); the rest goes once no subscription of theirs is live.
+    erasureRequestedAt: timestamp("erasure_requested_at", { withTimezone: true }),
     // Issue 10: name and e-mail folded for the admin's search, kept by the database.
     searchText: text("search_text")
       .notNull()
@@ -931,6 +934,8 @@ export const orderSetups = pgTable(
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
     vpsReadyAt: timestamp("vps_ready_at", { withTimezone: true }),
     runningAt: timestamp("running_at", { withTimezone: true }),
+    // Staff were e-mailed that the VPS passed its 4 business hours (once per setup).
+    overdueNotifiedAt: timestamp("overdue_notified_at", { withTimezone: true }),
   },
   (table) => [index("order_setups_state_idx").on(table.state, table.submittedAt)],
 );
@@ -1135,6 +1140,28 @@ export const moneyEvents = pgTable(
       .where(sql`${table.state} = 'waiting'`),
     index("money_events_order_idx").on(table.orderId),
     index("money_events_charge_idx").on(table.chargeId),
+  ],
+);
+
+/**
+ * Every Mercado Pago checkout opened (docs/decisions/342, 347): when what it pays closes
+ * before its term ends (a renewal charge voided, an order cancelled), the preference is
+ * expired at the provider (cut_at), so a checkout left open cannot take the money.
+ */
+export const cardCheckouts = pgTable(
+  "card_checkouts",
+  {
+    preferenceId: text("preference_id").primaryKey(),
+    // Our reference: an order's or a renewal charge's (AFX...).
+    reference: text("reference").notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    cutAt: timestamp("cut_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("card_checkouts_live_idx")
+      .on(table.expiresAt)
+      .where(sql`${table.cutAt} is null`),
   ],
 );
 

@@ -171,6 +171,29 @@ export const myDataCopy = {
   deleteConfirm: "Entendo que meus dados serão apagados e isso não pode ser desfeito.",
   deleteButton: "Apagar meus dados",
   deleteNeedsConfirm: "Marque a confirmação para apagar seus dados.",
+  // Erasure while subscribed (docs/decisions/348): what it ends, and the person's choice.
+  subscribedText:
+    "Você tem assinatura em andamento. Sem os dados da sua conta na corretora o agente não pode operar, então escolha como apagar:",
+  subscribedLine: (robot: string, state: string, paidThrough: string) =>
+    `${robot}: assinatura ${state}, paga até ${paidThrough}.`,
+  subscribedStates: {
+    active: "ativa",
+    "past-due": "em atraso",
+    suspended: "suspensa",
+    cancelled: "cancelada",
+  },
+  subscribedGuarantee: (amount: string) =>
+    `Dentro dos 7 dias da garantia (CDC art. 49): ao encerrar, você recebe de volta tudo o que pagou, configuração incluída (${amount}), pelo mesmo meio do pagamento.`,
+  subscribedNoRefund:
+    "Fora dos 7 dias da garantia: ao encerrar agora, o ciclo já pago não é reembolsado.",
+  choiceLegend: "Como apagar",
+  choiceKeep:
+    "Manter só o que o contrato e a lei exigem (LGPD art. 16) e apagar o resto agora. A assinatura continua: guardamos seu nome, e-mail, pedidos e a conta da corretora em que o agente opera; o restante é apagado quando a assinatura terminar.",
+  choiceEnd:
+    "Encerrar a assinatura agora e apagar tudo. O agente é desligado, a vaga é liberada e seus dados são apagados.",
+  choiceNeeded: "Escolha como apagar: manter o que o contrato exige ou encerrar a assinatura.",
+  keptTitle: "Dados apagados, exceto o que o contrato exige",
+  kept: "Apagamos o que não é necessário ao contrato e retiramos seu aceite de marketing. Sua assinatura continua; o restante será apagado quando ela terminar.",
   invalidRequest: "Pedido inválido.",
   notFoundTitle: "Link inválido",
   notFoundText: "Este link não existe. Peça um novo em Meus dados.",

@@ -375,6 +375,37 @@ export const orderEmailCopy = {
     payment: (amount: string, method: string, reference: string) =>
       `Pagamento: ${amount} por ${method} (referência ${reference}).`,
   },
+  staffLinkRequested: {
+    subject: (reference: string, method: string) =>
+      `Link de pagamento pedido: ${reference} (${method})`,
+    preview: "Um cliente pediu um link de pagamento.",
+    button: "Abrir pedidos",
+    greeting: "Equipe,",
+    body: (name: string, email: string, robot: string, method: string) =>
+      `${name} (${email}) pediu um link de pagamento por ${method} para o pedido do ${robot}.`,
+    amounts: (usd: string, brl: string) => `Valor: ${usd} / ${brl}.`,
+    deadline: (deadline: string) => `Envie o link antes do prazo de pagamento: ${deadline}.`,
+  },
+  staffSetupSubmitted: {
+    subject: (reference: string, robot: string) =>
+      `Dados de configuração recebidos: ${reference} (${robot})`,
+    preview: "Um cliente enviou os dados da conta: a VPS tem de 2 a 4 horas úteis.",
+    button: "Abrir implantação",
+    greeting: "Equipe,",
+    body: (name: string, robot: string) => `${name} enviou os dados da conta para o ${robot}.`,
+    account: (account: string, server: string, platform: string) =>
+      `Conta ${account}, servidor ${server}, ${platform}.`,
+    promise: "Prometemos a VPS configurada em 2 a 4 horas úteis a partir de agora.",
+  },
+  staffSetupOverdue: {
+    subject: (reference: string, robot: string) => `Implantação atrasada: ${reference} (${robot})`,
+    preview: "Uma VPS passou das 4 horas úteis prometidas.",
+    button: "Abrir implantação",
+    greeting: "Equipe,",
+    body: (name: string, robot: string, submittedAt: string) =>
+      `A VPS do ${robot} de ${name} ainda não foi configurada: os dados chegaram em ${submittedAt}.`,
+    promise: "O prazo prometido de 4 horas úteis já passou.",
+  },
   /** Where no figure exists (robot "Sob consulta", no rate set yet). */
   none: "a definir",
 } as const;

@@ -11,6 +11,7 @@ export const saleMoveLabels: Record<SaleMove | "submit-form" | "prepare-vps" | "
   suspend: "Suspensão",
   reactivate: "Reativação",
   end: "Encerramento",
+  erase: "Exclusão dos dados",
   "submit-form": "Envio dos dados da conta",
   "prepare-vps": "Configuração da VPS",
   start: "Início da operação",
@@ -138,9 +139,53 @@ export const refundCopy = {
 } as const;
 
 export const robotSwitchCopy = {
+  activated: "VPS configurada: ligar o agente pela primeira vez",
   reactivated: "assinatura reativada: ligar o agente",
   suspended: "assinatura suspensa: desligar o agente",
   ended: "assinatura encerrada: desligar o agente",
+  cancelledNow: "assinatura cancelada sem ciclo pago em curso: desligar o agente",
+  erased: "dados apagados pelo cliente: desligar o agente",
+} as const;
+
+export const refundRequestCopy = {
+  fromAccount: "pedido na área do cliente",
+  erasedPerson: "cliente com dados apagados",
+  staffMail: {
+    subject: (robot: string) => `Reembolso pedido: ${robot}`,
+    preview: "Um cliente pediu o reembolso da garantia de 7 dias.",
+    button: "Abrir o reembolso",
+    body: (name: string, email: string, robot: string, why: string) =>
+      `${name} (${email}) pediu o reembolso da assinatura do ${robot} (${why}).`,
+    when: (when: string, lastDay: string) =>
+      `Pedido em ${when}; a garantia de 7 dias (CDC art. 49) vai até ${lastDay} e cobre tudo o que foi pago, configuração incluída.`,
+  },
+} as const;
+
+export const erasureCopy = {
+  auditReason: "dados apagados pelo cliente em Meus dados: assinatura encerrada",
+  refundWhy: "assinatura encerrada ao apagar os dados, dentro da garantia",
+} as const;
+
+export const robotSwitchesPageCopy = {
+  metaTitle: "Ligar e desligar robôs | Admin",
+  tab: "Ligar/desligar",
+  loading: "Carregando robôs a ligar e desligar...",
+  title: "Ligar e desligar robôs",
+  intro:
+    "Cada mudança que decide se um agente deve operar aparece aqui: ativação, reativação, suspensão, fim da assinatura, reembolso e dados apagados pelo cliente. Marque a linha depois de ligar ou desligar o agente na VPS do cliente.",
+  toSwitchOn: "Robôs a ligar",
+  toSwitchOff: "Robôs a desligar",
+  emptyOn: "Nenhum agente a ligar.",
+  emptyOff: "Nenhum agente a desligar.",
+  since: (when: string) => `desde ${when}`,
+  erasedPerson: "dados do cliente apagados",
+  account: (account: string, server: string, platform: string) =>
+    `Conta ${account} · ${server} · ${platform}`,
+  markOn: "Marcar como ligado",
+  markOff: "Marcar como desligado",
+  done: "Linha concluída.",
+  notFound: "Esta linha já foi concluída ou não existe.",
+  errorTitle: "Não foi possível concluir a linha",
 } as const;
 
 export const refundPageCopy = {

@@ -12,6 +12,7 @@ import * as loginRoute from "../../app/routes/admin/login.tsx";
 import * as ordersRoute from "../../app/routes/admin/orders.tsx";
 import * as paymentsRoute from "../../app/routes/admin/payments.tsx";
 import * as refundRoute from "../../app/routes/admin/refund.tsx";
+import * as robotSwitchesRoute from "../../app/routes/admin/robot-switches.tsx";
 import * as fleetRoute from "../../app/routes/admin/fleet.tsx";
 import * as robotPerformanceRoute from "../../app/routes/admin/robot-performance.tsx";
 import * as robotSignedStatementsRoute from "../../app/routes/admin/robot-signed-statements.tsx";
@@ -91,6 +92,7 @@ export const adminSectionRoutes = {
   "/admin/implantacao": setupRoute,
   "/admin/pagamentos": paymentsRoute,
   "/admin/reembolso/:orderId": refundRoute,
+  "/admin/ligar-desligar": robotSwitchesRoute,
   "/admin/frota": { ...fleetRoute, action: undefined },
 } satisfies Record<string, { loader: Handler; action: Handler | undefined }>;
 

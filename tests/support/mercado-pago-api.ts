@@ -3,8 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 // A local HTTP server standing in for api.mercadopago.com at the network boundary: it answers
-// the two calls the adapter makes (create a preference, read a payment) from what the test
-// put in it, and keeps every request it received.
+// the three calls the adapter makes (create a preference, update one, read a payment) from
+// what the test put in it, and keeps every request it received.
 
 export interface RecordedRequest {
   method: string;
@@ -77,6 +77,20 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
           id,
           init_point: `https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=${id}`,
         });
+      }
+      const preference = /^\/checkout\/preferences\/([^/]+)$/.exec(path);
+      if (req.method === "PUT" && preference) {
+        // "Atualizar preferência": only the preferences this server created exist.
+        const id = decodeURIComponent(preference[1]!);
+        if (!/^123-pref-(\d+)$/.test(id) || Number(id.slice(9)) > preferences) {
+          return send(404, { message: "preference not found" });
+        }
+        const update = JSON.parse(body) as { expires?: unknown; expiration_date_to?: unknown };
+        const to = update.expiration_date_to;
+        if (update.expires !== true || typeof to !== "string" || !PROVIDER_TIME.test(to)) {
+          return send(400, { message: "bad expiration_date_to", error: "bad_request" });
+        }
+        return send(200, { id, expires: true, expiration_date_to: to });
       }
       const match = /^\/v1\/payments\/(\d+)$/.exec(path);
       if (req.method === "GET" && match) {

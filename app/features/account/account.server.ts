@@ -41,11 +41,8 @@ import {
   type ChargeState,
   type SubscriptionState,
 } from "../subscriptions/model.ts";
-import {
-  requestRefund,
-  type RefundRequestOutcome,
-  type SubscriptionRow,
-} from "../subscriptions/subscriptions.server.ts";
+import type { SubscriptionRow } from "../subscriptions/subscriptions.server.ts";
+import { requestRefund, type RefundRequestOutcome } from "../sales/refund-request.server.ts";
 import { cancelSubscription, type CancelOutcome } from "../sales/cancel.server.ts";
 
 export interface Period {

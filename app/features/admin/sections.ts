@@ -7,6 +7,7 @@ import { mailboxCopy } from "../../content/email.ts";
 import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
 import { ordersAdminCopy, setupAdminCopy } from "../../content/orders.ts";
+import { robotSwitchesPageCopy } from "../../content/sales.ts";
 import { subscriptionsAdminCopy } from "../../content/subscriptions.ts";
 
 // Each admin section is a route of its own under /admin
@@ -17,6 +18,7 @@ export const adminSections = [
   "pedidos",
   "implantacao",
   "assinaturas",
+  "ligar-desligar",
   "frota",
   "robos",
   "blog",
@@ -34,6 +36,7 @@ export const adminSectionLabels: Record<AdminSection, string> = {
   pedidos: ordersAdminCopy.tab,
   implantacao: setupAdminCopy.tab,
   assinaturas: subscriptionsAdminCopy.tab,
+  "ligar-desligar": robotSwitchesPageCopy.tab,
   frota: fleetAdminCopy.tab,
   robos: robotsAdminCopy.tab,
   blog: postsAdminCopy.tab,

@@ -3,9 +3,9 @@
 // payment is confirmed by its notification, as a renewal paid from the customer area is.
 import { and, eq } from "drizzle-orm";
 import { href } from "react-router";
-import { orders, waitlist } from "../../../db/schema.ts";
+import { cardCheckouts, orders, waitlist } from "../../../db/schema.ts";
 import { orderPageCopy } from "../../content/orders.ts";
-import { withTransaction } from "../../platform/db/db.server.ts";
+import { getDb, withTransaction } from "../../platform/db/db.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import {
   createCheckout,
@@ -42,14 +42,22 @@ export async function openCardCheckout(
 ): Promise<CardCheckoutOutcome> {
   const { siteUrl } = getSiteConfig();
   const lifetimeEnd = new Date(now.getTime() + CHECKOUT_LIFETIME_MS);
+  const expiresAt = payableUntil && payableUntil < lifetimeEnd ? payableUntil : lifetimeEnd;
   try {
-    const { checkoutUrl } = await createCheckout(config, {
+    const { preferenceId, checkoutUrl } = await createCheckout(config, {
       ...payment,
       notificationUrl: `${siteUrl}/webhooks/mercado-pago`,
       returnUrl: `${siteUrl}${returnPath}`,
       opensAt: now,
-      expiresAt: payableUntil && payableUntil < lifetimeEnd ? payableUntil : lifetimeEnd,
+      expiresAt,
     });
+    // Kept so the checkout is cut if what it pays closes first (decision 347); the same
+    // preference again (its idempotency key) is one row.
+    const db = await getDb();
+    await db
+      .insert(cardCheckouts)
+      .values({ preferenceId, reference: payment.reference, openedAt: now, expiresAt })
+      .onConflictDoNothing();
     return { outcome: "checkout", url: checkoutUrl };
   } catch (error) {
     if (error instanceof ProviderCredentialsRefusedError) {

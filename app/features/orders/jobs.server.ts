@@ -7,6 +7,7 @@ import { getLogger } from "../../platform/http/logger.server.ts";
 import { defineJob } from "../../platform/jobs/registry.ts";
 import { nextOrderReminder, sendDueOrderReminders } from "./orders.server.ts";
 import { refreshPtax } from "./ptax.server.ts";
+import { notifyOverdueSetups } from "./setup.server.ts";
 
 const PTAX_EVERY_MS = 3_600_000;
 const PTAX_RETRY_MS = 5 * 60_000;
@@ -42,5 +43,19 @@ export const ptaxJob = defineJob({
       getLogger().warn({ err: error instanceof Error ? error.message : error }, "ptax not fetched");
       return new Date(now.getTime() + PTAX_RETRY_MS);
     }
+  },
+});
+
+// Business hours move in minutes: a setup passes its 4 hours within a minute of it.
+const SETUP_OVERDUE_EVERY_MS = 60_000;
+
+/** Staff are e-mailed once for each VPS past its 4 business hours (decision 346). */
+export const setupOverdueJob = defineJob({
+  name: "setup-overdue",
+  recurring: true,
+  async run({ now }) {
+    const overdue = await notifyOverdueSetups(now);
+    if (overdue > 0) getLogger().info({ overdue }, "setups past their promise");
+    return new Date(now.getTime() + SETUP_OVERDUE_EVERY_MS);
   },
 });

@@ -197,3 +197,84 @@ export const staffOrderPaidMessage = defineMessage({
       context,
     ),
 });
+
+export const staffPaymentLinkRequestedMessage = defineMessage({
+  name: "staff-payment-link-requested",
+  kind: "transactional",
+  fields: [
+    "reference",
+    "name",
+    "email",
+    "robotName",
+    "method",
+    "amountUsd",
+    "amountBrl",
+    "deadline",
+  ],
+  compose: (payload, _links, context) =>
+    actionMessage(
+      {
+        ...copy.staffLinkRequested,
+        subject: copy.staffLinkRequested.subject(payload.reference, payload.method),
+      },
+      {
+        greeting: copy.staffLinkRequested.greeting,
+        lines: [
+          `${payload.reference}: ${copy.staffLinkRequested.body(payload.name, payload.email, payload.robotName, payload.method)}`,
+          copy.staffLinkRequested.amounts(payload.amountUsd, payload.amountBrl),
+          copy.staffLinkRequested.deadline(payload.deadline),
+        ],
+        path: href("/admin/pedidos"),
+      },
+      context,
+    ),
+});
+
+export const staffSetupSubmittedMessage = defineMessage({
+  name: "staff-setup-submitted",
+  kind: "transactional",
+  fields: ["reference", "name", "robotName", "accountNumber", "brokerServer", "platform"],
+  compose: (payload, _links, context) =>
+    actionMessage(
+      {
+        ...copy.staffSetupSubmitted,
+        subject: copy.staffSetupSubmitted.subject(payload.reference, payload.robotName),
+      },
+      {
+        greeting: copy.staffSetupSubmitted.greeting,
+        lines: [
+          `${payload.reference}: ${copy.staffSetupSubmitted.body(payload.name, payload.robotName)}`,
+          copy.staffSetupSubmitted.account(
+            payload.accountNumber,
+            payload.brokerServer,
+            payload.platform,
+          ),
+          copy.staffSetupSubmitted.promise,
+        ],
+        path: href("/admin/implantacao"),
+      },
+      context,
+    ),
+});
+
+export const staffSetupOverdueMessage = defineMessage({
+  name: "staff-setup-overdue",
+  kind: "transactional",
+  fields: ["reference", "name", "robotName", "submittedAt"],
+  compose: (payload, _links, context) =>
+    actionMessage(
+      {
+        ...copy.staffSetupOverdue,
+        subject: copy.staffSetupOverdue.subject(payload.reference, payload.robotName),
+      },
+      {
+        greeting: copy.staffSetupOverdue.greeting,
+        lines: [
+          `${payload.reference}: ${copy.staffSetupOverdue.body(payload.name, payload.robotName, payload.submittedAt)}`,
+          copy.staffSetupOverdue.promise,
+        ],
+        path: href("/admin/implantacao"),
+      },
+      context,
+    ),
+});

@@ -15,7 +15,8 @@ import { sendDueOrderReminders, setExchangeRate } from "./orders.server.ts";
 import { expireDueOrders } from "../sales/expire.server.ts";
 import { markOrderPaid } from "../sales/pay.server.ts";
 import { orderViewByLink, setupLinkState } from "./order-view.server.ts";
-import { advanceSetup, submitSetup } from "./setup.server.ts";
+import { submitSetup } from "./setup.server.ts";
+import { advanceSetup } from "../sales/setup-steps.server.ts";
 
 // Issue 23's e-mails (docs/decisions/180-183): each change of an order queues exactly its
 // messages, once, and what arrives over SMTP carries the order's data and working links.
@@ -263,7 +264,7 @@ describe("the deadline", () => {
 });
 
 describe("staff's setup steps", () => {
-  it("each tell the person once", async () => {
+  it("each tell the person once, and the form tells staff", async () => {
     const { email, order } = await accepted();
     await markOrderPaid(order.id, { method: "pix", reference: "E2E2" }, STAFF, at(2 * HOUR));
     await deliver();
@@ -271,7 +272,11 @@ describe("staff's setup steps", () => {
     const token = /\/configurar\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
     const setup = { ...form, whatsapp: "11912345678", credential: null };
     expect(await submitSetup({ setup: token! }, setup, at(3 * HOUR))).toBe("saved");
-    expect(await queued()).toEqual([]);
+    // The form tells staff (decision 346), not the person.
+    expect(await queued()).toEqual([
+      { template: "staff-setup-submitted", to: "equipe@agentesfx.test" },
+    ]);
+    await deliver();
     expect(await advanceSetup(order.id, "vps-ready", STAFF, at(4 * HOUR))).toBe("saved");
     expect(await advanceSetup(order.id, "vps-ready", STAFF, at(4 * HOUR))).toBe("wrong-state");
     expect(await queued()).toEqual([{ template: "order-vps-ready", to: email }]);

@@ -23,8 +23,11 @@ import {
   orderVpsReadyMessage,
   staffOrderAcceptedMessage,
   staffOrderPaidMessage,
+  staffPaymentLinkRequestedMessage,
+  staffSetupOverdueMessage,
+  staffSetupSubmittedMessage,
 } from "./messages.tsx";
-import type { PaymentMethod } from "./model.ts";
+import type { PaymentMethod, TradingPlatform } from "./model.ts";
 import { parseDecimal } from "./money.ts";
 import { pixCode } from "./pix.server.ts";
 
@@ -219,4 +222,67 @@ export async function queueSetupStep(tx: Executor, orderId: string, step: "vps-r
   if (!order) return;
   const message = step === "vps-ready" ? orderVpsReadyMessage : orderRunningMessage;
   await enqueue(tx, message.to(order.email, { name: order.name, robotName: order.robotName }));
+}
+
+/** The person asked for a card, PayPal or crypto link: staff send it before the deadline. */
+export async function queuePaymentLinkRequested(
+  tx: Executor,
+  orderId: string,
+  method: PaymentMethod,
+) {
+  const order = (await peopleOf(tx, [orderId])).get(orderId);
+  if (!order) return;
+  await enqueue(
+    tx,
+    staffPaymentLinkRequestedMessage.to(staffAddress(), {
+      reference: order.reference,
+      name: order.name,
+      email: order.email,
+      robotName: order.robotName,
+      method: paymentMethodLabels[method],
+      amountUsd: usdText(order),
+      amountBrl: brlText(order.totalBrlCents) || orderEmailCopy.none,
+      deadline: deadlineText(order.deadline),
+    }),
+  );
+}
+
+/** The setup form arrived: the 2-4 business hours of the VPS promise start (decision 346). */
+export async function queueSetupSubmitted(
+  tx: Executor,
+  orderId: string,
+  form: { accountNumber: string; brokerServer: string; platform: TradingPlatform },
+) {
+  const order = (await peopleOf(tx, [orderId])).get(orderId);
+  if (!order) return;
+  await enqueue(
+    tx,
+    staffSetupSubmittedMessage.to(staffAddress(), {
+      reference: order.reference,
+      name: order.name,
+      robotName: order.robotName,
+      accountNumber: form.accountNumber,
+      brokerServer: form.brokerServer,
+      platform: form.platform,
+    }),
+  );
+}
+
+/** The VPS is past the 4 business hours promised from the form. */
+export async function queueSetupOverdue(tx: Executor, orderId: string, submittedAt: Date) {
+  const [order] = await tx
+    .select({ reference: orders.reference, robotName: orders.robotName, name: waitlist.name })
+    .from(orders)
+    .leftJoin(waitlist, eq(waitlist.id, orders.waitlistId))
+    .where(eq(orders.id, orderId));
+  if (!order) return;
+  await enqueue(
+    tx,
+    staffSetupOverdueMessage.to(staffAddress(), {
+      reference: order.reference,
+      name: order.name ?? orderEmailCopy.none,
+      robotName: order.robotName,
+      submittedAt: formatDateTime(submittedAt),
+    }),
+  );
 }

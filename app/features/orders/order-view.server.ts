@@ -21,6 +21,7 @@ import {
 } from "./model.ts";
 import { mercadoPagoConfig } from "../../platform/payments/mercado-pago.server.ts";
 import { parseDecimal } from "./money.ts";
+import { queuePaymentLinkRequested } from "./order-mail.server.ts";
 import { PERSON_ACTOR } from "./orders.server.ts";
 import { orderPix } from "./pix-charges.server.ts";
 
@@ -270,6 +271,11 @@ export async function requestPaymentLink(
   return withTransaction(async (tx) => {
     const id = await orderIdByLink(tx, link);
     if (!id) return "not-found";
+    const [before] = await tx
+      .select({ linkMethod: orders.linkMethod })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .for("update");
     const updated = await tx
       .update(orders)
       .set({ linkMethod: method as PaymentMethod, linkRequestedAt: now })
@@ -284,6 +290,10 @@ export async function requestPaymentLink(
       toState: "awaiting-payment",
       reason: `pediu link de pagamento: ${method}`,
     });
+    // Staff hear of each new request, and of a change of method; the same choice again is news to no one.
+    if (before?.linkMethod !== method) {
+      await queuePaymentLinkRequested(tx, id, method as PaymentMethod);
+    }
     return "requested";
   });
 }

@@ -36,7 +36,8 @@ import {
   requestPaymentLink,
 } from "./order-view.server.ts";
 import { applyStatementImport, previewStatement } from "../sales/statement-import.server.ts";
-import { advanceSetup, revealCredential, setupQueue, submitSetup } from "./setup.server.ts";
+import { revealCredential, setupQueue, submitSetup } from "./setup.server.ts";
+import { advanceSetup } from "../sales/setup-steps.server.ts";
 
 // Read on first use of the env module, after this line.
 process.env.SETUP_CREDENTIAL_KEY = Buffer.alloc(32, 7).toString("base64");

@@ -1,10 +1,10 @@
 // Setup after payment (issue 23, docs/decisions/155): the person's form, then staff's two
 // steps, "VPS configurada" and "agente em operação". Every step is an audit row of the order.
-import { and, asc, eq, inArray, isNull, like } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, like, lt } from "drizzle-orm";
 import { z } from "zod";
 import { orderEvents, orders, orderSetups, orderTokens, waitlist } from "../../../db/schema.ts";
 import { setupFormCopy } from "../../content/orders.ts";
-import { withTransaction } from "../../platform/db/db.server.ts";
+import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
 import type { FormEntries } from "../../platform/http/read-form.server.ts";
@@ -13,7 +13,7 @@ import { openCredential, parseCredentialKey, sealCredential } from "./credential
 import { nationalHolidays } from "./holidays.server.ts";
 import { SETUP_PROMISE_MAX_HOURS, SETUP_PROMISE_MIN_HOURS, tradingPlatforms } from "./model.ts";
 import { orderIdByLink, type OrderLink } from "./order-view.server.ts";
-import { queueSetupStep } from "./order-mail.server.ts";
+import { queueSetupOverdue, queueSetupStep, queueSetupSubmitted } from "./order-mail.server.ts";
 import { PERSON_ACTOR } from "./orders.server.ts";
 
 const e = setupFormCopy.errors;
@@ -105,43 +105,50 @@ export async function submitSetup(
       toState: "paid",
       reason: "dados de configuração enviados",
     });
+    await queueSetupSubmitted(tx, orderId, form);
     return "saved";
   });
 }
 
 export type SetupStep = "vps-ready" | "running";
 
-/** Staff's steps; "agente em operação" erases the credential. */
-export async function advanceSetup(
+/**
+ * Staff's steps inside the caller's transaction; "agente em operação" erases the credential.
+ * The sale (features/sales/setup-steps.server.ts) adds what each step changes for the robot.
+ */
+export async function advanceSetupIn(
+  tx: Executor,
   orderId: string,
   step: SetupStep,
   staff: string,
   now: Date,
 ): Promise<"saved" | "wrong-state"> {
-  return withTransaction(async (tx) => {
-    const from = step === "vps-ready" ? "awaiting-vps" : "vps-ready";
-    const updated = await tx
-      .update(orderSetups)
-      .set(
-        step === "vps-ready"
-          ? { state: "vps-ready", vpsReadyAt: now }
-          : { state: "running", runningAt: now, credentialSealed: null },
-      )
-      .where(and(eq(orderSetups.orderId, orderId), eq(orderSetups.state, from)))
-      .returning({ orderId: orderSetups.orderId });
-    if (updated.length === 0) return "wrong-state";
-    await tx.insert(orderEvents).values({
-      orderId,
-      actor: staff,
-      at: now,
-      fromState: "paid",
-      toState: "paid",
-      reason: step === "vps-ready" ? "VPS configurada" : "agente em operação; credencial apagada",
-    });
-    await queueSetupStep(tx, orderId, step);
-    return "saved";
+  const from = step === "vps-ready" ? "awaiting-vps" : "vps-ready";
+  const updated = await tx
+    .update(orderSetups)
+    .set(
+      step === "vps-ready"
+        ? { state: "vps-ready", vpsReadyAt: now }
+        : { state: "running", runningAt: now, credentialSealed: null },
+    )
+    .where(and(eq(orderSetups.orderId, orderId), eq(orderSetups.state, from)))
+    .returning({ orderId: orderSetups.orderId });
+  if (updated.length === 0) return "wrong-state";
+  await tx.insert(orderEvents).values({
+    orderId,
+    actor: staff,
+    at: now,
+    fromState: "paid",
+    toState: "paid",
+    reason: step === "vps-ready" ? "VPS configurada" : "agente em operação; credencial apagada",
   });
+  await queueSetupStep(tx, orderId, step);
+  return "saved";
 }
+
+/** The robot was switched on for the first time: the setup's last step, if it is due. */
+export const startRobotIn = (tx: Executor, orderId: string, staff: string, now: Date) =>
+  advanceSetupIn(tx, orderId, "running", staff, now);
 
 export type RevealResult =
   { ok: true; secret: string } | { ok: false; reason: "none" | "already-shown" | "no-key" };
@@ -245,4 +252,54 @@ export async function setupQueue(now: Date): Promise<SetupQueueItem[]> {
       pastMinimum: businessMs > SETUP_PROMISE_MIN_HOURS * hour,
     };
   });
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The VPS promise (2 to 4 business hours from the form): each setup still awaiting its VPS
+ * past 4 business hours e-mails staff once (docs/decisions/346). Wall-clock time bounds
+ * business time, so only forms older than 4 hours are read. Returns how many were e-mailed.
+ */
+export async function notifyOverdueSetups(now: Date): Promise<number> {
+  const limitMs = SETUP_PROMISE_MAX_HOURS * HOUR_MS;
+  const candidates = await withTransaction((tx) =>
+    tx
+      .select({ orderId: orderSetups.orderId, submittedAt: orderSetups.submittedAt })
+      .from(orderSetups)
+      .where(
+        and(
+          eq(orderSetups.state, "awaiting-vps"),
+          isNull(orderSetups.overdueNotifiedAt),
+          lt(orderSetups.submittedAt, new Date(now.getTime() - limitMs)),
+        ),
+      ),
+  );
+  if (candidates.length === 0) return 0;
+  const earliest = candidates.reduce<Date>(
+    (min, row) => (row.submittedAt && row.submittedAt < min ? row.submittedAt : min),
+    now,
+  );
+  const holidays = await nationalHolidays(yearsBetween(earliest, now));
+  let sent = 0;
+  for (const { orderId, submittedAt } of candidates) {
+    if (!submittedAt || businessMsBetween(submittedAt, now, holidays) <= limitMs) continue;
+    const marked = await withTransaction(async (tx) => {
+      const [row] = await tx
+        .update(orderSetups)
+        .set({ overdueNotifiedAt: now })
+        .where(
+          and(
+            eq(orderSetups.orderId, orderId),
+            eq(orderSetups.state, "awaiting-vps"),
+            isNull(orderSetups.overdueNotifiedAt),
+          ),
+        )
+        .returning({ orderId: orderSetups.orderId });
+      if (row) await queueSetupOverdue(tx, orderId, submittedAt);
+      return row !== undefined;
+    });
+    if (marked) sent += 1;
+  }
+  return sent;
 }

@@ -8,8 +8,10 @@
 // personal-data.ts lists every column that can hold personal data and how it is erased here.
 import { sql, type SQL } from "drizzle-orm";
 import { ACCENTED, PLAIN } from "../../../db/schema.ts";
-import { withTransaction } from "../../platform/db/db.server.ts";
+import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
+import { consentTextVersions } from "../../content/consent.ts";
+import { liveSubscriptionStates } from "../subscriptions/model.ts";
 
 /** The stored hash of an (already normalised) address column or value, as SQL. */
 export const emailHashSql = (email: SQL | string) =>
@@ -21,8 +23,12 @@ export const isErasedEmailSql = (email: SQL | string) =>
 
 /** Deletes the entry and its messages, keeps the address's hash; false when there is none. */
 export async function eraseWaitlistEntry(id: string): Promise<boolean> {
-  return withTransaction(async (db) => {
-    const result = await db.execute(sql`
+  return withTransaction((tx) => eraseWaitlistEntryIn(tx, id));
+}
+
+/** The same inside the caller's transaction (the sale ends a subscription first). */
+export async function eraseWaitlistEntryIn(db: Executor, id: string): Promise<boolean> {
+  const result = await db.execute(sql`
     with target as (
       select id, email from waitlist where id = ${id}
     ), setups as (
@@ -52,19 +58,75 @@ export async function eraseWaitlistEntry(id: string): Promise<boolean> {
       delete from email_outbox where recipient in (select email from entry)
     )
     select count(*)::int as erased, min(source) as source from entry`);
-    const [erased] = rowsOf<{ erased: number; source: string | null }>(result);
-    if (erased?.erased !== 1) return false;
-    // A source is free text a visitor may have typed: once nobody on the list has it, its
-    // tallies (all zero by then) go too. The folded-source index finds the holders.
-    if (erased.source) {
-      const folded = (text: SQL) =>
-        sql`lower(translate(coalesce(${text}, ''), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`;
-      await db.execute(sql`
+  const [erased] = rowsOf<{ erased: number; source: string | null }>(result);
+  if (erased?.erased !== 1) return false;
+  // A source is free text a visitor may have typed: once nobody on the list has it, its
+  // tallies (all zero by then) go too. The folded-source index finds the holders.
+  if (erased.source) {
+    const folded = (text: SQL) =>
+      sql`lower(translate(coalesce(${text}, ''), ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}))`;
+    await db.execute(sql`
         delete from waitlist_tallies where source = ${erased.source}
           and not exists (select 1 from waitlist
             where ${folded(sql`source`)} = ${folded(sql`${erased.source}::text`)}
               and source = ${erased.source})`);
-    }
-    return true;
+  }
+  return true;
+}
+
+/** True (as SQL) when the entry `id` still has a subscription that is served. */
+const hasLiveSubscriptionSql = (id: SQL) => sql`exists (
+  select 1 from subscriptions s join orders o on o.id = s.order_id
+  where o.waitlist_id = ${id}
+    and s.state in (${sql.join(
+      liveSubscriptionStates.map((state) => sql`${state}`),
+      sql`, `,
+    )}))`;
+
+/**
+ * Erasure while subscribed, keeping what the contract and the law require (LGPD art. 16,
+ * docs/decisions/348): name, e-mail, the orders and the broker account of the running robot
+ * stay; marketing ends at once (consent withdrawn with its ledger line, the newsletter and
+ * campaign rows of the address deleted), and so do the free text and the campaign the
+ * visitor came with. The entry is marked, and the rest is erased when no subscription of the
+ * person is live any more (eraseDeferredEntries). False when there is no entry.
+ */
+export async function eraseBeyondContract(id: string, now: Date): Promise<boolean> {
+  return withTransaction(async (db) => {
+    const result = await db.execute(sql`
+    with target as (
+      update waitlist set erasure_requested_at = coalesce(erasure_requested_at, ${now}),
+        message = null, utm_medium = null, utm_campaign = null, referrer = null,
+        marketing_consent = false
+      where id = ${id}
+      returning id, email
+    ), withdrawn as (
+      insert into consent_events (waitlist_id, kind, channel, text_version)
+      select w.id, 'marketing-withdrawn', 'meus-dados', ${consentTextVersions.marketing}
+      from waitlist w join target on target.id = w.id where w.marketing_consent
+    ), newsletter as (
+      delete from newsletter_subscribers where email in (select email from target)
+    ), campaign as (
+      delete from campaign_messages where email in (select email from target)
+    )
+    select count(*)::int as kept from target`);
+    const [kept] = rowsOf<{ kept: number }>(result);
+    return kept?.kept === 1;
+  });
+}
+
+/** Entries whose erasure waited for their subscriptions to end: erased now; how many. */
+export async function eraseDeferredEntries(): Promise<number> {
+  return withTransaction(async (db) => {
+    const due = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        select id from waitlist
+        where erasure_requested_at is not null and not ${hasLiveSubscriptionSql(sql`waitlist.id`)}
+        limit 100
+        for update skip locked`),
+    );
+    let erased = 0;
+    for (const { id } of due) if (await eraseWaitlistEntryIn(db, id)) erased += 1;
+    return erased;
   });
 }

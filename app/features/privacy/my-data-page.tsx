@@ -39,6 +39,40 @@ export function MyDataRequestPage({ message }: { message?: string }) {
 
 type Entry = MyData["entry"];
 
+/** A live subscription as the erasure section states it. */
+export interface ErasableSubscription {
+  id: string;
+  line: string;
+  refund: string;
+}
+
+/** Subscribed: what the erasure ends, and the choice between keeping and ending. */
+function ErasureChoice({ subscriptions }: { subscriptions: readonly ErasableSubscription[] }) {
+  return (
+    <>
+      <p>{copy.subscribedText}</p>
+      <ul className="list-disc space-y-1 pl-5">
+        {subscriptions.map((subscription) => (
+          <li key={subscription.id}>
+            {subscription.line} {subscription.refund}
+          </li>
+        ))}
+      </ul>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">{copy.choiceLegend}</legend>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="erasure" value="keep" required className="mt-1" />
+          {copy.choiceKeep}
+        </label>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="erasure" value="end" required className="mt-1" />
+          {copy.choiceEnd}
+        </label>
+      </fieldset>
+    </>
+  );
+}
+
 /** One stored value as the person reads it: in Portuguese, never a code like "pending". */
 export function shown(value: Entry[keyof Entry], field: keyof Entry): string {
   if (value === null || value === "") return copy.none;
@@ -54,6 +88,8 @@ export interface MyDataPanelProps {
   data: MyData;
   /** The person's orders, each linking to its page (decision 184). */
   orders: readonly PersonOrder[];
+  /** Live subscriptions: the erasure section says what it ends and asks (decision 348). */
+  subscriptions?: readonly ErasableSubscription[];
   notice?: string;
   errors?: CorrectionErrors;
 }
@@ -82,6 +118,7 @@ function newsletterLine(newsletter: MyData["newsletter"]): string {
 export function MyDataPanel({
   data: { entry, consents, invitations, statusHistory, newsletter },
   orders,
+  subscriptions = [],
   notice,
   errors = {},
 }: MyDataPanelProps) {
@@ -233,6 +270,7 @@ export function MyDataPanel({
         <p className="mt-2 text-muted-foreground">{copy.deleteText}</p>
         <Form method="post" className="mt-4 space-y-4" noValidate>
           <input type="hidden" name="intent" value="delete" />
+          {subscriptions.length > 0 ? <ErasureChoice subscriptions={subscriptions} /> : null}
           <label className="flex items-start gap-2">
             <Checkbox name="confirm" value="on" required />
             {copy.deleteConfirm}

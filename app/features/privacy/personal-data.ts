@@ -188,6 +188,7 @@ export const keptColumns: Record<string, Record<string, string>> = {
     resolved_by: staff,
   },
   robot_switches: { action: code, reason: accounts, done_by: staff },
+  card_checkouts: { preference_id: code, reference: code },
   pix_charges: { txid: accounts, state: code, copy_paste: accounts, last_error: code },
   pix_receipts: {
     end_to_end_id: accounts,

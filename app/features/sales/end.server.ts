@@ -1,7 +1,7 @@
 // The end move (docs/decisions/330): a subscription ends now (cancelled at the end of its
 // paid cycle, cancelled with nothing paid left, or refunded): open charges are voided, the
-// order's invitation is released so the spot is free, and the robot's next person is invited
-// where it says so. A charge paid after that is not applied: its money waits for staff.
+// order's invitation is released so the spot is free, the robot is listed to switch off, and
+// the robot's next person is invited where it says so. A charge paid after that is not applied: its money waits for staff.
 import { and, eq, lte } from "drizzle-orm";
 import { invitations, orders, subscriptionCharges, subscriptions } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
@@ -14,9 +14,18 @@ import {
   notifyCustomer,
   type SubscriptionRow,
 } from "../subscriptions/subscriptions.server.ts";
+import { refundCopy, robotSwitchCopy } from "../../content/sales.ts";
 import { inviteNextWhereDue } from "./close-order.server.ts";
 import { lockSaleOf } from "./locks.server.ts";
+import { robotToSwitch } from "./robot-switches.server.ts";
 import { transition } from "./transitions.ts";
+
+const switchOffReason = {
+  cancel: robotSwitchCopy.cancelledNow,
+  end: robotSwitchCopy.ended,
+  refund: refundCopy.switchOff,
+  erase: robotSwitchCopy.erased,
+} as const;
 
 /**
  * Ends one subscription by `move` inside the caller's transaction, under the sale's locks;
@@ -26,7 +35,7 @@ import { transition } from "./transitions.ts";
 export async function endSubscriptionIn(
   tx: Executor,
   id: string,
-  move: "cancel" | "end" | "refund",
+  move: "cancel" | "end" | "refund" | "erase",
   actor: string,
   reason: string,
   now: Date,
@@ -64,6 +73,14 @@ export async function endSubscriptionIn(
       .update(invitations)
       .set({ status: "revoked", revokedAt: now, revokedBy: actor })
       .where(and(eq(invitations.id, order.invitationId), eq(invitations.status, freed.from)));
+  }
+  // A subscription already ended (refunded afterwards) had its robot listed when it ended.
+  if (row.state !== "ended") {
+    await robotToSwitch(
+      tx,
+      { orderId: row.orderId, action: "off", reason: switchOffReason[move] },
+      now,
+    );
   }
   await inviteNextWhereDue(tx, order?.robotId ?? null, now);
   return row;

@@ -13,6 +13,8 @@ import {
   sendDueReminders,
 } from "../invitations/invitations.server.ts";
 import { nextOrderDeadline } from "../orders/orders.server.ts";
+import { mercadoPagoConfig } from "../../platform/payments/mercado-pago.server.ts";
+import { cutClosedCheckouts } from "./checkout-cuts.server.ts";
 import { expireDueOrders } from "./expire.server.ts";
 import { purgeOldNotifications } from "./provider-notifications.server.ts";
 import { runRenewals } from "./renew.server.ts";
@@ -61,5 +63,23 @@ export const paymentNotificationRetentionJob = defineJob({
   async run({ now }) {
     await purgeOldNotifications(await getDb(), now);
     return new Date(now.getTime() + 3_600_000);
+  },
+});
+
+// A checkout lives at most 30 minutes (decision 342); cutting it within seconds of the move
+// that closed what it pays leaves that window shut in practice.
+const CHECKOUT_CUTS_EVERY_MS = 10_000;
+
+/** Card checkouts of voided charges and closed orders expired at the provider (decision 347). */
+export const checkoutCutsJob = defineJob({
+  name: "card-checkout-cuts",
+  recurring: true,
+  async run({ now }) {
+    const config = mercadoPagoConfig();
+    if (config) {
+      const cut = await cutClosedCheckouts(config, now);
+      if (cut > 0) getLogger().info({ cut }, "card checkouts cut");
+    }
+    return new Date(now.getTime() + CHECKOUT_CUTS_EVERY_MS);
   },
 });

@@ -2,7 +2,7 @@
 // "Pagamentos a resolver" (each new entry is in one of them, docs/decisions/331).
 import { href } from "react-router";
 import { greetingFor } from "../../content/greeting.ts";
-import { paymentsAdminCopy as copy, refundCopy } from "../../content/sales.ts";
+import { paymentsAdminCopy as copy, refundCopy, refundRequestCopy } from "../../content/sales.ts";
 import { defineMessage } from "../../platform/jobs/registry.ts";
 import { actionMessage } from "../../platform/mail/layout.tsx";
 
@@ -42,6 +42,35 @@ export const saleRefundedMessage = defineMessage({
           refundCopy.email.how(payload.how),
           refundCopy.email.when(payload.when),
         ],
+      },
+      context,
+    ),
+});
+
+/** To staff: a customer asked for the 7-day guarantee; the refund page is one click away. */
+export const staffRefundRequestedMessage = defineMessage({
+  name: "staff-refund-requested",
+  kind: "transactional",
+  fields: ["orderId", "name", "email", "robotName", "requestedAt", "lastDay", "why"],
+  compose: (payload, _links, context) =>
+    actionMessage(
+      {
+        subject: refundRequestCopy.staffMail.subject(payload.robotName),
+        preview: refundRequestCopy.staffMail.preview,
+        button: refundRequestCopy.staffMail.button,
+      },
+      {
+        greeting: "Equipe,",
+        lines: [
+          refundRequestCopy.staffMail.body(
+            payload.name,
+            payload.email,
+            payload.robotName,
+            payload.why,
+          ),
+          refundRequestCopy.staffMail.when(payload.requestedAt, payload.lastDay),
+        ],
+        path: href("/admin/reembolso/:orderId", { orderId: payload.orderId }),
       },
       context,
     ),

@@ -46,9 +46,14 @@ export const saleMoves = [
   "suspend",
   "reactivate",
   "end",
+  "erase",
 ] as const;
 export type SaleMove = (typeof saleMoves)[number];
 
 /** Where staff send a refund (DESIGN: the page asks before sending). */
 export const refundDestinations = ["pix", "card"] as const;
 export type RefundDestination = (typeof refundDestinations)[number];
+
+/** What staff do to a robot in its VPS: "Robôs a ligar" and "Robôs a desligar". */
+export const robotSwitchActions = ["on", "off"] as const;
+export type RobotSwitchAction = (typeof robotSwitchActions)[number];

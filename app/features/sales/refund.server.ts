@@ -46,7 +46,7 @@ export type RefundOutcome =
   | { outcome: "not-found" };
 
 /** What a sale has been paid: the first order and every paid renewal, in cents. */
-async function paidSoFar(
+export async function paidSoFar(
   tx: Parameters<Parameters<typeof withTransaction>[0]>[0],
   orderId: string,
 ) {
@@ -137,7 +137,10 @@ export async function refundSale(
       .update(orderSetups)
       .set({ credentialSealed: null })
       .where(eq(orderSetups.orderId, orderId));
-    await robotToSwitch(tx, { orderId, action: "off", reason: refundCopy.switchOff }, now);
+    // endSubscriptionIn listed the robot of a subscription; an order without one here.
+    if (!subscription) {
+      await robotToSwitch(tx, { orderId, action: "off", reason: refundCopy.switchOff }, now);
+    }
     await recordMoneyEvent(
       tx,
       {

@@ -49,3 +49,6 @@ export const refundWaitingSchema = z
   .refine(pixNeedsKey, { error: refundPageCopy.pixKeyRequired, path: ["pixKey"] });
 
 export const resolveWaitingSchema = z.union([applyWaitingSchema, refundWaitingSchema]);
+
+/** Staff switched a robot on or off in its VPS ("Robôs a ligar" / "Robôs a desligar"). */
+export const robotSwitchedSchema = z.object({ switchId: rowId });

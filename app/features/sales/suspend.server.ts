@@ -13,6 +13,8 @@ import {
   notifyCustomer,
   openChargeOf,
 } from "../subscriptions/subscriptions.server.ts";
+import { robotSwitchCopy } from "../../content/sales.ts";
+import { robotToSwitch } from "./robot-switches.server.ts";
 import { transition } from "./transitions.ts";
 
 export async function suspendDueSubscriptions(
@@ -115,6 +117,11 @@ async function moveState(
       ]);
       await notifyCustomer(tx, row.orderId, (name, to) =>
         subscriptionSuspendedMessage.to(to, { name, robotName: row.robotName, reference }),
+      );
+      await robotToSwitch(
+        tx,
+        { orderId: row.orderId, action: "off", reason: robotSwitchCopy.suspended },
+        now,
       );
     }
     return true;

@@ -36,6 +36,7 @@ export const invitationMoves = {
   cancel: { sent: "revoked", accepted: "revoked" },
   refund: { accepted: "revoked" },
   end: { accepted: "revoked" },
+  erase: { accepted: "revoked" },
 } as const satisfies Table<InvitationStatus, SaleMove>;
 
 export const orderMoves = {
@@ -50,6 +51,7 @@ export const chargeMoves = {
   cancel: { open: "void" },
   refund: { open: "void" },
   end: { open: "void" },
+  erase: { open: "void" },
 } as const satisfies Table<ChargeState, SaleMove>;
 
 export const subscriptionMoves = {
@@ -60,13 +62,19 @@ export const subscriptionMoves = {
   suspend: { active: "past-due", "past-due": "suspended" },
   // With nothing paid left (past due, suspended) a cancellation ends at once.
   cancel: { active: "cancelled", "past-due": "ended", suspended: "ended" },
+  // An ended subscription may still be refunded: the guarantee of one ended by an erasure
+  // (docs/decisions/348), or what staff agreed after a cancellation.
   refund: {
     active: "refunded",
     "past-due": "refunded",
     suspended: "refunded",
     cancelled: "refunded",
+    ended: "refunded",
   },
   end: { cancelled: "ended" },
+  // The person erased their data ("Meus dados") and chose to end the subscription: at once,
+  // since without the broker account the robot cannot run.
+  erase: { active: "ended", "past-due": "ended", suspended: "ended", cancelled: "ended" },
 } as const satisfies Table<SubscriptionState, SaleMove>;
 
 export const setupMoves = {

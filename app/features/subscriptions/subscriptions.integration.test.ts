@@ -16,7 +16,7 @@ import { getDb } from "../../platform/db/db.server.ts";
 import { spotsOf } from "../invitations/invitations.server.ts";
 import { setEarlyDiscount, setExchangeRate } from "../orders/orders.server.ts";
 import { refundOrder } from "../sales/refund.server.ts";
-import { requestRefund } from "./subscriptions.server.ts";
+import { requestRefund } from "../sales/refund-request.server.ts";
 import { cancelSubscription } from "../sales/cancel.server.ts";
 import { payCharge } from "../sales/pay.server.ts";
 import { recordRefund } from "../sales/refund.server.ts";

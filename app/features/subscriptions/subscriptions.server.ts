@@ -4,18 +4,13 @@
 // subscription -> charge, the order the orders module uses, so no two changes wait on each
 // other in a cycle.
 import { and, eq } from "drizzle-orm";
-import {
-  orders,
-  subscriptionCharges,
-  subscriptionEvents,
-  subscriptions,
-  waitlist,
-} from "../../../db/schema.ts";
-import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import type { subscriptions } from "../../../db/schema.ts";
+import { orders, subscriptionCharges, subscriptionEvents, waitlist } from "../../../db/schema.ts";
+import type { Executor } from "../../platform/db/db.server.ts";
 import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import type { MessageJob } from "../../platform/jobs/registry.ts";
 import type { PaymentMethod } from "../orders/model.ts";
-import { guarantee, type Anchor, type LocalDate } from "./calendar.ts";
+import type { Anchor } from "./calendar.ts";
 import { type SubscriptionState } from "./model.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -82,51 +77,4 @@ export interface ChargePayment {
   method: PaymentMethod;
   reference: string;
   amountBrlCents?: number | null;
-}
-
-export type RefundRequestOutcome =
-  | { outcome: "requested" }
-  | { outcome: "already-requested" }
-  | { outcome: "guarantee-over"; lastDay: LocalDate }
-  | { outcome: "not-refundable" }
-  | { outcome: "not-found" };
-
-/** The customer asks for the 7-day guarantee; on day 8 it is refused (docs/decisions/170). */
-export async function requestRefund(id: string, now: Date): Promise<RefundRequestOutcome> {
-  return withTransaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, id))
-      .for("update");
-    if (!row) return { outcome: "not-found" };
-    if (row.state === "ended" || row.state === "refunded") return { outcome: "not-refundable" };
-    if (row.refundRequestedAt) return { outcome: "already-requested" };
-    const check = guarantee(row.firstPaidAt, now);
-    if (!check.allowed) {
-      await auditSubscriptions(tx, [
-        {
-          subscriptionId: id,
-          actor: "cliente",
-          at: now,
-          fromState: row.state,
-          toState: row.state,
-          reason: `reembolso recusado: dia ${check.day} após o primeiro pagamento`,
-        },
-      ]);
-      return { outcome: "guarantee-over", lastDay: check.lastDay };
-    }
-    await tx.update(subscriptions).set({ refundRequestedAt: now }).where(eq(subscriptions.id, id));
-    await auditSubscriptions(tx, [
-      {
-        subscriptionId: id,
-        actor: "cliente",
-        at: now,
-        fromState: row.state,
-        toState: row.state,
-        reason: "reembolso da garantia pedido",
-      },
-    ]);
-    return { outcome: "requested" };
-  });
 }

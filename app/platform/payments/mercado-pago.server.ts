@@ -99,7 +99,7 @@ export function verifyNotificationSignature(input: {
 
 async function call(
   config: MercadoPagoConfig,
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "PUT",
   path: string,
   body?: string,
   idempotencyKey?: string,
@@ -117,8 +117,9 @@ async function call(
   try {
     return await attempt();
   } catch {
-    // A kept-alive connection the server closed as we reused it fails at once; both calls are
-    // safe to repeat (a read, and a creation under an idempotency key), so one more try.
+    // A kept-alive connection the server closed as we reused it fails at once; every call is
+    // safe to repeat (a read, a creation under an idempotency key, an update to the same
+    // values), so one more try.
     try {
       return await attempt();
     } catch (error) {
@@ -203,6 +204,30 @@ export async function createCheckout(
   const parsed = preferenceSchema.safeParse(await response.json().catch(() => null));
   if (!parsed.success) throw new ProviderUnavailableError("Mercado Pago preference: bad answer");
   return { preferenceId: parsed.data.id, checkoutUrl: parsed.data.init_point };
+}
+
+/**
+ * Ends a preference's term at `at` ("Atualizar preferência", PUT /checkout/preferences/{id}):
+ * the checkout stops taking payments. A preference the provider no longer knows has nothing
+ * left to take: answered as done.
+ */
+export async function expireCheckout(
+  config: MercadoPagoConfig,
+  preferenceId: string,
+  at: Date,
+): Promise<void> {
+  const response = await call(
+    config,
+    "PUT",
+    `/checkout/preferences/${encodeURIComponent(preferenceId)}`,
+    JSON.stringify({
+      expires: true,
+      expiration_date_to: providerTime(at),
+      date_of_expiration: providerTime(at),
+    }),
+  );
+  if (response.status === 404) return;
+  if (!response.ok) throw answerError("preference update", response.status);
 }
 
 const paymentSchema = z.object({

@@ -26,6 +26,7 @@ import { invitationsAdminCopy } from "../../content/invitations.ts";
 import { ordersAdminCopy, setupAdminCopy } from "../../content/orders.ts";
 import { subscriptionsAdminCopy } from "../../content/subscriptions.ts";
 import { errorCopy } from "../../content/layout.ts";
+import { robotSwitchesPageCopy } from "../../content/sales.ts";
 import { adminSessionContext, requireAdmin } from "../../features/admin/guard.server.ts";
 import { loginIntents } from "../../features/admin/intents.ts";
 import {
@@ -61,6 +62,7 @@ const loadingText: Record<AdminSection, string> = {
   pedidos: ordersAdminCopy.loading,
   implantacao: setupAdminCopy.loading,
   assinaturas: subscriptionsAdminCopy.loading,
+  "ligar-desligar": robotSwitchesPageCopy.loading,
   frota: fleetAdminCopy.loading,
   robos: robotsAdminCopy.loading,
   blog: postsAdminCopy.loading,

@@ -1,7 +1,6 @@
 import { data, href, redirect } from "react-router";
 import { myDataCopy as copy } from "../../content/email.ts";
 import { confirmFromMyData } from "../../features/confirmation/confirmation.server.ts";
-import { eraseWaitlistEntry } from "../../features/privacy/erasure.server.ts";
 import { OutcomePage } from "../../components/link-page.tsx";
 import { MyDataPanel } from "../../features/privacy/my-data-page.tsx";
 import {
@@ -13,6 +12,15 @@ import {
   sessionEntryId,
 } from "../../features/privacy/my-data.server.ts";
 import { ordersOfPerson } from "../../features/orders/order-view.server.ts";
+import {
+  eraseMyData,
+  erasureChoices,
+  liveSubscriptionsOf,
+  type ErasureChoice,
+} from "../../features/sales/erase.server.ts";
+import { formatBrl } from "../../features/orders/format.ts";
+import { formatLocalDate } from "../../features/subscriptions/calendar.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
 import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { readForm } from "../../platform/http/read-form.server.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
@@ -30,6 +38,7 @@ const notices = {
   dados: copy.saved,
   consentimento: copy.consentSaved,
   email: copy.emailConfirmed,
+  mantido: copy.kept,
 } as const;
 
 export function meta() {
@@ -47,6 +56,18 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     state: "open" as const,
     data: found,
     orders: await ordersOfPerson(found.entry.id),
+    // What an erasure would end (docs/decisions/348), as the page shows it.
+    subscriptions: (await liveSubscriptionsOf(found.entry.id, appNow())).map((live) => ({
+      id: live.id,
+      line: copy.subscribedLine(
+        live.robotName,
+        copy.subscribedStates[live.state],
+        formatLocalDate(live.paidThrough),
+      ),
+      refund: live.withinGuarantee
+        ? copy.subscribedGuarantee(formatBrl(live.paidCents))
+        : copy.subscribedNoRefund,
+    })),
     notice: notice && notice in notices ? notices[notice as keyof typeof notices] : undefined,
   };
 }
@@ -76,15 +97,23 @@ export async function action({ request }: Route.ActionArgs) {
     case "withdraw-consent":
       await changeMyConsent(entryId, read.form.get("intent") === "give-consent");
       return done("consentimento");
-    case "delete":
+    case "delete": {
       if (read.form.get("confirm") !== "on") {
         return failed(400, copy.deleteNeedsConfirm);
       }
-      await eraseWaitlistEntry(entryId);
+      const choice = read.form.get("erasure");
+      const erased = await eraseMyData(
+        entryId,
+        (erasureChoices as readonly unknown[]).includes(choice) ? (choice as ErasureChoice) : null,
+        appNow(),
+      );
+      if (erased.outcome === "choice-needed") return failed(400, copy.choiceNeeded);
+      if (erased.outcome === "kept") return done("mantido");
       return redirect(`${href("/meus-dados")}?apagado`, {
         status: 303,
         headers: { "Set-Cookie": await endSessionCookie() },
       });
+    }
     default:
       return failed(400, copy.invalidRequest);
   }
@@ -104,6 +133,7 @@ export default function MyDataPanelRoute({ loaderData, actionData }: Route.Compo
     <MyDataPanel
       data={loaderData.data}
       orders={loaderData.orders}
+      subscriptions={loaderData.subscriptions}
       notice={actionData?.message ?? loaderData.notice}
       errors={actionData?.errors}
     />
