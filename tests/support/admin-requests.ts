@@ -89,7 +89,7 @@ export const adminSectionRoutes = {
   "/admin/implantacao": setupRoute,
   "/admin/pagamentos": paymentsRoute,
   "/admin/reembolso/:orderId": refundRoute,
-  "/admin/frota": { ...fleetRoute, action: undefined },
+  "/admin/frota": fleetRoute,
 } satisfies Record<string, { loader: Handler; action: Handler | undefined }>;
 
 export type AdminSectionPath = keyof typeof adminSectionRoutes;
