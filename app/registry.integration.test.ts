@@ -384,6 +384,7 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
             rate: "5,4321",
             reference: "AFX0123456789",
             pixLine: "",
+            creditLine: "",
           },
         ],
         [
@@ -395,6 +396,8 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
             rate: "5,4321",
             reference: "AFX0123456789",
             pixLine: "PIX copia e cola: 000201",
+            creditLine:
+              "Crédito por indisponibilidade: no ciclo 2, o agente ficou 5 h 20 min sem sinal por falha do serviço, acima do limite de 4 h; descontamos US$ 1,11 (proporcional ao ciclo).",
           },
         ],
         [

@@ -50,7 +50,11 @@ import {
   consentKinds,
   emailTokenPurposes,
 } from "../app/features/privacy/model.ts";
-import { fleetFlags, heartbeatResolutions } from "../app/features/fleet/model.ts";
+import {
+  fleetFlags,
+  heartbeatResolutions,
+  MAX_CREDIT_THRESHOLD_MINUTES,
+} from "../app/features/fleet/model.ts";
 import { chargeStates, subscriptionStates } from "../app/features/subscriptions/model.ts";
 import { waitlistStatuses } from "../app/features/waitlist/model.ts";
 import { moneyKinds, moneySources, moneyStates } from "../app/features/sales/model.ts";
@@ -1036,6 +1040,13 @@ export const subscriptionCharges = pgTable(
     paymentAmountBrlCents: integer("payment_amount_brl_cents"),
     paymentRecordedBy: text("payment_recorded_by"),
     voidedAt: timestamp("voided_at", { withTimezone: true }),
+    // The service credit (decision 394): the cycle whose downtime was measured for this
+    // charge, the minutes without a signal it had, the threshold then in force, and what
+    // came off the total (0 at or under the threshold).
+    creditedCycle: integer("credited_cycle"),
+    downtimeMinutes: integer("downtime_minutes"),
+    creditThresholdMinutes: integer("credit_threshold_minutes"),
+    serviceCreditUsdCents: integer("service_credit_usd_cents").notNull().default(0),
   },
   (table) => [
     // Two sweeps, a retry after a crash: one charge per cycle, whatever happens.
@@ -1409,5 +1420,49 @@ export const fleetIncidents = pgTable(
       .on(table.subscriptionId, table.flag)
       .where(sql`${table.closedAt} is null`),
     index("fleet_incidents_subscription_idx").on(table.subscriptionId, table.openedAt),
+  ],
+);
+
+/**
+ * A maintenance window staff declare ahead of it (decision 395): a robot without a signal
+ * inside it is not down through the service's fault. One for the whole fleet; cancelled only
+ * before it begins.
+ */
+export const maintenanceWindows = pgTable(
+  "maintenance_windows",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    reason: text("reason").notNull(),
+    declaredBy: text("declared_by").notNull(),
+    declaredAt: timestamp("declared_at", { withTimezone: true }).notNull(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("maintenance_windows_order_check", sql`${table.endsAt} > ${table.startsAt}`),
+    check("maintenance_windows_declared_check", sql`${table.declaredAt} <= ${table.startsAt}`),
+    index("maintenance_windows_starts_idx").on(table.startsAt),
+  ],
+);
+
+/**
+ * The downtime a cycle may have before its credit applies (decision 394), as staff set it:
+ * the newest row is in force, the older ones say who set what when.
+ */
+export const serviceCreditThresholds = pgTable(
+  "service_credit_thresholds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    minutes: integer("minutes").notNull(),
+    setBy: text("set_by").notNull(),
+    setAt: timestamp("set_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check(
+      "service_credit_thresholds_minutes_check",
+      sql`${table.minutes} >= 0 and ${table.minutes} <= ${sql.raw(String(MAX_CREDIT_THRESHOLD_MINUTES))}`,
+    ),
+    index("service_credit_thresholds_set_at_idx").on(table.setAt),
   ],
 );

@@ -86,6 +86,18 @@ export const termsCopy = {
   sections: readonly LegalSection[];
 };
 
+/**
+ * The terms' sections with the service-credit rule (docs/decisions/394) closing section 5,
+ * "Pagamentos, cobrança e cancelamento": the rule carries the threshold staff set.
+ */
+export function termsSections(creditRule: string): readonly LegalSection[] {
+  return termsCopy.sections.map((section) =>
+    section.title.startsWith("5. ")
+      ? { ...section, paragraphs: [...section.paragraphs, creditRule] }
+      : section,
+  );
+}
+
 export const privacyCopy = {
   meta: {
     title: "Política de Privacidade",

@@ -93,7 +93,7 @@ export const adminSectionRoutes = {
   "/admin/pagamentos": paymentsRoute,
   "/admin/reembolso/:orderId": refundRoute,
   "/admin/ligar-desligar": robotSwitchesRoute,
-  "/admin/frota": { ...fleetRoute, action: undefined },
+  "/admin/frota": fleetRoute,
 } satisfies Record<string, { loader: Handler; action: Handler | undefined }>;
 
 export type AdminSectionPath = keyof typeof adminSectionRoutes;

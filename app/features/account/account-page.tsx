@@ -6,6 +6,7 @@ import { Notice } from "../../components/link-page.tsx";
 import { TableScroll } from "../../components/ui/table-scroll.tsx";
 import { accountCopy, accountPanelCopy as copy } from "../../content/account.ts";
 import { orderPageCopy, setupFormCopy, setupStateLabels } from "../../content/orders.ts";
+import { downtimeText, serviceCreditCopy } from "../../content/service-credit.ts";
 import { chargeStateLabels, subscriptionStateLabels } from "../../content/subscriptions.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import { formatBrl, formatUsd } from "../orders/format.ts";
@@ -104,6 +105,16 @@ function OpenChargeSection({
           formatBrl(charge.totalBrlCents),
         )}
       </p>
+      {charge.serviceCredit ? (
+        <p className="mt-1 text-sm">
+          {serviceCreditCopy.title}:{" "}
+          {serviceCreditCopy.receiptValue(
+            formatUsd(charge.serviceCredit.usdCents),
+            charge.serviceCredit.cycle,
+            downtimeText(charge.serviceCredit.downtimeMinutes),
+          )}
+        </p>
+      ) : null}
       <p className="mt-1 text-sm">
         {copy.chargeReference}: <strong className="font-mono">{charge.reference}</strong>
       </p>

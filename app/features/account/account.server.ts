@@ -41,7 +41,7 @@ import {
   type ChargeState,
   type SubscriptionState,
 } from "../subscriptions/model.ts";
-import type { SubscriptionRow } from "../subscriptions/subscriptions.server.ts";
+import type { ChargeRow, SubscriptionRow } from "../subscriptions/subscriptions.server.ts";
 import { requestRefund, type RefundRequestOutcome } from "../sales/refund-request.server.ts";
 import { cancelSubscription, type CancelOutcome } from "../sales/cancel.server.ts";
 
@@ -61,12 +61,32 @@ export interface HistoryLine {
   paidAt: Date | null;
 }
 
+/** What a renewal's service credit took off (docs/decisions/394). */
+export interface ChargeCredit {
+  usdCents: number;
+  /** The cycle whose downtime it credits, and that downtime. */
+  cycle: number;
+  downtimeMinutes: number;
+}
+
+/** A charge's service credit, or null when it carries none. */
+function creditOf(charge: ChargeRow): ChargeCredit | null {
+  if (charge.serviceCreditUsdCents <= 0) return null;
+  if (charge.creditedCycle === null || charge.downtimeMinutes === null) return null;
+  return {
+    usdCents: charge.serviceCreditUsdCents,
+    cycle: charge.creditedCycle,
+    downtimeMinutes: charge.downtimeMinutes,
+  };
+}
+
 export interface OpenCharge {
   reference: string;
   cycle: number;
   dueDate: LocalDate;
   totalUsdCents: number;
   totalBrlCents: number;
+  serviceCredit: ChargeCredit | null;
   pix: { code: string; qrSvg: string } | null;
 }
 
@@ -232,6 +252,7 @@ export async function accountOverview(entryId: string, now: Date): Promise<Accou
             dueDate: open.dueDate,
             totalUsdCents: open.totalUsdCents,
             totalBrlCents: open.totalBrlCents,
+            serviceCredit: creditOf(open),
             pix:
               open.totalBrlCents > 0
                 ? await sitePix({ amountBrlCents: open.totalBrlCents, txid: open.reference })
@@ -405,6 +426,7 @@ export interface Receipt {
   amountBrlCents: number | null;
   totalUsdCents: number | null;
   exchangeRate: number | null;
+  serviceCredit: ChargeCredit | null;
   method: PaymentMethod;
   paymentReference: string;
   reference: string;
@@ -437,6 +459,7 @@ export async function ownReceipt(entryId: string, reference: string): Promise<Re
       totalUsdCents: first.order.totalUsdCents,
       exchangeRate:
         first.order.exchangeRate === null ? null : parseDecimal(first.order.exchangeRate, 4),
+      serviceCredit: null,
       method: first.payment.method,
       paymentReference: first.payment.reference,
       reference: first.order.reference,
@@ -468,6 +491,7 @@ export async function ownReceipt(entryId: string, reference: string): Promise<Re
     amountBrlCents: charge.paymentAmountBrlCents ?? charge.totalBrlCents,
     totalUsdCents: charge.totalUsdCents,
     exchangeRate: parseDecimal(charge.exchangeRate, 4),
+    serviceCredit: creditOf(charge),
     method: charge.paymentMethod,
     paymentReference: charge.paymentReference ?? charge.reference,
     reference: charge.reference,

@@ -2,6 +2,7 @@ import { href } from "react-router";
 import { companyDetailParts } from "../../content/layout.ts";
 import { accountPanelCopy, receiptCopy as copy } from "../../content/account.ts";
 import { paymentMethodLabels } from "../../content/orders.ts";
+import { downtimeText, serviceCreditCopy } from "../../content/service-credit.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import { formatBrl, formatRate, formatUsd } from "../orders/format.ts";
 import { formatLocalDate } from "../subscriptions/calendar.ts";
@@ -29,6 +30,17 @@ export function ReceiptPage({ receipt }: { receipt: Receipt }) {
       receipt.exchangeRate === null
         ? formatUsd(receipt.totalUsdCents)
         : `${formatUsd(receipt.totalUsdCents)} (R$ ${formatRate(receipt.exchangeRate)} por US$ 1)`,
+    ]);
+  }
+  if (receipt.serviceCredit) {
+    const credit = receipt.serviceCredit;
+    rows.push([
+      serviceCreditCopy.title,
+      serviceCreditCopy.receiptValue(
+        formatUsd(credit.usdCents),
+        credit.cycle,
+        downtimeText(credit.downtimeMinutes),
+      ),
     ]);
   }
   rows.push(

@@ -23,3 +23,14 @@ export const HEARTBEAT_PATH = "/api/robo/sinal";
 /** Why a robot is flagged on the fleet board and an incident opened (decision 383). */
 export const fleetFlags = ["no-signal", "disconnected", "balance-drop"] as const;
 export type FleetFlag = (typeof fleetFlags)[number];
+
+/**
+ * The service credit (decision 394): a cycle's downtime past the threshold staff set comes off
+ * a later renewal, pro rata. Until staff set one, 4 hours a cycle.
+ */
+export const DEFAULT_CREDIT_THRESHOLD_MINUTES = 4 * 60;
+/** A threshold is at most a 31-day cycle. */
+export const MAX_CREDIT_THRESHOLD_MINUTES = 31 * 24 * 60;
+/** A maintenance window is declared with its reason, at most this long, and lasts at most a day. */
+export const MAINTENANCE_REASON_MAX = 200;
+export const MAINTENANCE_MAX_HOURS = 24;

@@ -4,8 +4,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { orderEvents, robotTokens, subscriptions } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
-import { hashToken, isWellFormedToken, newToken } from "../../platform/mail/link-tokens.server.ts";
-import { liveSubscriptionStates } from "../subscriptions/model.ts";
+import { newToken } from "../../platform/mail/link-tokens.server.ts";
 
 /**
  * A fresh token for the subscription of `orderId` (null when it has none), the old one revoked;
@@ -52,16 +51,4 @@ async function replaceToken(
     .insert(robotTokens)
     .values({ tokenHash: hash, subscriptionId: subscription.id, issuedBy: staff, issuedAt: now });
   return token;
-}
-
-/** The subscription a bearer token signs for: unrevoked, its subscription still served. */
-export async function subscriptionOfToken(tx: Executor, token: string): Promise<string | null> {
-  if (!isWellFormedToken(token)) return null;
-  const [row] = await tx
-    .select({ subscriptionId: robotTokens.subscriptionId, state: subscriptions.state })
-    .from(robotTokens)
-    .innerJoin(subscriptions, eq(subscriptions.id, robotTokens.subscriptionId))
-    .where(and(eq(robotTokens.tokenHash, hashToken(token)), isNull(robotTokens.revokedAt)));
-  if (!row || !(liveSubscriptionStates as readonly string[]).includes(row.state)) return null;
-  return row.subscriptionId;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  creditedPrice,
   applyDiscount,
   centsText,
   orderAmounts,
@@ -95,6 +96,7 @@ describe("orderAmounts", () => {
       partnerDiscountUsdCents: 4975,
       // 10% of 149.25 = 14.925 -> 14.93 off (half up) -> 134.32
       earlyDiscountUsdCents: 1493,
+      serviceCreditUsdCents: 0,
       totalUsdCents: 13432,
       exchangeRate: 54321,
       // 134.32 x 5.4321 = 729.639672 -> 729.64
@@ -123,5 +125,37 @@ describe("orderAmounts", () => {
     });
     expect(amounts.totalUsdCents).toBe(0);
     expect(amounts.totalBrlCents).toBe(0);
+  });
+
+  it("takes a renewal's service credit off what the discounts leave, then converts", () => {
+    // 300 of a 30-day cycle's 43,200 minutes: 149.25 x 300 / 43200 = 1.0364... -> 1.04 off.
+    const amounts = orderAmounts({
+      priceUsdCents: 19900,
+      partnerBroker: true,
+      early: null,
+      serviceCredit: { downtimeMinutes: 300, cycleMinutes: 43_200 },
+      exchangeRate: 50000,
+    });
+    expect(amounts).toMatchObject({
+      partnerDiscountUsdCents: 4975,
+      serviceCreditUsdCents: 104,
+      totalUsdCents: 14821,
+      totalBrlCents: 74105,
+    });
+  });
+});
+
+describe("creditedPrice", () => {
+  it.each([
+    ["no credit", 14925, null, 14925],
+    ["no downtime", 14925, { downtimeMinutes: 0, cycleMinutes: 43_200 }, 14925],
+    // 14925 x 1 / 44640 = 0.334 cents -> 0 off: a minute of a 31-day month is not a cent.
+    ["one minute", 14925, { downtimeMinutes: 1, cycleMinutes: 44_640 }, 14925],
+    // Half a cent exactly goes to the customer: 100 x 216 / 43200 = 0.5 -> 1 off.
+    ["a half cent", 100, { downtimeMinutes: 216, cycleMinutes: 43_200 }, 99],
+    ["a whole cycle", 14925, { downtimeMinutes: 43_200, cycleMinutes: 43_200 }, 0],
+    ["more than the cycle", 14925, { downtimeMinutes: 50_000, cycleMinutes: 43_200 }, 0],
+  ])("%s", (_, cents, credit, expected) => {
+    expect(creditedPrice(cents, credit)).toBe(expected);
   });
 });

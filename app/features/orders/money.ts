@@ -83,6 +83,23 @@ export function centsText(cents: number): string {
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 }
 
+/** Downtime credited on a renewal (docs/decisions/394), out of its cycle's minutes. */
+export interface ServiceCredit {
+  downtimeMinutes: number;
+  cycleMinutes: number;
+}
+
+/**
+ * The credited price: an amount less the credited downtime's share of its cycle, rounded half
+ * up on the cent (14925 with 300 of 43,200 minutes down -> 14821). The one rule renewals,
+ * their e-mails, the customer area and receipts take a service credit from.
+ */
+export function creditedPrice(cents: number, credit: ServiceCredit | null): number {
+  if (!credit || credit.downtimeMinutes <= 0 || credit.cycleMinutes <= 0) return cents;
+  const share = Math.min(credit.downtimeMinutes, credit.cycleMinutes);
+  return cents - mulDivRound(cents, share, credit.cycleMinutes);
+}
+
 export interface EarlyDiscount {
   /** Basis points, 1..10000. */
   basisPoints: number;
@@ -94,6 +111,7 @@ export interface OrderAmounts {
   priceUsdCents: number;
   partnerDiscountUsdCents: number;
   earlyDiscountUsdCents: number;
+  serviceCreditUsdCents: number;
   totalUsdCents: number;
   /** R$ per US$ in ten-thousandths. */
   exchangeRate: number;
@@ -103,23 +121,27 @@ export interface OrderAmounts {
 /**
  * What the first month costs: the monthly price, less 25% for the partner broker when the
  * person trades through it, less the early-list discount on what remains (so discounts never
- * add up past 100%), converted to reais at the staff's rate.
+ * add up past 100%), less a renewal's service credit on what remains after that, converted to
+ * reais at the staff's rate.
  */
 export function orderAmounts(input: {
   priceUsdCents: number;
   partnerBroker: boolean;
   early: EarlyDiscount | null;
+  serviceCredit?: ServiceCredit | null;
   exchangeRate: number;
 }): OrderAmounts {
   const { priceUsdCents, exchangeRate } = input;
   const afterPartner = input.partnerBroker ? partnerPrice(priceUsdCents) : priceUsdCents;
-  const totalUsdCents = input.early
+  const afterEarly = input.early
     ? applyDiscount(afterPartner, input.early.basisPoints)
     : afterPartner;
+  const totalUsdCents = creditedPrice(afterEarly, input.serviceCredit ?? null);
   return {
     priceUsdCents,
     partnerDiscountUsdCents: priceUsdCents - afterPartner,
-    earlyDiscountUsdCents: afterPartner - totalUsdCents,
+    earlyDiscountUsdCents: afterPartner - afterEarly,
+    serviceCreditUsdCents: afterEarly - totalUsdCents,
     totalUsdCents,
     exchangeRate,
     totalBrlCents: toReais(totalUsdCents, exchangeRate),

@@ -204,6 +204,8 @@ export const keptColumns: Record<string, Record<string, string>> = {
   // account while the contract runs (decision 380).
   heartbeat_samples: { account_number: accounts, resolution: code, robot_version: code },
   fleet_incidents: { flag: code },
+  maintenance_windows: { reason: staff, declared_by: staff },
+  service_credit_thresholds: { set_by: staff },
   early_discounts: { set_by: staff },
   performance_statements: {
     file_name: code,

@@ -4,12 +4,15 @@
 // again at any time and changes nothing twice.
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { subscriptionCharges, subscriptions } from "../../../db/schema.ts";
-import { withTransaction } from "../../platform/db/db.server.ts";
+import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import type { MessageJob } from "../../platform/jobs/registry.ts";
+import { downtimeText, serviceCreditCopy } from "../../content/service-credit.ts";
 import { subscriptionEmailCopy } from "../../content/subscriptions.ts";
 import { formatBrl, formatRate, formatUsd } from "../orders/format.ts";
-import { rateText } from "../orders/money.ts";
+import { rateText, type ServiceCredit } from "../orders/money.ts";
+import { creditThresholdMinutes, measureDowntime } from "../fleet/service-credit.server.ts";
+import { creditedDowntime, periodMinutes, type Interval } from "../fleet/service-credit.ts";
 import { currentExchangeRate, newOrderReference } from "../orders/orders.server.ts";
 import { pixCode } from "../orders/pix.server.ts";
 import {
@@ -19,6 +22,7 @@ import {
   formatLocalDate,
   localDate,
   localInstant,
+  monthsAfter,
   type LocalDate,
 } from "../subscriptions/calendar.ts";
 import { renewalChargeMessage, renewalReminderMessage } from "../subscriptions/messages.tsx";
@@ -28,6 +32,7 @@ import {
   BATCH,
   notifyCustomer,
   type ChargeRow,
+  type SubscriptionRow,
 } from "../subscriptions/subscriptions.server.ts";
 import { endDueSubscriptions } from "./end.server.ts";
 import { suspendDueSubscriptions } from "./suspend.server.ts";
@@ -67,6 +72,18 @@ async function chargeMessage(
         ),
       )
     : "";
+  const creditLine =
+    charge.serviceCreditUsdCents > 0 &&
+    charge.creditedCycle !== null &&
+    charge.downtimeMinutes !== null &&
+    charge.creditThresholdMinutes !== null
+      ? serviceCreditCopy.chargeLine(
+          charge.creditedCycle,
+          downtimeText(charge.downtimeMinutes),
+          downtimeText(charge.creditThresholdMinutes),
+          formatUsd(charge.serviceCreditUsdCents),
+        )
+      : "";
   return (name, to) =>
     message.to(to, {
       name,
@@ -77,7 +94,80 @@ async function chargeMessage(
       rate: formatRate(Number(charge.exchangeRate.replace(".", ""))),
       reference: charge.reference,
       pixLine,
+      creditLine,
     });
+}
+
+/** The cycle a charge credits the downtime of: the last one that ended before it is made. */
+const CREDITED_CYCLES_BACK = 2;
+
+/**
+ * The dates cycle `number` ran: counted from the anchor, or, for a cycle before a reactivation
+ * moved it, a month from the date its charge was due (cycle 1: the first payment's date).
+ */
+async function cyclePeriod(
+  tx: Executor,
+  subscription: SubscriptionRow,
+  number: number,
+): Promise<Interval | null> {
+  if (number < 1) return null;
+  let start: LocalDate;
+  let end: LocalDate;
+  if (number >= subscription.anchorCycle) {
+    ({ start, end } = cycleOf(anchorOf(subscription), number));
+  } else {
+    const [charge] =
+      number === 1
+        ? [{ dueDate: localDate(subscription.firstPaidAt) }]
+        : await tx
+            .select({ dueDate: subscriptionCharges.dueDate })
+            .from(subscriptionCharges)
+            .where(
+              and(
+                eq(subscriptionCharges.subscriptionId, subscription.id),
+                eq(subscriptionCharges.cycle, number),
+              ),
+            );
+    if (!charge) return null;
+    start = charge.dueDate;
+    end = monthsAfter(start, 1);
+  }
+  return { from: localInstant(start), to: localInstant(end) };
+}
+
+interface CreditMeasure {
+  creditedCycle: number;
+  downtimeMinutes: number;
+  creditThresholdMinutes: number;
+  credit: ServiceCredit | null;
+}
+
+/**
+ * The service credit a charge for cycle `chargeCycle` carries (docs/decisions/394): the
+ * downtime of the last cycle that ended before the charge is made, credited whole once past
+ * the threshold, pro rata of that cycle's minutes. Null when there is no such cycle or its
+ * samples are gone.
+ */
+async function creditFor(
+  tx: Executor,
+  subscription: SubscriptionRow,
+  chargeCycle: number,
+  thresholdMinutes: number,
+  now: Date,
+): Promise<CreditMeasure | null> {
+  const creditedCycle = chargeCycle - CREDITED_CYCLES_BACK;
+  const period = await cyclePeriod(tx, subscription, creditedCycle);
+  if (!period) return null;
+  const downtime = await measureDowntime(tx, subscription, period, now);
+  if (downtime === null) return null;
+  const credited = creditedDowntime(downtime, thresholdMinutes);
+  return {
+    creditedCycle,
+    downtimeMinutes: downtime,
+    creditThresholdMinutes: thresholdMinutes,
+    credit:
+      credited > 0 ? { downtimeMinutes: credited, cycleMinutes: periodMinutes(period) } : null,
+  };
 }
 
 /**
@@ -94,6 +184,7 @@ async function createDueCharges(now: Date): Promise<number> {
     const batch = await withTransaction(async (tx) => {
       const rate = await currentExchangeRate(tx);
       if (!rate) return { created: 0, seen: 0 };
+      const threshold = await creditThresholdMinutes(tx);
       const due = await tx
         .select()
         .from(subscriptions)
@@ -111,6 +202,7 @@ async function createDueCharges(now: Date): Promise<number> {
       let made = 0;
       for (const subscription of due) {
         const cycle = cycleOf(anchorOf(subscription), subscription.paidCycle + 1);
+        const measured = await creditFor(tx, subscription, cycle.number, threshold, now);
         const amounts = cycleAmounts({
           cycle: cycle.number,
           priceUsdCents: subscription.priceUsdCents ?? 0,
@@ -122,6 +214,7 @@ async function createDueCharges(now: Date): Promise<number> {
                   months: subscription.earlyDiscountMonths,
                 }
               : null,
+          serviceCredit: measured?.credit ?? null,
           exchangeRate: rate.rate,
         });
         const [charge] = await tx
@@ -134,6 +227,10 @@ async function createDueCharges(now: Date): Promise<number> {
             priceUsdCents: amounts.priceUsdCents,
             partnerDiscountUsdCents: amounts.partnerDiscountUsdCents,
             earlyDiscountUsdCents: amounts.earlyDiscountUsdCents,
+            creditedCycle: measured?.creditedCycle ?? null,
+            downtimeMinutes: measured?.downtimeMinutes ?? null,
+            creditThresholdMinutes: measured?.creditThresholdMinutes ?? null,
+            serviceCreditUsdCents: amounts.serviceCreditUsdCents,
             totalUsdCents: amounts.totalUsdCents,
             exchangeRate: rateText(rate.rate),
             exchangeRateSetBy: rate.setBy,

@@ -201,6 +201,7 @@ describe("the price of each cycle", () => {
       priceUsdCents: 19900,
       partnerDiscountUsdCents: 4975,
       earlyDiscountUsdCents: 1493,
+      serviceCreditUsdCents: 0,
       totalUsdCents: 13432,
       exchangeRate: 54321,
       totalBrlCents: 72964,

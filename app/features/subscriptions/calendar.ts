@@ -3,7 +3,12 @@
 // Pure: every function that depends on the time takes `now`, so tests inject the clock.
 import { TZDate } from "@date-fns/tz";
 import { SAO_PAULO } from "../../lib/time-zone.ts";
-import { orderAmounts, type EarlyDiscount, type OrderAmounts } from "../orders/money.ts";
+import {
+  orderAmounts,
+  type EarlyDiscount,
+  type OrderAmounts,
+  type ServiceCredit,
+} from "../orders/money.ts";
 import { GUARANTEE_DAYS, NOTICE_HOUR, RENEWAL_NOTICE_DAYS } from "./model.ts";
 
 const DAY_MS = 86_400_000;
@@ -196,13 +201,15 @@ export function cancellationEffect(paidThrough: LocalDate, now: Date): Cancellat
 /**
  * The price of a cycle: the monthly price fixed when the subscription began, less the partner
  * discount while the broker account is active, less the early-list discount for the cycles it
- * covers (the first order is cycle 1), in reais at the day's rate.
+ * covers (the first order is cycle 1), less the service credit of an earlier cycle's downtime
+ * (docs/decisions/394), in reais at the day's rate.
  */
 export function cycleAmounts(input: {
   cycle: number;
   priceUsdCents: number;
   partnerBrokerActive: boolean;
   early: EarlyDiscount | null;
+  serviceCredit?: ServiceCredit | null;
   exchangeRate: number;
 }): OrderAmounts {
   const early = input.early !== null && input.cycle <= input.early.months ? input.early : null;
@@ -210,6 +217,7 @@ export function cycleAmounts(input: {
     priceUsdCents: input.priceUsdCents,
     partnerBroker: input.partnerBrokerActive,
     early,
+    serviceCredit: input.serviceCredit ?? null,
     exchangeRate: input.exchangeRate,
   });
 }

@@ -18,12 +18,14 @@ const chargeFields = [
   "rate",
   "reference",
   "pixLine",
+  "creditLine",
 ] as const;
 
 const chargeLines = (payload: Payload<(typeof chargeFields)[number]>) =>
   [
     charge.body(payload.robotName, payload.dueDate),
     charge.amount(payload.amountUsd, payload.amountBrl, payload.rate),
+    payload.creditLine,
     payload.pixLine,
     charge.reference(payload.reference),
     charge.otherMethods,

@@ -14,12 +14,19 @@ export interface RateLimitResult {
  * The statement that counts one hit on `key` in a fixed window of `windowMs` and answers the
  * row's `count` and `reset_at`: alone (hitRateLimit) or as a CTE of a statement that acts
  * only within the limit (the link forms, docs/decisions/225). Past the limit the count stops
- * growing: a refused client gains nothing by hammering.
+ * growing: a refused client gains nothing by hammering. With `onlyIf`, nothing is counted (and
+ * no row answered) unless it holds: the robots' heartbeats count only a token that signs.
  */
-export function rateLimitHitSql(key: string, limit: number, windowMs: number): SQL {
+export function rateLimitHitSql(
+  key: string,
+  limit: number,
+  windowMs: number,
+  onlyIf: SQL = sql`true`,
+): SQL {
   const expired = sql`${rateLimits.resetAt} <= now()`;
   return sql`insert into ${rateLimits} (key, count, reset_at)
-    values (${key}, 1, ${new Date(Date.now() + windowMs).toISOString()}::timestamptz)
+    select ${key}, 1, ${new Date(Date.now() + windowMs).toISOString()}::timestamptz
+    where ${onlyIf}
     on conflict (key) do update set
       count = case when ${expired} then 1 when ${rateLimits.count} > ${limit}
         then ${rateLimits.count} else ${rateLimits.count} + 1 end,

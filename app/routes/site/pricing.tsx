@@ -15,6 +15,8 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { priceCopy, waitlistCta } from "../../content/common.ts";
 import { pricingCopy } from "../../content/pricing.ts";
+import { downtimeText, serviceCreditCopy } from "../../content/service-credit.ts";
+import { creditThresholdMinutes } from "../../features/fleet/service-credit.server.ts";
 import { VerifiedFigureNote } from "../../features/performance/verified-figure.tsx";
 import { listVerifiedFigures } from "../../features/performance/queries.server.ts";
 import { planCards } from "../../features/robots/agent-view.ts";
@@ -26,8 +28,16 @@ import { publicPage } from "../../lib/page-scripts.ts";
 export const handle = publicPage;
 
 export async function loader() {
-  const [rows, verified] = await Promise.all([listRobots(), listVerifiedFigures()]);
-  return { plans: planCards(rows), verified };
+  const [rows, verified, threshold] = await Promise.all([
+    listRobots(),
+    listVerifiedFigures(),
+    creditThresholdMinutes(),
+  ]);
+  return {
+    plans: planCards(rows),
+    verified,
+    creditRule: serviceCreditCopy.rule(downtimeText(threshold)),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -148,6 +158,15 @@ export default function Pricing({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-sm font-semibold text-muted-foreground">{guarantee.note}</p>
         </section>
       </div>
+
+      <section aria-labelledby="credito" className="mx-auto max-w-6xl px-4 pt-6">
+        <div className="rounded-2xl border border-border bg-card p-6 sm:p-8">
+          <h2 id="credito" className="text-2xl font-bold">
+            {serviceCreditCopy.title}
+          </h2>
+          <p className="mt-4">{loaderData.creditRule}</p>
+        </div>
+      </section>
 
       <div className="mx-auto max-w-6xl px-4 pt-14">
         <RiskWarning />
