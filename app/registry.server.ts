@@ -22,6 +22,7 @@ import {
 } from "./features/newsletter/messages.tsx";
 import { orderRemindersJob, ptaxJob } from "./features/orders/jobs.server.ts";
 import { apiPixJob } from "./features/orders/pix-jobs.server.ts";
+import { pixAutomaticoJob } from "./features/sales/pix-automatico-jobs.server.ts";
 import {
   orderCreatedMessage,
   orderExpiredMessage,
@@ -91,6 +92,7 @@ export const registry = createRegistry([
   staffOrderPaidMessage,
   orderRemindersJob,
   apiPixJob,
+  pixAutomaticoJob,
   ptaxJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
   campaignRetentionJob,

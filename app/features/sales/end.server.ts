@@ -16,6 +16,7 @@ import {
 } from "../subscriptions/subscriptions.server.ts";
 import { inviteNextWhereDue } from "./close-order.server.ts";
 import { lockSaleOf } from "./locks.server.ts";
+import { requestMandateCancellationLocked } from "./pix-mandates.server.ts";
 import { transition } from "./transitions.ts";
 
 /**
@@ -51,6 +52,7 @@ export async function endSubscriptionIn(
         and(eq(subscriptionCharges.subscriptionId, id), eq(subscriptionCharges.state, voided.from)),
       );
   }
+  await requestMandateCancellationLocked(tx, id, now);
   await auditSubscriptions(tx, [
     { subscriptionId: id, actor, at: now, fromState: row.state, toState: step.to, reason },
   ]);

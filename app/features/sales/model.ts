@@ -52,3 +52,41 @@ export type SaleMove = (typeof saleMoves)[number];
 /** Where staff send a refund (DESIGN: the page asks before sending). */
 export const refundDestinations = ["pix", "card"] as const;
 export type RefundDestination = (typeof refundDestinations)[number];
+
+/**
+ * A Pix Automático mandate (API Pix `rec`, docs/decisions/355): created and awaiting the payer
+ * (who reads its QR at their bank), approved, rejected by the payer, expired unanswered, or
+ * cancelled (by the payer at their bank, or by us when the subscription ends).
+ */
+export const pixMandateStates = [
+  "awaiting-payer",
+  "approved",
+  "rejected",
+  "expired",
+  "cancelled",
+] as const;
+export type PixMandateState = (typeof pixMandateStates)[number];
+
+/** The states of a mandate that can still charge, or soon will. */
+export const liveMandateStates = [
+  "awaiting-payer",
+  "approved",
+] as const satisfies readonly PixMandateState[];
+
+/** Who ended a mandate: the payer (or their PSP), we, or our PSP. */
+export const pixMandateEnders = ["payer", "receiver", "psp"] as const;
+export type PixMandateEnder = (typeof pixMandateEnders)[number];
+
+/**
+ * A cycle's recurring charge under a mandate (API Pix `cobr`, docs/decisions/357): to be
+ * sent, sent and scheduled at the payer's bank, paid, failed (refused, or unpaid after its
+ * retries: the cycle is then paid by hand), or cancelled with its mandate.
+ */
+export const recurringChargeStates = [
+  "pending",
+  "scheduled",
+  "paid",
+  "failed",
+  "cancelled",
+] as const;
+export type RecurringChargeState = (typeof recurringChargeStates)[number];
