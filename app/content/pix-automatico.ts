@@ -34,4 +34,14 @@ export const mandatePanelCopy = {
   refused: "O banco recusou a autorização. Confira o CPF e tente de novo.",
   noRate: "A cotação do dólar de hoje ainda não está disponível. Tente de novo mais tarde.",
   invalidCpf: "Informe um CPF válido, com 11 dígitos.",
+  stateLabel: "Situação",
+  states: {
+    "awaiting-payer": "Aguardando sua confirmação no banco",
+    approved: "Ativo",
+    rejected: "Recusado no banco",
+    expired: "Expirado",
+    cancelled: "Cancelado",
+  },
+  debitOn: (date: string) => `Próximo débito automático: ${date}.`,
+  qrAlt: "QR code da autorização Pix Automático",
 } as const;

@@ -16,6 +16,7 @@ import {
 import { receiptCopy } from "../../content/account.ts";
 import { getDb, withTransaction } from "../../platform/db/db.server.ts";
 import { parseForm, validateFields } from "../../platform/http/parse-form.ts";
+import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import {
   mercadoPagoConfig,
   type MercadoPagoConfig,
@@ -305,7 +306,7 @@ export async function cancelOwnSubscription(
 export async function authoriseOwnMandate(
   entryId: string,
   subscriptionId: string,
-  form: FormData,
+  form: FormEntries,
   now: Date,
 ): Promise<AuthoriseOutcome | { outcome: "invalid"; error: string } | { outcome: "not-found" }> {
   if (!(await ownSubscription(entryId, subscriptionId))) return { outcome: "not-found" };
