@@ -23,6 +23,7 @@ import {
 } from "./features/newsletter/messages.tsx";
 import { orderRemindersJob, ptaxJob, setupOverdueJob } from "./features/orders/jobs.server.ts";
 import { apiPixJob } from "./features/orders/pix-jobs.server.ts";
+import { pixAutomaticoJob } from "./features/sales/pix-automatico-jobs.server.ts";
 import {
   orderCreatedMessage,
   orderExpiredMessage,
@@ -112,6 +113,7 @@ export const registry = createRegistry([
   orderRemindersJob,
   setupOverdueJob,
   apiPixJob,
+  pixAutomaticoJob,
   ptaxJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),
   campaignRetentionJob,

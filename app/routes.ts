@@ -69,6 +69,7 @@ export default [
   route("registro/cabecas/:size", "routes/site/record-log-head.ts"),
   route("webhooks/mercado-pago", "routes/webhooks/mercado-pago.ts"),
   route("webhooks/pix/:secret/pix", "routes/webhooks/api-pix.ts"),
+  route("webhooks/pix/:secret/:kind", "routes/webhooks/api-pix-recurrence.ts"),
   route("api/robo/sinal", "routes/api/heartbeat.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("blog/rss.xml", "routes/blog/rss.ts"),

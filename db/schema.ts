@@ -57,7 +57,14 @@ import {
 } from "../app/features/fleet/model.ts";
 import { chargeStates, subscriptionStates } from "../app/features/subscriptions/model.ts";
 import { waitlistStatuses } from "../app/features/waitlist/model.ts";
-import { moneyKinds, moneySources, moneyStates } from "../app/features/sales/model.ts";
+import {
+  moneyKinds,
+  moneySources,
+  moneyStates,
+  pixMandateEnders,
+  pixMandateStates,
+  recurringChargeStates,
+} from "../app/features/sales/model.ts";
 import { reportKinds, suppressionReasons } from "../app/platform/mail/deliverability-model.ts";
 import {
   campaignAudiences,
@@ -1056,6 +1063,87 @@ export const subscriptionCharges = pgTable(
     index("subscription_charges_open_due_idx")
       .on(table.dueDate)
       .where(sql`${table.state} = 'open'`),
+  ],
+);
+
+/**
+ * A subscription's Pix Automático mandate (API Pix `rec`, docs/decisions/355): created at the
+ * PSP when the customer asks, awaiting them until they approve its QR at their bank. At most
+ * one live (awaiting or approved) per subscription. The ceiling is what the payer's own
+ * maximum may not be set below; a cycle above it is charged by hand.
+ */
+export const pixMandates = pgTable(
+  "pix_mandates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    idRec: text("id_rec").notNull().unique(),
+    state: text("state", { enum: pixMandateStates }).notNull().default("awaiting-payer"),
+    ceilingBrlCents: integer("ceiling_brl_cents").notNull(),
+    payerName: text("payer_name").notNull(),
+    payerCpf: text("payer_cpf").notNull(),
+    // The QR's copia e cola while the mandate awaits the payer.
+    copyPaste: text("copy_paste"),
+    createdAt: createdAt(),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    endedBy: text("ended_by", { enum: pixMandateEnders }),
+    endReason: text("end_reason"),
+    // Our cancellation, written with the subscription's end and sent by the worker.
+    cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("pix_mandates_state_check", isOneOf(table.state, pixMandateStates)),
+    check(
+      "pix_mandates_ended_by_check",
+      sql`${table.endedBy} is null or ${isOneOf(table.endedBy, pixMandateEnders)}`,
+    ),
+    check("pix_mandates_ceiling_check", sql`${table.ceilingBrlCents} > 0`),
+    uniqueIndex("pix_mandates_live_idx")
+      .on(table.subscriptionId)
+      .where(sql`${table.state} in ('awaiting-payer', 'approved')`),
+    index("pix_mandates_cancel_idx")
+      .on(table.cancelRequestedAt)
+      .where(sql`${table.cancelRequestedAt} is not null`),
+  ],
+);
+
+/**
+ * A renewal charged under a mandate (API Pix `cobr`, docs/decisions/357): one per renewal,
+ * sent by the worker, scheduled by the payer's bank for the due date, retried after a failed
+ * attempt; its Pix is applied to the renewal through the ledger like any other.
+ */
+export const pixRecurringCharges = pgTable(
+  "pix_recurring_charges",
+  {
+    txid: text("txid").primaryKey(),
+    chargeId: uuid("charge_id")
+      .notNull()
+      .unique()
+      .references(() => subscriptionCharges.id, { onDelete: "cascade" }),
+    mandateId: uuid("mandate_id")
+      .notNull()
+      .references(() => pixMandates.id, { onDelete: "cascade" }),
+    amountBrlCents: integer("amount_brl_cents").notNull(),
+    dueDate: date("due_date").notNull(),
+    state: text("state", { enum: recurringChargeStates }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    retries: integer("retries").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("pix_recurring_charges_state_check", isOneOf(table.state, recurringChargeStates)),
+    check("pix_recurring_charges_amount_check", sql`${table.amountBrlCents} > 0`),
+    index("pix_recurring_charges_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} in ('pending', 'scheduled')`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { parse } from "yaml";
+import { mendContract } from "./contract-errata.ts";
 
 // The Banco Central's API Pix contract (app/platform/payments/api-pix/openapi.yaml, 2.9.0) as
 // checks: which operation a request is, and whether a request, an answer or a webhook's body
@@ -40,6 +41,7 @@ export interface Violation {
 }
 
 const document = parse(readFileSync(CONTRACT_FILE, "utf8")) as Json;
+mendContract(document);
 const DOCUMENT_ID = "api-pix";
 
 // OpenAPI 3.0 schemas are JSON Schema with extra words (example, nullable, title): not strict.
@@ -125,13 +127,18 @@ const routes = Object.keys(paths).map((template) => {
   return { template, names, pattern: new RegExp(`^${source}$`) };
 });
 
+// The payload operations (/{pixUrlAccessToken}, /rec/{recUrlAccessToken}) are served at a
+// location's URL, not under the API's base: a path that fits one of them and an API operation
+// (/rec/{idRec}) is the API's.
+const payload = (template: string) => (/UrlAccessToken\}/.test(template) ? 1 : 0);
+
 /** The contract's operation for a method and a path under the API's base (/cob/abc...). */
 export function matchOperation(method: string, path: string): Operation | null {
   const lower = method.toLowerCase();
   // A literal path wins over a templated one (/cobv/{txid} over /{pixUrlAccessToken}).
   const candidates = routes
     .filter((route) => route.pattern.test(path) && paths[route.template]?.[lower])
-    .sort((a, b) => a.names.length - b.names.length);
+    .sort((a, b) => a.names.length - b.names.length || payload(a.template) - payload(b.template));
   const route = candidates[0];
   if (!route) return null;
   const values = route.pattern.exec(path)!.slice(1);
@@ -139,6 +146,13 @@ export function matchOperation(method: string, path: string): Operation | null {
     route.names.map((name, i) => [name, decodeURIComponent(values[i] ?? "")]),
   );
   return { method: lower, template: route.template, params };
+}
+
+/** Whether a callback's body is the contract's request body of that name (WebhookRecBody…). */
+export function checkCallbackBody(requestBody: string, body: unknown): Violation[] {
+  const where = locate(["components", "requestBodies", requestBody]);
+  const validate = validatorAt([...where, "content", "application/json", "schema"]);
+  return validate(body) ? [] : violationsOf(validate.errors, "body");
 }
 
 function parametersOf(operation: Operation): { parts: string[]; parameter: Parameter }[] {

@@ -10,6 +10,7 @@ import {
   type Operation,
   type Violation,
 } from "./contract.ts";
+import { recurrencePsp, type RecurrencePsp } from "./recurrence.ts";
 
 // A local PSP for development and tests, never for production: the subset of the Banco
 // Central's API Pix the product speaks (OAuth2 client credentials over mutual TLS, immediate
@@ -102,6 +103,8 @@ export interface LocalPsp {
   refuse(status: 403 | 503 | null): void;
   /** Webhooks sent and the status each got back. */
   deliveries: { url: string; status: number | null; body: unknown }[];
+  /** Pix Automático: recurrences and recurring charges, and the payer's side of them. */
+  recurrence: RecurrencePsp;
   /** Waits until the webhooks in flight (late ones included) have been delivered. */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -153,6 +156,23 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
     if (hasError(pix)) throw new Error(`local PSP: BR Code refused: ${pix.message}`);
     return pix.toBRCode();
   }
+
+  const recurrence = recurrencePsp({
+    origin: () => origin,
+    brCode,
+    settlePix(pix) {
+      received.push(pix);
+      const chave = [...webhooks.keys()][0];
+      if (chave) notify(chave, pix);
+    },
+    mode: () => mode,
+    track(task) {
+      inFlight.add(task);
+      void task.finally(() => inFlight.delete(task));
+    },
+    breaches,
+    deliveries,
+  });
 
   function clientIsAuthorised(header: string | undefined): boolean {
     const match = /^Basic (.+)$/.exec(header ?? "");
@@ -367,12 +387,15 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
             }
           : { status: 404, body: problem(404, "WebhookNaoEncontrado", chave), operation };
       }
-      default:
+      default: {
+        const answered = recurrence.answer(method, operation, input, now);
+        if (answered) return { ...answered, operation };
         return {
           status: 404,
           body: problem(404, "NaoEncontrado", `${label}: não implementado no PSP local`),
           operation,
         };
+      }
     }
   }
 
@@ -465,6 +488,7 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
     breaches,
     calls,
     deliveries,
+    recurrence,
     webhookUrl: () => [...webhooks.values()].at(-1) ?? null,
     cob: (txid) => cobs.get(txid),
     async pay({ txid, valor, horario }) {

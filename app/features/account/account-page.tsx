@@ -13,6 +13,7 @@ import { formatBrl, formatUsd } from "../orders/format.ts";
 import { tradingPlatforms } from "../orders/model.ts";
 import { PixPayment } from "../orders/pix-payment.tsx";
 import { RobotStatus } from "../fleet/robot-status.tsx";
+import { MandateSection } from "../sales/mandate-section.tsx";
 import type { RobotView } from "../fleet/status.server.ts";
 import { formatLocalDate } from "../subscriptions/calendar.ts";
 import type { AccountFormErrors, AccountOverview, AccountSubscription } from "./account.server.ts";
@@ -328,10 +329,18 @@ export interface AccountPanelProps {
   accountErrors?: { orderId: string; errors: AccountFormErrors };
   /** Each subscription's robot on its VPS, by subscription id (features/fleet). */
   robots?: Record<string, RobotView>;
+  /** A refused Pix Automático form: its subscription, the CPF as typed and why. */
+  mandateError?: { subscriptionId: string; cpf: string; message: string };
 }
 
 /** The customer's subscriptions, charges and receipts, and what they can do with them. */
-export function AccountPanel({ overview, notice, accountErrors, robots }: AccountPanelProps) {
+export function AccountPanel({
+  overview,
+  notice,
+  accountErrors,
+  robots,
+  mandateError,
+}: AccountPanelProps) {
   return (
     <main id="conteudo" className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold">{accountCopy.title}</h1>
@@ -356,6 +365,13 @@ export function AccountPanel({ overview, notice, accountErrors, robots }: Accoun
             ) : null}
             {robot ? <RobotStatus view={robot} headingId={`robo-${s.id}`} /> : null}
             <OpenChargeSection subscription={s} cardEnabled={overview.cardEnabled} />
+            <MandateSection
+              subscriptionId={s.id}
+              panel={s.mandate}
+              {...(mandateError?.subscriptionId === s.id
+                ? { cpfError: mandateError.message, cpfValue: mandateError.cpf }
+                : {})}
+            />
             <History subscription={s} />
             <AccountForm
               subscription={s}

@@ -15,7 +15,8 @@ import {
 } from "../../../db/schema.ts";
 import { receiptCopy } from "../../content/account.ts";
 import { getDb, withTransaction } from "../../platform/db/db.server.ts";
-import { validateFields } from "../../platform/http/parse-form.ts";
+import { parseForm, validateFields } from "../../platform/http/parse-form.ts";
+import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import {
   mercadoPagoConfig,
   type MercadoPagoConfig,
@@ -44,6 +45,14 @@ import {
 import type { ChargeRow, SubscriptionRow } from "../subscriptions/subscriptions.server.ts";
 import { requestRefund, type RefundRequestOutcome } from "../sales/refund-request.server.ts";
 import { cancelSubscription, type CancelOutcome } from "../sales/cancel.server.ts";
+import { mandateSchema } from "../sales/mandate-schema.ts";
+import {
+  authoriseMandate,
+  mandatePanel,
+  payerNameOf,
+  type AuthoriseOutcome,
+  type MandatePanel,
+} from "../sales/pix-mandates.server.ts";
 
 export interface Period {
   start: LocalDate;
@@ -114,6 +123,8 @@ export interface AccountSubscription {
   guarantee: { allowed: boolean; lastDay: LocalDate };
   refundRequested: boolean;
   setup: AccountSetup | null;
+  /** Pix Automático, when the site has it (docs/decisions/355). */
+  mandate: MandatePanel | null;
 }
 
 export interface AccountOverview {
@@ -262,6 +273,7 @@ export async function accountOverview(entryId: string, now: Date): Promise<Accou
       history,
       guarantee: { allowed: live && check.allowed, lastDay: check.lastDay },
       refundRequested: subscription.refundRequestedAt !== null,
+      mandate: await mandatePanel(db, subscription, rate?.rate ?? null),
       setup: setup
         ? {
             state: setup.state,
@@ -303,6 +315,25 @@ export async function cancelOwnSubscription(
 ): Promise<CancelOutcome> {
   if (!(await ownSubscription(entryId, subscriptionId))) return { outcome: "not-found" };
   return cancelSubscription(subscriptionId, PERSON_ACTOR, now);
+}
+
+/**
+ * The customer authorises Pix Automático for one of their subscriptions with the CPF of the
+ * account that pays; the mandate is made out to the name on their order.
+ */
+export async function authoriseOwnMandate(
+  entryId: string,
+  subscriptionId: string,
+  form: FormEntries,
+  now: Date,
+): Promise<AuthoriseOutcome | { outcome: "invalid"; error: string } | { outcome: "not-found" }> {
+  if (!(await ownSubscription(entryId, subscriptionId))) return { outcome: "not-found" };
+  const parsed = parseForm(mandateSchema, form);
+  if (!parsed.success) return { outcome: "invalid", error: parsed.fieldErrors.cpf ?? parsed.error };
+  const db = await getDb();
+  const name = await payerNameOf(db, subscriptionId);
+  if (!name) return { outcome: "not-found" };
+  return authoriseMandate(subscriptionId, { cpf: parsed.data.cpf, name }, now);
 }
 
 /** The customer asks for the 7-day guarantee on one of their subscriptions. */

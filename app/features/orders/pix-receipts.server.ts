@@ -3,11 +3,19 @@
 // applied to its order, or left for staff ("a resolver") with the reason. Never lost, never
 // applied twice.
 import { and, eq } from "drizzle-orm";
-import { orders, pixCharges, pixReceipts } from "../../../db/schema.ts";
+import {
+  orders,
+  pixCharges,
+  pixReceipts,
+  pixRecurringCharges,
+  subscriptionCharges,
+  subscriptions,
+} from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import type { ReceivedPix } from "../../platform/payments/api-pix.server.ts";
 import type { PixReceiptSource, PixUnresolvedReason } from "./model.ts";
 import { parseDecimal } from "./money.ts";
+import { lastPayableInstant } from "../sales/pix-automatico.ts";
 import { receiveMoney } from "../sales/pay.server.ts";
 
 /** The actor written in the order's history for a Pix the PSP confirmed. */
@@ -15,9 +23,35 @@ export const PIX_ACTOR = "API Pix";
 
 export type PixOutcome = "applied" | "repeat" | PixUnresolvedReason;
 
-/** The order a txid names: its own charge's, or the static code's (the order's reference). */
-async function chargeOf(tx: Executor, txid: string | undefined) {
+/**
+ * What a txid names: an order's own charge, a renewal's Pix Automático charge (its renewal,
+ * payable until its retries are over), or the static code's order (the order's reference).
+ */
+async function chargeOf(
+  tx: Executor,
+  txid: string | undefined,
+): Promise<{
+  orderId: string;
+  amountBrlCents: number;
+  expiresAt: Date;
+  renewalId?: string;
+} | null> {
   if (!txid) return null;
+  const [recurring] = await tx
+    .select({
+      orderId: subscriptions.orderId,
+      amountBrlCents: pixRecurringCharges.amountBrlCents,
+      dueDate: pixRecurringCharges.dueDate,
+      renewalId: pixRecurringCharges.chargeId,
+    })
+    .from(pixRecurringCharges)
+    .innerJoin(subscriptionCharges, eq(subscriptionCharges.id, pixRecurringCharges.chargeId))
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))
+    .where(eq(pixRecurringCharges.txid, txid));
+  if (recurring) {
+    const { dueDate, ...rest } = recurring;
+    return { ...rest, expiresAt: lastPayableInstant(dueDate) };
+  }
   const [charge] = await tx
     .select({
       orderId: pixCharges.orderId,
@@ -109,7 +143,7 @@ export async function applyConfirmedPix(
       },
       { actor: PIX_ACTOR, why: "PIX confirmado pelo PSP", paymentReference: pix.endToEndId },
       now,
-      { orderId: charge.orderId },
+      charge.renewalId ? { chargeId: charge.renewalId } : { orderId: charge.orderId },
     );
     if (received.outcome === "applied") return settle("applied", charge.orderId);
     if (received.outcome === "duplicate") return settle("already-paid", charge.orderId);
@@ -117,12 +151,15 @@ export async function applyConfirmedPix(
       .select({ state: orders.state })
       .from(orders)
       .where(eq(orders.id, charge.orderId));
+    const [renewal] = charge.renewalId
+      ? await tx
+          .select({ state: subscriptionCharges.state })
+          .from(subscriptionCharges)
+          .where(eq(subscriptionCharges.id, charge.renewalId))
+      : [];
+    const paid = renewal ? renewal.state === "paid" : order?.state === "paid";
     const reason = received.outcome === "waiting" ? received.reason : null;
-    return settle(
-      order?.state === "paid" ? "already-paid" : "order-not-payable",
-      charge.orderId,
-      reason,
-    );
+    return settle(paid ? "already-paid" : "order-not-payable", charge.orderId, reason);
   });
 }
 

@@ -190,6 +190,17 @@ export const keptColumns: Record<string, Record<string, string>> = {
   robot_switches: { action: code, reason: accounts, done_by: staff },
   card_checkouts: { preference_id: code, reference: code },
   pix_charges: { txid: accounts, state: code, copy_paste: accounts, last_error: code },
+  // The payer named in a Pix Automático mandate is part of the payment contract (decision 355).
+  pix_mandates: {
+    id_rec: accounts,
+    state: code,
+    payer_name: accounts,
+    payer_cpf: accounts,
+    copy_paste: accounts,
+    ended_by: code,
+    end_reason: accounts,
+  },
+  pix_recurring_charges: { txid: accounts, state: code, last_error: code },
   pix_receipts: {
     end_to_end_id: accounts,
     txid: accounts,

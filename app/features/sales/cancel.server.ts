@@ -15,6 +15,7 @@ import { auditSubscriptions, notifyCustomer } from "../subscriptions/subscriptio
 import { closeOrderIn } from "./close-order.server.ts";
 import { endSubscriptionIn } from "./end.server.ts";
 import { lockSaleOf } from "./locks.server.ts";
+import { requestMandateCancellationLocked } from "./pix-mandates.server.ts";
 import { transition } from "./transitions.ts";
 
 /** Staff cancel an order awaiting payment: the spot is free at once. */
@@ -88,6 +89,7 @@ export async function cancelSubscription(
       .where(
         and(eq(subscriptionCharges.subscriptionId, id), eq(subscriptionCharges.state, "open")),
       );
+    await requestMandateCancellationLocked(tx, id, now);
     await auditSubscriptions(tx, [
       {
         subscriptionId: id,

@@ -18,6 +18,7 @@ import { refundCopy, robotSwitchCopy } from "../../content/sales.ts";
 import { inviteNextWhereDue } from "./close-order.server.ts";
 import { lockSaleOf } from "./locks.server.ts";
 import { robotToSwitch } from "./robot-switches.server.ts";
+import { requestMandateCancellationLocked } from "./pix-mandates.server.ts";
 import { transition } from "./transitions.ts";
 
 const switchOffReason = {
@@ -60,6 +61,7 @@ export async function endSubscriptionIn(
         and(eq(subscriptionCharges.subscriptionId, id), eq(subscriptionCharges.state, voided.from)),
       );
   }
+  await requestMandateCancellationLocked(tx, id, now);
   await auditSubscriptions(tx, [
     { subscriptionId: id, actor, at: now, fromState: row.state, toState: step.to, reason },
   ]);

@@ -57,3 +57,41 @@ export type RefundDestination = (typeof refundDestinations)[number];
 /** What staff do to a robot in its VPS: "Robôs a ligar" and "Robôs a desligar". */
 export const robotSwitchActions = ["on", "off"] as const;
 export type RobotSwitchAction = (typeof robotSwitchActions)[number];
+
+/**
+ * A Pix Automático mandate (API Pix `rec`, docs/decisions/355): created and awaiting the payer
+ * (who reads its QR at their bank), approved, rejected by the payer, expired unanswered, or
+ * cancelled (by the payer at their bank, or by us when the subscription ends).
+ */
+export const pixMandateStates = [
+  "awaiting-payer",
+  "approved",
+  "rejected",
+  "expired",
+  "cancelled",
+] as const;
+export type PixMandateState = (typeof pixMandateStates)[number];
+
+/** The states of a mandate that can still charge, or soon will. */
+export const liveMandateStates = [
+  "awaiting-payer",
+  "approved",
+] as const satisfies readonly PixMandateState[];
+
+/** Who ended a mandate: the payer (or their PSP), we, or our PSP. */
+export const pixMandateEnders = ["payer", "receiver", "psp"] as const;
+export type PixMandateEnder = (typeof pixMandateEnders)[number];
+
+/**
+ * A cycle's recurring charge under a mandate (API Pix `cobr`, docs/decisions/357): to be
+ * sent, sent and scheduled at the payer's bank, paid, failed (refused, or unpaid after its
+ * retries: the cycle is then paid by hand), or cancelled with its mandate.
+ */
+export const recurringChargeStates = [
+  "pending",
+  "scheduled",
+  "paid",
+  "failed",
+  "cancelled",
+] as const;
+export type RecurringChargeState = (typeof recurringChargeStates)[number];

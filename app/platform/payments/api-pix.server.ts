@@ -123,7 +123,7 @@ const pixPageSchema = z.object({
 
 const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number() });
 
-interface Answer {
+export interface Answer {
   status: number;
   body: string;
 }
@@ -196,8 +196,11 @@ export class ApiPixClient {
     return token.access_token;
   }
 
-  /** One call of the API; a 403 (token revoked early) is retried once with a fresh token. */
-  private async call(method: string, path: string, body?: unknown): Promise<Answer> {
+  /**
+   * One call of the API; a 403 (token revoked early) is retried once with a fresh token.
+   * Public for the adapter's other parts (api-pix-recurrence.server.ts).
+   */
+  async call(method: string, path: string, body?: unknown): Promise<Answer> {
     const text = body === undefined ? undefined : JSON.stringify(body);
     for (let attempt = 0; ; attempt++) {
       const token = await this.accessToken(Date.now());
@@ -222,7 +225,7 @@ export class ApiPixClient {
     }
   }
 
-  private static refused(answer: Answer): PixApiRefusedError {
+  static refused(answer: Answer): PixApiRefusedError {
     let problem = answer.body.slice(0, 300);
     try {
       const parsed = JSON.parse(answer.body) as { title?: string; detail?: string };

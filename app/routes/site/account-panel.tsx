@@ -1,10 +1,12 @@
 import { orderPageCopy } from "../../content/orders.ts";
 import { data, href, redirect } from "react-router";
 import { accountCopy as copy, accountPanelCopy as panel } from "../../content/account.ts";
+import { mandatePanelCopy as mandateCopy } from "../../content/pix-automatico.ts";
 import { subscriptionOutcomeCopy as outcomes } from "../../content/subscriptions.ts";
 import { OutcomePage } from "../../components/link-page.tsx";
 import {
   accountOverview,
+  authoriseOwnMandate,
   cancelOwnSubscription,
   correctOwnAccount,
   ownChargeCheckout,
@@ -34,7 +36,30 @@ export function meta() {
 
 export const headers = privatePageHeaders;
 
-const notices = { conta: panel.accountSaved, reembolso: panel.refundRequested } as const;
+const notices = {
+  conta: panel.accountSaved,
+  reembolso: panel.refundRequested,
+  "pix-automatico": mandateCopy.created,
+} as const;
+
+/** How each answer to the Pix Automático form reads (docs/decisions/355). */
+const mandateStatus = {
+  created: 201,
+  exists: 200,
+  invalid: 400,
+  "not-found": 404,
+  "not-allowed": 409,
+  "no-rate": 409,
+  refused: 422,
+  unavailable: 503,
+} as const;
+const mandateMessages = {
+  "not-found": outcomes.notFound,
+  "not-allowed": mandateCopy.notAllowed,
+  "no-rate": mandateCopy.noRate,
+  refused: mandateCopy.refused,
+  unavailable: mandateCopy.unavailable,
+} as const;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const entryId = await accountSession.entryId(request);
@@ -66,7 +91,8 @@ const failed = (
   status: number,
   message: string,
   accountErrors?: { orderId: string; errors: AccountFormErrors },
-) => data({ message, accountErrors }, { status });
+  mandateError?: { subscriptionId: string; cpf: string; message: string },
+) => data({ message, accountErrors, mandateError }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   const entryId = await accountSession.entryId(request);
@@ -118,6 +144,21 @@ export async function action({ request }: Route.ActionArgs) {
       }
       break;
     }
+    case "pix-automatico": {
+      const asked = await authoriseOwnMandate(entryId, subscription, form, now);
+      const status = mandateStatus[asked.outcome];
+      if (asked.outcome === "invalid") {
+        return failed(status, asked.error, undefined, {
+          subscriptionId: subscription,
+          cpf: String(form.get("cpf") ?? "").slice(0, 20),
+          message: asked.error,
+        });
+      }
+      if (asked.outcome === "created" || asked.outcome === "exists") {
+        return redirect(`${href("/minha-conta/painel")}?aviso=pix-automatico`, 303);
+      }
+      return failed(status, mandateMessages[asked.outcome]);
+    }
     case "refund": {
       const requested = await requestOwnRefund(entryId, subscription, now);
       switch (requested.outcome) {
@@ -153,6 +194,7 @@ export default function AccountPanelRoute({ loaderData, actionData }: Route.Comp
       overview={loaderData.overview}
       notice={actionData?.message ?? loaderData.notice}
       accountErrors={actionData?.accountErrors}
+      mandateError={actionData?.mandateError}
       robots={loaderData.robots}
     />
   );

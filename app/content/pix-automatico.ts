@@ -1,0 +1,47 @@
+// Pix Automático: what the PSP shows the payer, and the customer area's block and form
+// (docs/decisions/355-357).
+
+export const mandateCopy = {
+  /** The recurrence's object at the payer's bank (at most 35 characters). */
+  object: (robotName: string) => `Assinatura ${robotName}`.slice(0, 35),
+  /** The charge's note at the payer's bank (at most 140 characters). */
+  chargeInfo: (robotName: string, cycle: number) =>
+    `Agentes FX: assinatura ${robotName}, ciclo ${cycle}`.slice(0, 140),
+} as const;
+
+export const mandatePanelCopy = {
+  title: "Pix Automático",
+  offer:
+    "Autorize uma vez no app do seu banco e cada renovação é debitada sozinha no vencimento, no valor em reais do dia. Você pode cancelar quando quiser, aqui ou no seu banco.",
+  ceiling: (amount: string) =>
+    `Teto da autorização: ${amount} por mês. Uma renovação acima dele é cobrada como hoje, por PIX ou cartão.`,
+  cpfLabel: "CPF do titular da conta que vai pagar",
+  cpfHint: "Somente números ou no formato 000.000.000-00.",
+  authorise: "Autorizar Pix Automático",
+  awaiting:
+    "Leia o QR Code abaixo no app do seu banco (ou use o copia e cola) e confirme a autorização.",
+  approved: "Ativo: as renovações são debitadas automaticamente no vencimento.",
+  cancelling: "Cancelamento da autorização solicitado ao banco.",
+  cancelledByPayer:
+    "A autorização foi cancelada no seu banco. As renovações voltam a ser cobradas por PIX ou cartão; você pode autorizar de novo.",
+  cancelledByUs: "Autorização encerrada com a assinatura.",
+  rejected: "A autorização foi recusada no banco. Você pode tentar de novo.",
+  expired: "A autorização não foi confirmada a tempo. Você pode tentar de novo.",
+  created: "Autorização criada. Confirme no app do seu banco.",
+  exists: "Esta assinatura já tem uma autorização Pix Automático.",
+  notAllowed: "O Pix Automático não está disponível para esta assinatura.",
+  unavailable: "Não conseguimos falar com o banco agora. Tente de novo em alguns minutos.",
+  refused: "O banco recusou a autorização. Confira o CPF e tente de novo.",
+  noRate: "A cotação do dólar de hoje ainda não está disponível. Tente de novo mais tarde.",
+  invalidCpf: "Informe um CPF válido, com 11 dígitos.",
+  stateLabel: "Situação",
+  states: {
+    "awaiting-payer": "Aguardando sua confirmação no banco",
+    approved: "Ativo",
+    rejected: "Recusado no banco",
+    expired: "Expirado",
+    cancelled: "Cancelado",
+  },
+  debitOn: (date: string) => `Próximo débito automático: ${date}.`,
+  qrAlt: "QR code da autorização Pix Automático",
+} as const;

@@ -1,0 +1,271 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { startTestPsp, TEST_WEBHOOK_SECRET } from "../../../tests/support/local-psp.ts";
+import { clearSales } from "../../../tests/support/sales.ts";
+import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
+import { STAFF, subscribe } from "../../../tests/support/subscriber.ts";
+import {
+  moneyEvents,
+  pixMandates,
+  pixReceipts,
+  pixRecurringCharges,
+  subscriptionCharges,
+  subscriptions,
+} from "../../../db/schema.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { ApiPixClient } from "../../platform/payments/api-pix.server.ts";
+import { registerRecurrenceWebhooks } from "../../platform/payments/api-pix-recurrence.server.ts";
+import { setExchangeRate } from "../orders/orders.server.ts";
+import { receivePixNotification } from "../orders/pix-webhook.server.ts";
+import { cancelSubscription } from "./cancel.server.ts";
+import { runPixAutomatico } from "./pix-automatico-jobs.server.ts";
+import { receiveRecurrenceNotification } from "./pix-automatico-webhook.server.ts";
+import { mandateCeilingCents } from "./pix-automatico.ts";
+import { authoriseMandate, mandatePanel, pixAutomaticoAvailable } from "./pix-mandates.server.ts";
+import { runRenewals } from "./renew.server.ts";
+
+// Renewals by Pix Automático against the local PSP over mutual TLS (every exchange and callback
+// checked against the official contract): the customer authorises once, each cycle is charged
+// by cobr through the sale's pay move and the ledger, applied once however the payment is told
+// (webhookcobr, the Pix webhook, polling), retried after a failed attempt, and the mandate ends
+// with the subscription or at the payer's bank, when the renewal falls back to a charge paid
+// by hand.
+
+const { psp, env, config } = await startTestPsp();
+Object.assign(process.env, env, { BANK_ACCOUNT: "123456", BANK_BRANCH: "0001" });
+const client = new ApiPixClient(config);
+
+const receiver = http.createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (chunk: Buffer) => chunks.push(chunk));
+  req.on("end", () => {
+    const [, secret = "", kind = ""] =
+      /^\/webhooks\/pix\/([^/]+)\/(pix|rec|cobr)$/.exec(req.url ?? "") ?? [];
+    const body = Buffer.concat(chunks).toString();
+    const answer =
+      kind === "pix"
+        ? receivePixNotification(secret, body, new Date())
+        : receiveRecurrenceNotification(kind as "rec" | "cobr", secret, body, new Date());
+    void answer.then(({ status }) => {
+      res.writeHead(status);
+      res.end();
+    });
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+const webhookBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/pix/${TEST_WEBHOOK_SECRET}`;
+await client.registerWebhook(webhookBase);
+await registerRecurrenceWebhooks(client, webhookBase);
+
+const smtp = await smtpServerForFile();
+const at = (iso: string) => new Date(iso);
+const PAYER = { cpf: "52998224725", name: "Maria da Silva" };
+// Yenmax: US$ 199.00 a month; paid on 31/01/2027, so cycle 2 is due on 28/02/2027 and its
+// charge is made on 21/02 at 9h in São Paulo.
+const CHARGES_MADE = at("2027-02-21T12:00:00Z");
+const DUE = at("2027-02-28T12:00:00Z");
+
+afterAll(async () => {
+  client.close();
+  await psp.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+beforeEach(async () => {
+  await clearSales([pixReceipts]);
+  await setExchangeRate(54321, STAFF, at("2027-01-01T12:00:00Z"));
+  psp.setWebhookMode({ kind: "on-time" });
+  psp.breaches.length = 0;
+});
+
+async function mandateOf(subscriptionId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(pixMandates)
+    .where(eq(pixMandates.subscriptionId, subscriptionId));
+  return row!;
+}
+
+async function renewalOf(subscriptionId: string, cycle = 2) {
+  const db = await getDb();
+  const [charge] = await db
+    .select()
+    .from(subscriptionCharges)
+    .where(
+      and(
+        eq(subscriptionCharges.subscriptionId, subscriptionId),
+        eq(subscriptionCharges.cycle, cycle),
+      ),
+    );
+  const [recurring] = charge
+    ? await db.select().from(pixRecurringCharges).where(eq(pixRecurringCharges.chargeId, charge.id))
+    : [];
+  return { charge: charge!, recurring };
+}
+
+/** A paying customer whose mandate they approved at their bank. */
+async function authorisedSubscription() {
+  const { subscription } = await subscribe("yenmax", { smtp });
+  const created = await authoriseMandate(
+    subscription.id,
+    PAYER,
+    at("2027-02-01T12:00:00Z"),
+    client,
+  );
+  expect(created.outcome).toBe("created");
+  const mandate = await mandateOf(subscription.id);
+  psp.recurrence.approve(mandate.idRec);
+  await psp.settled();
+  return { subscription, mandate: await mandateOf(subscription.id) };
+}
+
+describe("Pix Automático renewals", () => {
+  it("authorises once: a recurrence with its QR and the ceiling, approved by webhookrec", async () => {
+    const { subscription } = await subscribe("yenmax", { smtp });
+    const now = at("2027-02-01T12:00:00Z");
+    const db = await getDb();
+    const offer = await mandatePanel(db, subscription, 54321);
+    expect(offer?.offerCeilingBrlCents).toBe(mandateCeilingCents(19900, 54321));
+    // US$ 199.00 at R$ 5.4321 is R$ 1,080.99; half again is R$ 1,621.49, so R$ 1,622.00.
+    expect(offer?.offerCeilingBrlCents).toBe(162200);
+    const created = await authoriseMandate(subscription.id, PAYER, now, client);
+    expect(created.outcome).toBe("created");
+    // Asked again (a second click): the same mandate, no second recurrence.
+    expect((await authoriseMandate(subscription.id, PAYER, now, client)).outcome).toBe("exists");
+    const awaiting = await mandatePanel(db, subscription, 54321);
+    expect(awaiting?.mandate?.state).toBe("awaiting-payer");
+    expect(awaiting?.mandate?.qr?.code).toMatch(/^000201/);
+    expect(awaiting?.offerCeilingBrlCents).toBeNull();
+    const mandate = await mandateOf(subscription.id);
+    expect(psp.recurrence.rec(mandate.idRec)?.valor).toEqual({ valorMinimoRecebedor: "1622.00" });
+    psp.recurrence.approve(mandate.idRec);
+    await psp.settled();
+    expect((await mandateOf(subscription.id)).state).toBe("approved");
+    expect((await mandatePanel(db, subscription, 54321))?.mandate?.qr).toBeNull();
+    expect(psp.breaches).toEqual([]);
+  });
+
+  it("charges each cycle once by cobr and applies its Pix once, told by two webhooks and polling", async () => {
+    const { subscription } = await authorisedSubscription();
+    expect((await runRenewals(CHARGES_MADE)).charges).toBe(1);
+    const first = await runPixAutomatico(CHARGES_MADE, client);
+    expect(first).toMatchObject({ queued: 1, sent: 1 });
+    expect(await runPixAutomatico(CHARGES_MADE, client)).toMatchObject({ queued: 0, sent: 0 });
+    const { charge, recurring } = await renewalOf(subscription.id);
+    expect(recurring).toMatchObject({ state: "scheduled", amountBrlCents: charge.totalBrlCents });
+    const cobr = psp.recurrence.cobr(recurring!.txid);
+    expect(cobr).toMatchObject({ status: "ATIVA", calendario: { dataDeVencimento: "2027-02-28" } });
+
+    // The payer's bank debits it on the due date: webhookcobr and the Pix webhook both tell.
+    psp.setWebhookMode({ kind: "repeat", times: 2 });
+    const pix = psp.recurrence.payCobr(recurring!.txid, DUE);
+    await psp.settled();
+    const paid = await renewalOf(subscription.id);
+    expect(paid.charge.state).toBe("paid");
+    expect(paid.recurring?.state).toBe("paid");
+    const db = await getDb();
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscription.id));
+    expect(row).toMatchObject({ state: "active", paidCycle: 2, paidThrough: "2027-03-31" });
+    const events = await db
+      .select()
+      .from(moneyEvents)
+      .where(eq(moneyEvents.sourceId, pix.endToEndId));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ state: "applied", chargeId: charge.id });
+    const [receipt] = await db
+      .select()
+      .from(pixReceipts)
+      .where(eq(pixReceipts.endToEndId, pix.endToEndId));
+    expect(receipt).toMatchObject({ outcome: "applied", orderId: subscription.orderId });
+    // Polling after the webhooks changes nothing.
+    await runPixAutomatico(at("2027-02-28T15:00:00Z"), client);
+    expect(await db.select().from(moneyEvents).where(eq(moneyEvents.state, "waiting"))).toEqual([]);
+    expect(psp.breaches).toEqual([]);
+  });
+
+  it("asks for a retry after a failed attempt, and applies the retry's Pix by polling when no webhook comes", async () => {
+    const { subscription } = await authorisedSubscription();
+    await runRenewals(CHARGES_MADE);
+    await runPixAutomatico(CHARGES_MADE, client);
+    const { recurring } = await renewalOf(subscription.id);
+    psp.setWebhookMode({ kind: "drop" });
+    psp.recurrence.failAttempt(recurring!.txid);
+    // From the due date on, the worker asks the PSP, sees the refusal and asks for tomorrow.
+    await runPixAutomatico(DUE, client);
+    const attempts = psp.recurrence.cobr(recurring!.txid)?.tentativas;
+    expect(attempts?.map((attempt) => [attempt.tipo, attempt.dataLiquidacao])).toEqual([
+      ["AGND", "2027-02-28"],
+      ["RIFL", "2027-03-01"],
+    ]);
+    expect((await renewalOf(subscription.id)).recurring?.retries).toBe(1);
+    psp.recurrence.payCobr(recurring!.txid, at("2027-03-01T12:00:00Z"));
+    await runPixAutomatico(at("2027-03-01T13:00:00Z"), client);
+    const after = await renewalOf(subscription.id);
+    expect(after.charge.state).toBe("paid");
+    expect(after.recurring?.state).toBe("paid");
+    expect(psp.breaches).toEqual([]);
+  });
+
+  it("cancels the mandate at the PSP when the subscription is cancelled", async () => {
+    const { subscription, mandate } = await authorisedSubscription();
+    const cancelled = await cancelSubscription(
+      subscription.id,
+      "cliente",
+      at("2027-02-10T12:00:00Z"),
+    );
+    expect(cancelled.outcome).toBe("cancelled");
+    expect((await mandateOf(subscription.id)).cancelRequestedAt).not.toBeNull();
+    expect((await runPixAutomatico(at("2027-02-10T12:01:00Z"), client)).cancelled).toBe(1);
+    expect(psp.recurrence.rec(mandate.idRec)?.status).toBe("CANCELADA");
+    expect(await mandateOf(subscription.id)).toMatchObject({
+      state: "cancelled",
+      endedBy: "receiver",
+    });
+    // Nothing is charged after the cycle the customer has paid.
+    await runRenewals(CHARGES_MADE);
+    expect((await runPixAutomatico(CHARGES_MADE, client)).queued).toBe(0);
+    expect(psp.breaches).toEqual([]);
+  });
+
+  it("shows a mandate the payer cancelled at their bank, and the renewal falls back to the charge paid by hand", async () => {
+    const { subscription, mandate } = await authorisedSubscription();
+    await runRenewals(CHARGES_MADE);
+    // Cancelled at the bank before the worker sent the cycle's cobr.
+    psp.recurrence.cancelByPayer(mandate.idRec);
+    await psp.settled();
+    expect(await mandateOf(subscription.id)).toMatchObject({
+      state: "cancelled",
+      endedBy: "payer",
+    });
+    expect((await runPixAutomatico(CHARGES_MADE, client)).queued).toBe(0);
+    const { charge, recurring } = await renewalOf(subscription.id);
+    expect(charge.state).toBe("open");
+    expect(recurring).toBeUndefined();
+    const db = await getDb();
+    const panel = await mandatePanel(db, subscription, 54321);
+    expect(panel?.mandate).toMatchObject({ state: "cancelled", endedBy: "payer" });
+    // They may authorise again.
+    expect(panel?.offerCeilingBrlCents).toBe(162200);
+    expect(psp.breaches).toEqual([]);
+  });
+
+  it("leaves a cycle above the ceiling to the charge paid by hand", async () => {
+    const { subscription } = await authorisedSubscription();
+    // The real fell by half: R$ 10.8642 per US$.
+    await setExchangeRate(108642, STAFF, at("2027-02-20T12:00:00Z"));
+    await runRenewals(CHARGES_MADE);
+    expect((await runPixAutomatico(CHARGES_MADE, client)).queued).toBe(0);
+    expect((await renewalOf(subscription.id)).charge.state).toBe("open");
+  });
+
+  it("is off without a receiving account or the API Pix", () => {
+    expect(pixAutomaticoAvailable(client)).toBe(true);
+    expect(pixAutomaticoAvailable(null)).toBe(false);
+  });
+});
