@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import {
   performancePublications,
+  performanceRecordStarts,
   performanceStatementFiles,
   performanceStatements,
   robots,
@@ -147,6 +148,16 @@ export async function publishStatement(
     await tx
       .insert(performancePublications)
       .values({ robotId, statementId, publishedBy, publishedAt: now });
+    // The first publication fixes the robot's start; no later one moves it (decision 372).
+    await tx
+      .insert(performanceRecordStarts)
+      .values({
+        robotId,
+        startedAt: new Date(statement.record.periodStart),
+        statementId,
+        fixedAt: now,
+      })
+      .onConflictDoNothing({ target: performanceRecordStarts.robotId });
     await appendLogEntry(
       tx,
       {
