@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { createElement } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
-import { robots } from "../../../db/schema.ts";
+import { performanceRecordStarts, robots } from "../../../db/schema.ts";
 import { goldenLedger } from "../../../tests/support/golden-ledger.ts";
 import {
   mt4Statement,
@@ -123,10 +123,10 @@ describe("a robot's record over its accounts", () => {
       db.execute(sql`update performance_record_starts set started_at = now()`),
     ).rejects.toThrow();
     await expect(db.execute(sql`delete from performance_record_starts`)).rejects.toThrow();
-    const rows = await db.execute<{ started_at: unknown }>(
-      sql`select started_at from performance_record_starts where robot_id = ${trendkey}`,
-    );
-    const row = ("rows" in rows ? rows.rows : rows)[0] as { started_at: unknown };
-    expect(new Date(row.started_at as string).toISOString()).toBe("2026-01-05T09:00:00.000Z");
+    const [row] = await db
+      .select({ startedAt: performanceRecordStarts.startedAt })
+      .from(performanceRecordStarts)
+      .where(eq(performanceRecordStarts.robotId, trendkey));
+    expect(row?.startedAt.toISOString()).toBe("2026-01-05T09:00:00.000Z");
   });
 });
