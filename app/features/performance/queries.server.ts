@@ -312,6 +312,8 @@ export async function getStatementRecord(statementId: string): Promise<Performan
 export interface VerifiedFigure {
   twelveMonthReturnBps: number;
   accountKind: AccountKind;
+  /** Where the 12 months begin (the record's own start if later); null in older records. */
+  periodStart: string | null;
   periodEnd: string;
 }
 
@@ -326,6 +328,9 @@ export async function listVerifiedFigures(): Promise<Record<string, VerifiedFigu
         number | null
       >`(${performanceStatements.record}->>'twelveMonthReturnBps')::int`,
       periodEnd: sql<string>`${performanceStatements.record}->>'periodEnd'`,
+      twelveFrom: sql<
+        string | null
+      >`${performanceStatements.record}->'figures'->'twelveMonths'->>'from'`,
       action: performancePublications.action,
     })
     .from(performancePublications)
@@ -345,6 +350,7 @@ export async function listVerifiedFigures(): Promise<Record<string, VerifiedFigu
     figures[row.key] = {
       twelveMonthReturnBps: row.twelveMonths,
       accountKind: row.accountKind,
+      periodStart: row.twelveFrom,
       periodEnd: row.periodEnd,
     };
   }
