@@ -6,6 +6,7 @@ export default [
     index("routes/site/home.tsx"),
     route("agentes", "routes/site/agents.tsx"),
     route("agentes/:slug", "routes/site/agent.tsx"),
+    route("agentes/:slug/lamina", "routes/site/agent-sheet.tsx"),
     route("como-funciona", "routes/site/how-it-works.tsx"),
     route("precos", "routes/site/pricing.tsx"),
     route("blog", "routes/blog/list.tsx"),

@@ -593,6 +593,20 @@ export const performancePublications = pgTable(
   ],
 );
 
+// Issue 38: each robot's record start, fixed by its first publication and never moved
+// (docs/decisions/372): a trigger in the migration refuses updates and deletes, and later
+// publications insert nothing (ON CONFLICT DO NOTHING).
+export const performanceRecordStarts = pgTable("performance_record_starts", {
+  robotId: uuid("robot_id")
+    .primaryKey()
+    .references(() => robots.id),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  statementId: uuid("statement_id")
+    .notNull()
+    .references(() => performanceStatements.id),
+  fixedAt: timestamp("fixed_at", { withTimezone: true }).notNull(),
+});
+
 // Issue 38: the public, append-only log of everything published (docs/decisions/370). Each
 // entry's hash is the SHA-256 of its line as /registro.txt prints it, which carries the
 // previous entry's hash; a trigger refuses updates and deletes.

@@ -218,3 +218,92 @@ export function statementProblemMessage(problem: StatementProblem | ComputeProbl
       return "Os valores do extrato são grandes demais para serem calculados com segurança.";
   }
 }
+
+/**
+ * Issue 38's figures, each with the formula in a short note (docs/decisions/373). Periods
+ * are São Paulo dates; returns are time-weighted, so deposits and withdrawals never count.
+ */
+export const figuresCopy = {
+  periodsTitle: "Rentabilidade por período",
+  periodsIntro:
+    "Os quatro períodos usados pela ANBIMA, lado a lado. Retornos ponderados no tempo: depósitos e saques não contam como ganho nem como perda.",
+  periods: {
+    lastMonth: (month: string) => `Último mês (${month})`,
+    yearToDate: (year: number) => `No ano (${year})`,
+    twelveMonths: "12 meses",
+    sinceStart: "Desde o início",
+  },
+  periodRange: (from: string, to: string) => `de ${from} a ${to}`,
+  fewerThanTwelve: "O histórico ainda não tem 12 meses.",
+  notFromStart: (start: string, from: string) =>
+    `Não calculado: o histórico deste robô começa em ${start}, e o extrato publicado só em ${from}. As contas anteriores estão listadas abaixo.`,
+  riskTitle: "Risco e recuperação",
+  figures: {
+    balanceDrawdown: "Drawdown máximo do saldo",
+    equityDrawdown: "Drawdown máximo do capital (equity)",
+    profitFactor: "Fator de lucro",
+    recoveryFactor: "Fator de recuperação",
+    sharpe: "Índice de Sharpe (anualizado)",
+    sortino: "Índice de Sortino (anualizado)",
+    worstDay: "Pior dia",
+    worstWeek: "Pior semana",
+    worstMonth: "Pior mês",
+    underwater: "Maior tempo abaixo do pico",
+  },
+  notes: {
+    periods:
+      "Retorno do período = produto de (saldo no fim ÷ saldo no início) de cada trecho entre depósitos ou saques, menos 1.",
+    balanceDrawdown:
+      "Maior queda, em %, do crescimento acumulado (calculado pelo saldo, com depósitos e saques descontados) em relação ao pico anterior.",
+    equityDrawdown:
+      "Como o próprio extrato informa: inclui os resultados flutuantes das posições abertas.",
+    equityDrawdownMissing:
+      "O extrato não informa resultados flutuantes ao longo do período (o MetaTrader 4 não os registra), então não há como calcular o drawdown do capital.",
+    profitFactor: "Lucro bruto ÷ prejuízo bruto das operações fechadas (com comissões e swap).",
+    recoveryFactor: (drawdown: string) =>
+      `Resultado líquido ÷ maior queda do resultado acumulado das operações (${drawdown}).`,
+    sharpe: (months: number) =>
+      `Média dos retornos mensais ÷ desvio-padrão amostral deles × √12, sobre ${months} meses; taxa livre de risco de 0% ao ano.`,
+    sortino: (months: number) =>
+      `Média dos retornos mensais ÷ desvio dos meses negativos (alvo 0%) × √12, sobre ${months} meses; taxa livre de risco de 0% ao ano.`,
+    worstDay: "Retorno ponderado no tempo do dia civil (horário de Brasília) que mais perdeu.",
+    worstWeek: "Retorno da semana de segunda a domingo que mais perdeu.",
+    worstMonth: "O menor retorno da tabela mês a mês.",
+    underwater:
+      "Mais dias seguidos desde um pico do crescimento acumulado até voltar a ele (ou até o fim do extrato, se ainda não voltou).",
+  },
+  noFigure: "—",
+  noLoss: "sem perda",
+  underwaterDays: (days: number) => `${days} ${days === 1 ? "dia" : "dias"}`,
+  underwaterRange: (from: string, to: string | null) =>
+    to ? `de ${from} a ${to}` : `desde ${from}, ainda abaixo do pico`,
+  olderRecord:
+    "Este extrato foi publicado antes dos indicadores de risco: envie-o de novo para calculá-los.",
+  marksLegend: "Triângulos: depósitos (▲) e saques (▼), que não contam como retorno.",
+  markTitle: (kind: "deposit" | "withdrawal", amount: string, date: string) =>
+    `${kind === "deposit" ? "Depósito" : "Saque"} de ${amount} em ${date}`,
+} as const;
+
+/** Every account and the record's start, stopped accounts and gaps included (decision 372). */
+export const historyCopy = {
+  title: "Contas e início do histórico",
+  startedAt: (date: string) =>
+    `Início do histórico: ${date}. Esta data é fixada na primeira publicação e nunca muda.`,
+  notStarted: "O histórico começa na primeira publicação.",
+  accountsIntro:
+    "Todas as contas de que recebemos extratos para este robô, inclusive as que pararam de operar.",
+  columns: {
+    account: "Conta",
+    broker: "Corretora",
+    kind: "Tipo",
+    period: "Período",
+    statements: "Extratos",
+    status: "Situação",
+  },
+  current: "No site agora",
+  stopped: "Parada",
+  gapsTitle: "Lacunas",
+  noGaps: "Nenhuma lacuna: não há dias sem extrato desde o início do histórico.",
+  gap: (from: string, to: string, days: number) =>
+    `Sem extrato de ${from} a ${to} (${days} ${days === 1 ? "dia" : "dias"}). Esses dias não entram em nenhum número e nunca são preenchidos.`,
+} as const;

@@ -6,6 +6,7 @@ export const publicPaths = [
   href("/"),
   href("/agentes"),
   ...agentIds.map((slug) => href("/agentes/:slug", { slug })),
+  ...agentIds.map((slug) => href("/agentes/:slug/lamina", { slug })),
   href("/como-funciona"),
   href("/precos"),
   href("/blog"),

@@ -16,6 +16,7 @@ export function getSiteConfig() {
     partnerBrokerName: env.PARTNER_BROKER_NAME,
     partnerBrokerUrl: env.PARTNER_BROKER_URL,
     whatsappUrl: env.WHATSAPP_NUMBER ? `https://wa.me/${env.WHATSAPP_NUMBER}` : undefined,
+    analyst: { name: env.ANALYST_NAME, registration: env.ANALYST_CNPI },
     company: {
       legalName: env.COMPANY_LEGAL_NAME,
       cnpj: env.COMPANY_CNPJ,

@@ -6,8 +6,9 @@
 //    form posts it) a five-year MT4 statement while /healthz is asked every 5 ms (from a
 //    worker thread of the bench), publish
 //    it, then the agent page is rendered 30 times (a cookie keeps the page cache out of the
-//    way): p50/p95 latency on loopback, its HTML gzipped and its <script> count; then
-//    Lighthouse scores the page with its record as bench:pages scores every public page.
+//    way): p50/p95 latency on loopback, its HTML gzipped and its <script> count, with every
+//    figure of issue 38; the same for the disclosure sheet; then Lighthouse scores both
+//    pages with the record as bench:pages scores every public page.
 // Targets: < 1 s and < 100 MB above idle; /healthz < 50 ms during the upload; the page
 // < 60 KB gzipped and < 20 ms to render, with 0 scripts and Lighthouse 100.
 import { fork } from "node:child_process";
@@ -223,11 +224,32 @@ async function serverBench() {
       const gzipped = zlib.gzipSync(html, { level: 9 }).byteLength;
       const scripts = (html.match(/<script/g) ?? []).length;
       const months = (html.match(/<td class="px-3 py-1.5">/g) ?? []).length;
+      // Issue 38: the page carries every figure (periods, risk figures, accounts, curve marks).
+      const sections = ["period-returns", "risk-figures", "record-history"].filter((id) =>
+        html.includes(`data-testid="${id}"`),
+      ).length;
+      const marks = (html.match(/<title>(Depósito|Saque) de/g) ?? []).length;
       console.log(
-        `  /agentes/yenmax with the 5-year record: render p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms; HTML ${(html.length / 1024).toFixed(0)} KB, ${(gzipped / 1024).toFixed(1)} KB gzipped; ${scripts} scripts; ${months} monthly cells`,
+        `  /agentes/yenmax with the 5-year record: render p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms; HTML ${(html.length / 1024).toFixed(0)} KB, ${(gzipped / 1024).toFixed(1)} KB gzipped; ${scripts} scripts; ${months} monthly cells; ${sections}/3 figure sections, ${marks} deposit/withdrawal marks`,
+      );
+      const sheetTimes: number[] = [];
+      let sheet = "";
+      for (let i = 0; i < 31; i++) {
+        const started = performance.now();
+        const response = await fetch(`${server.url}/agentes/yenmax/lamina`, {
+          headers: { cookie: "bench=1" },
+        });
+        sheet = await response.text();
+        if (i > 0) sheetTimes.push(performance.now() - started);
+      }
+      console.log(
+        `  /agentes/yenmax/lamina with the same record: render p50 ${percentile(sheetTimes, 50).toFixed(1)} ms, p95 ${percentile(sheetTimes, 95).toFixed(1)} ms; ${(zlib.gzipSync(sheet, { level: 9 }).byteLength / 1024).toFixed(1)} KB gzipped; ${(sheet.match(/<script/g) ?? []).length} scripts`,
       );
       // bench:pages seeds no statement, so only here is the page scored with its record.
-      const scored = await benchPages(server.url, { paths: ["/agentes/yenmax"], runs: 3 });
+      const scored = await benchPages(server.url, {
+        paths: ["/agentes/yenmax", "/agentes/yenmax/lamina"],
+        runs: 3,
+      });
       const misses = budgetMisses(scored);
       console.log(
         `  Lighthouse (mobile, median of 3) with the record:\n${formatPageBenchTable(scored)}\n  ${misses.length === 0 ? "within budget: Lighthouse 100 in every category" : `budget missed: ${misses.join("; ")}`}`,

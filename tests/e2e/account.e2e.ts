@@ -323,6 +323,7 @@ test("no page scrolls sideways at 390 px, the customer's and staff's included", 
   const paths = pagePaths(routes).map((path) => {
     const filled = path
       .replace(/^agentes\/:slug$/, `agentes/${robot.slug}`)
+      .replace(/^agentes\/:slug\/lamina$/, `agentes/${robot.slug}/lamina`)
       .replace(/^blog\/:slug$/, `blog/${post.slug}`)
       .replace(/^admin\/lista\/:id$/, `admin/lista/${entry.id}`)
       .replace(/^admin\/robos\/:id/, `admin/robos/${robot.id}`)

@@ -42,10 +42,10 @@ test("a published statement becomes the agent page's verified record", async ({
   const visitor = await context.newPage();
   await visitor.goto("/agentes/yenmax");
   const record = visitor.getByTestId("verified-record");
-  await expect(record.getByText("Conta real", { exact: true })).toBeVisible();
+  await expect(record.getByText("Conta real", { exact: true }).first()).toBeVisible();
   await expect(record.getByText("Confere com o extrato", { exact: true })).toBeVisible();
-  await expect(record.getByText("Corretora Exemplo")).toBeVisible();
-  await expect(record.getByRole("table")).toContainText("2023");
+  await expect(record.getByText("Corretora Exemplo").first()).toBeVisible();
+  await expect(record.getByRole("table", { name: /Retornos mensais/ })).toContainText("2023");
   await expect(record.getByRole("img", { name: /crescimento acumulado/ })).toBeVisible();
   await expect(
     record
@@ -56,6 +56,74 @@ test("a published statement becomes the agent page's verified record", async ({
   await expect(visitor.getByText(/metas declaradas pelo fornecedor/)).toBeVisible();
   await expect(visitor.locator("script")).toHaveCount(0);
   await expect(record.getByText(sha256)).toBeVisible();
+
+  // Issue 38: the four ANBIMA periods side by side, each with its dates; every risk figure
+  // with its formula; deposits and withdrawals marked on the curve; every account listed.
+  const periods = record.getByTestId("period-returns");
+  for (const label of [
+    /^Último mês \(\w+\/\d{4}\)$/,
+    /^No ano \(\d{4}\)$/,
+    /^12 meses$/,
+    /^Desde o início$/,
+  ]) {
+    const tile = periods.locator("dt", { hasText: label });
+    await expect(tile).toHaveCount(1);
+    await expect(tile.locator("xpath=following-sibling::dd[2]")).toHaveText(
+      /^de \d\d\/\d\d\/\d{4} a \d\d\/\d\d\/\d{4}$/,
+    );
+  }
+  const risk = record.getByTestId("risk-figures");
+  for (const label of [
+    "Drawdown máximo do saldo",
+    "Drawdown máximo do capital (equity)",
+    "Fator de lucro",
+    "Fator de recuperação",
+    "Índice de Sharpe (anualizado)",
+    "Índice de Sortino (anualizado)",
+    "Pior dia",
+    "Pior semana",
+    "Pior mês",
+    "Maior tempo abaixo do pico",
+  ]) {
+    await expect.soft(risk.locator("dt", { hasText: label }), label).toHaveCount(1);
+  }
+  await expect(risk).toContainText("taxa livre de risco de 0% ao ano");
+  await expect(risk).toContainText("× √12");
+  await expect(
+    record.locator("svg title", { hasText: /^Depósito de US\$/ }).first(),
+  ).toBeAttached();
+  await expect(record.locator("svg title", { hasText: /^Saque de US\$/ }).first()).toBeAttached();
+  const accounts = record.getByTestId("record-history");
+  await expect(accounts).toContainText("Esta data é fixada na primeira publicação e nunca muda.");
+  await expect(accounts.getByRole("row", { name: /•+321.*No site agora/ })).toBeVisible();
+  await expect(accounts).toContainText("Nenhuma lacuna");
+
+  // The disclosure sheet, linked from the page, without JavaScript.
+  await visitor.getByRole("link", { name: "Lâmina de informações de YenMax Agent" }).click();
+  await expect(visitor).toHaveURL(/\/agentes\/yenmax\/lamina$/);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Lâmina de YenMax Agent");
+  for (const section of [
+    "Metodologia e funcionamento",
+    "Ativos e mercados",
+    "Riscos",
+    "Gerenciamento de risco",
+    "Analista responsável",
+    "Período do histórico e números",
+    "Fontes dos dados",
+    "Avisos legais",
+  ]) {
+    await expect.soft(visitor.getByRole("heading", { name: section, exact: true })).toBeVisible();
+  }
+  await expect(
+    visitor.getByText(/^Período do extrato publicado: \d\d\/\d\d\/\d{4} a /),
+  ).toBeVisible();
+  await expect(visitor.getByText(sha256)).toBeVisible();
+  await expect(visitor.getByTestId("period-returns")).toBeVisible();
+  await expect(
+    visitor.getByText(/Ainda não informado\. A oferta de estratégias automatizadas/),
+  ).toBeVisible();
+  await expect(visitor.locator("script")).toHaveCount(0);
+  await visitor.goto("/agentes/yenmax");
   const href = await record.getByRole("link", { name: /Baixar o extrato/ }).getAttribute("href");
   const download = await visitor.request.get(href!);
   expect(
@@ -69,11 +137,15 @@ test("a published statement becomes the agent page's verified record", async ({
   // the account's kind and the record's end.
   const figureOf = (label: string) =>
     record.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
-  const twelveMonths = await figureOf("Últimos 12 meses").innerText();
-  const periodEnd = (await figureOf("Período:").innerText()).split(" a ")[1];
+  const twelveMonths = await figureOf("12 meses").innerText();
+  const twelveRange = await record
+    .locator("dt", { hasText: /^12 meses$/ })
+    .locator("xpath=following-sibling::dd[2]")
+    .innerText();
   expect(twelveMonths).toMatch(/^[+-]?\d+,\d\d%$/);
-  expect(periodEnd).toMatch(/^\d\d\/\d\d\/\d{4}$/);
-  const note = `Últimos 12 meses, verificado (conta real, até ${periodEnd}): ${twelveMonths}`;
+  const [, from, to] = /^de (\S+) a (\S+)$/.exec(twelveRange) ?? [];
+  expect(to).toMatch(/^\d\d\/\d\d\/\d{4}$/);
+  const note = `Últimos 12 meses, verificado (conta real, ${from} a ${to}): ${twelveMonths}`;
   for (const path of ["/", "/precos", "/agentes"]) {
     await visitor.goto(path);
     const robot = visitor.getByRole("article").filter({ hasText: "YenMax Agent" });
@@ -87,6 +159,8 @@ test("a published statement becomes the agent page's verified record", async ({
   const checking = await browser.newContext({ baseURL: site.url });
   const checker = await checking.newPage();
   await checker.goto("/agentes/yenmax");
+  await expectNoAxeViolationsAtWidths(checker);
+  await checker.goto("/agentes/yenmax/lamina");
   await expectNoAxeViolationsAtWidths(checker);
   await checking.close();
 });

@@ -1,4 +1,4 @@
-import type { CurvePoint, PerformanceRecord } from "./model.ts";
+import type { BalanceMark, CurvePoint, PerformanceRecord } from "./model.ts";
 
 // The growth and drawdown curves as the SVG the record shows: computed from a record's curve
 // once (docs/decisions/251), not at every render of the agent page.
@@ -15,6 +15,8 @@ export interface RecordChart {
   minGrowthBps: number;
   maxGrowthBps: number;
   maxDrawdownBps: number;
+  /** Deposits and withdrawals at their place on the time axis (issue 38). */
+  marks: (BalanceMark & { x: number })[];
 }
 
 /** A record as a page shows it: its figures and its chart, without the curve's points. */
@@ -34,7 +36,7 @@ function pathOf(points: CurvePoint[], value: (p: CurvePoint) => number, min: num
 }
 
 /** The chart of a curve, or null when it has fewer than two points. */
-export function chartOf(points: CurvePoint[]): RecordChart | null {
+export function chartOf(points: CurvePoint[], marks: BalanceMark[] = []): RecordChart | null {
   if (points.length < 2) return null;
   let minGrowthBps = 0;
   let maxGrowthBps = 0;
@@ -53,6 +55,12 @@ export function chartOf(points: CurvePoint[]): RecordChart | null {
     minGrowthBps,
     maxGrowthBps,
     maxDrawdownBps,
+    marks: marks.map((mark) => {
+      const first = points[0]?.t ?? 0;
+      const span = Math.max(1, (points.at(-1)?.t ?? 0) - first);
+      const x = Math.min(CHART_WIDTH, Math.max(0, ((mark.t - first) / span) * CHART_WIDTH));
+      return { ...mark, x: Math.round(x * 10) / 10 };
+    }),
   };
 }
 
@@ -61,5 +69,5 @@ export function pageRecordOf({ curve, ...record }: PerformanceRecord): {
   record: PageRecord;
   chart: RecordChart | null;
 } {
-  return { record, chart: chartOf(curve) };
+  return { record, chart: chartOf(curve, record.figures?.marks) };
 }

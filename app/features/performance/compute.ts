@@ -1,4 +1,5 @@
 import type {
+  BalanceMark,
   CashEvent,
   CurvePoint,
   MonthlyReturn,
@@ -7,6 +8,7 @@ import type {
   ReconciliationLine,
   ServerClock,
 } from "./model.ts";
+import { recordFigures } from "./figures.ts";
 import { divideRounded } from "./numbers.ts";
 import { serverTimeToEpochMs } from "./server-clock.ts";
 import { SAO_PAULO } from "../../lib/time-zone.ts";
@@ -73,7 +75,9 @@ function safe(value: bigint): number {
  * instant is found once with Intl (about 2 lookups a month); an instant's month is then its
  * UTC-3 guess, moved by one if it falls before that month's start or after the next's.
  */
-export function monthReader(): (ms: number) => { year: number; month: number } {
+export function monthReader(): ((ms: number) => { year: number; month: number }) & {
+  startOf: (index: number) => number;
+} {
   const format = new Intl.DateTimeFormat("en-US", {
     timeZone: SAO_PAULO,
     year: "numeric",
@@ -107,13 +111,14 @@ export function monthReader(): (ms: number) => { year: number; month: number } {
     }
     return start;
   };
-  return (ms) => {
+  const read = (ms: number) => {
     const guess = new Date(ms - 3 * 3_600_000);
     let index = guess.getUTCFullYear() * 12 + guess.getUTCMonth();
     if (ms < startOf(index)) index -= 1;
     else if (ms >= startOf(index + 1)) index += 1;
     return { year: Math.floor(index / 12), month: (index % 12) + 1 };
   };
+  return Object.assign(read, { startOf });
 }
 
 const monthIndex = (m: { year: number; month: number }) => m.year * 12 + (m.month - 1);
@@ -168,6 +173,8 @@ function computeUnchecked(statement: ParsedStatement, clock: ServerClock): Compu
   let peak = FIXED;
   let maxDrawdown = 0n;
   const points: { at: number; index: bigint; drawdown: bigint }[] = [];
+  const tradeResults: bigint[] = [];
+  const marks: BalanceMark[] = [];
 
   const segmentFactor = (): Fraction => (segmentStart > 0n ? { n: balance, d: segmentStart } : ONE);
   const indexNow = () =>
@@ -197,6 +204,11 @@ function computeUnchecked(statement: ParsedStatement, clock: ServerClock): Compu
       closeSegment();
       balance += event.amount;
       segmentStart = balance;
+      marks.push({
+        t: Math.floor(event.at / 1000),
+        kind: event.kind,
+        amount: safe(event.amount),
+      });
       if (event.amount > 0n) {
         deposits += event.amount;
         deposited = true;
@@ -211,6 +223,7 @@ function computeUnchecked(statement: ParsedStatement, clock: ServerClock): Compu
         return { ok: false, problem: { code: "negative-balance", reference: event.reference } };
       }
       balance += event.amount;
+      tradeResults.push(event.amount);
       if (balance < 0n) {
         return { ok: false, problem: { code: "negative-balance", reference: event.reference } };
       }
@@ -299,6 +312,27 @@ function computeUnchecked(statement: ParsedStatement, clock: ServerClock): Compu
   const first = events[0];
   const last = events.at(-1);
   const header = statement.header;
+  const lastMonth = monthly.at(-1);
+  const figures = recordFigures({
+    points,
+    fixed: FIXED,
+    months: monthly.map((m) => ({
+      year: m.year,
+      month: m.month,
+      returnBps: returnBps(m.factor),
+      startsAt: monthOf.startOf(monthIndex(m)),
+    })),
+    periods: {
+      lastMonth: lastMonth ? returnBps(lastMonth.factor) : 0,
+      yearToDate: lastMonth ? returnBps(years.get(lastMonth.year) ?? ONE) : 0,
+      twelveMonths: lastTwelve ? returnBps(lastTwelve) : null,
+      sinceStart: returnBps(total),
+    },
+    tradeResults,
+    marks,
+    periodStart: first?.at ?? 0,
+    periodEnd: last?.at ?? 0,
+  });
   const record: PerformanceRecord = {
     format: statement.format,
     accountNumberMasked: maskAccountNumber(header.accountNumber),
@@ -343,6 +377,7 @@ function computeUnchecked(statement: ParsedStatement, clock: ServerClock): Compu
     openTrades: statement.openTrades,
     reconciliation,
     reconciled: reconciliation.every((entry) => entry.ok),
+    figures,
   };
   return { ok: true, record, factors: { monthly, total } };
 }

@@ -32,3 +32,9 @@ export function formatCents(cents: number, currency: string): string {
 export function formatHundredths(value: number): string {
   return fixed(value, 100, 2);
 }
+
+/** A calendar day "2026-03-04" (already São Paulo's) -> "04/03/2026". */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split("-");
+  return `${date}/${month}/${year}`;
+}

@@ -152,6 +152,48 @@ export interface CurvePoint {
   drawdownBps: number;
 }
 
+/** A deposit or withdrawal, marked on the curve (issue 38); amount in signed cents. */
+export interface BalanceMark {
+  /** Unix time in seconds. */
+  t: number;
+  kind: "deposit" | "withdrawal";
+  amount: number;
+}
+
+/** A return over a stated period (times ISO 8601 in UTC). */
+export interface RecordPeriodReturn {
+  from: string;
+  to: string;
+  returnBps: number;
+}
+
+/**
+ * The figures of issue 38 beside the returns (docs/decisions/373). Ratios in hundredths
+ * (247 = 2,47), money in cents, days as "2026-03-04" (São Paulo calendar days).
+ */
+export interface RecordFigures {
+  /** The ANBIMA periods: the record's last month, its year to date, 12 months, since start. */
+  lastMonth: (RecordPeriodReturn & { year: number; month: number }) | null;
+  yearToDate: RecordPeriodReturn & { year: number };
+  /** Null while the record has fewer than 12 months. */
+  twelveMonths: RecordPeriodReturn | null;
+  sinceStart: RecordPeriodReturn;
+  /** The deepest fall of the trades' cumulative result from a previous high, in cents. */
+  maxTradingDrawdown: number;
+  /** Net result / maxTradingDrawdown; null without a fall. */
+  recoveryFactor: number | null;
+  sharpe: number | null;
+  sortino: number | null;
+  /** How many monthly returns the Sharpe and Sortino ratios use. */
+  monthsCounted: number;
+  worstDay: { day: string; returnBps: number } | null;
+  worstWeek: { from: string; to: string; returnBps: number } | null;
+  worstMonth: { year: number; month: number; returnBps: number } | null;
+  /** The longest stretch below a previous peak; `to` null while still below it. */
+  longestUnderwater: { from: string; to: string | null; days: number } | null;
+  marks: BalanceMark[];
+}
+
 /**
  * What the public page shows of one statement, computed from its ledger at upload. Amounts
  * are integer cents of `currency`; returns in basis points; times ISO 8601 in UTC.
@@ -194,6 +236,8 @@ export interface PerformanceRecord {
   openTrades: number;
   reconciliation: ReconciliationLine[];
   reconciled: boolean;
+  /** Absent from records computed before issue 38's figures. */
+  figures?: RecordFigures;
 }
 
 /** What a publication row does: show its statement, or withdraw the robot's record (issue 38). */

@@ -1,4 +1,5 @@
 import { href, Link } from "react-router";
+import { agentSheetCopy } from "../../content/agent-sheet.ts";
 import { recordLogCopy } from "../../content/record-log.ts";
 import { verifiedCopy as copy } from "../../content/performance.ts";
 import { ChartLine } from "../../components/ui/icons/chart-line.tsx";
@@ -12,10 +13,12 @@ import { VerifiedRecord, type VerifiedView } from "./verified-record.tsx";
  */
 export function PerformanceWidget({
   name,
+  slug,
   myfxbookUrl,
   verified,
 }: {
   name: string;
+  slug: string;
   myfxbookUrl: string | null;
   verified: VerifiedView | null;
 }) {
@@ -33,6 +36,14 @@ export function PerformanceWidget({
           <p className="max-w-md text-sm text-muted-foreground">{copy.preparingText}</p>
         </div>
       )}
+      <p className="text-sm">
+        <Link
+          to={href("/agentes/:slug/lamina", { slug })}
+          className="font-semibold text-primary underline underline-offset-4 hover:no-underline"
+        >
+          {agentSheetCopy.agentLink(name)}
+        </Link>
+      </p>
       <p className="text-sm">
         <Link
           to={href("/registro")}

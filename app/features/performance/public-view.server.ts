@@ -6,6 +6,7 @@ import {
   getStatementRecord,
   type PublishedReference,
 } from "./queries.server.ts";
+import { getRecordHistory } from "./record-history.server.ts";
 import type { VerifiedView } from "./verified-record.tsx";
 
 // Statements are append-only (a trigger refuses changes, docs/decisions/133), so what a
@@ -29,7 +30,7 @@ async function drawnRecord(statementId: string) {
 
 /** The published record of a robot as the agent page shows it, or null. */
 export async function getVerifiedView(robotId: string): Promise<VerifiedView | null> {
-  return verifiedViewOf(await getPublishedReference(robotId));
+  return verifiedViewOf(robotId, await getPublishedReference(robotId));
 }
 
 /** The robot at this slug (with its spots) and its published record: one query. */
@@ -37,14 +38,23 @@ export async function getAgentBySlug(
   slug: string,
 ): Promise<{ robot: Robot; verified: VerifiedView | null } | undefined> {
   const found = await getRobotAndPublicationBySlug(slug);
-  return found && { robot: found.robot, verified: await verifiedViewOf(found.published) };
+  return (
+    found && {
+      robot: found.robot,
+      verified: await verifiedViewOf(found.robot.id, found.published),
+    }
+  );
 }
 
 async function verifiedViewOf(
+  robotId: string,
   published: PublishedReference | undefined,
 ): Promise<VerifiedView | null> {
   if (!published) return null;
-  const { record, chart } = await drawnRecord(published.statementId);
+  const [{ record, chart }, history] = await Promise.all([
+    drawnRecord(published.statementId),
+    getRecordHistory(robotId, published.statementId),
+  ]);
   return {
     statementId: published.statementId,
     fileName: published.fileName,
@@ -60,5 +70,6 @@ async function verifiedViewOf(
           verifiedAt: (published.signatureVerifiedAt ?? published.uploadedAt).toISOString(),
         }
       : null,
+    history,
   };
 }

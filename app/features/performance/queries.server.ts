@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import {
   performancePublications,
+  performanceRecordStarts,
   performanceStatementFiles,
   performanceStatements,
   robots,
@@ -150,6 +151,16 @@ export async function publishStatement(
     await tx
       .insert(performancePublications)
       .values({ robotId, statementId, publishedBy, publishedAt: now });
+    // The first publication fixes the robot's start; no later one moves it (decision 372).
+    await tx
+      .insert(performanceRecordStarts)
+      .values({
+        robotId,
+        startedAt: new Date(statement.record.periodStart),
+        statementId,
+        fixedAt: now,
+      })
+      .onConflictDoNothing({ target: performanceRecordStarts.robotId });
     await appendLogEntry(
       tx,
       {
@@ -311,6 +322,8 @@ export async function getStatementRecord(statementId: string): Promise<Performan
 export interface VerifiedFigure {
   twelveMonthReturnBps: number;
   accountKind: AccountKind;
+  /** Where the 12 months begin (the record's own start if later); null in older records. */
+  periodStart: string | null;
   periodEnd: string;
 }
 
@@ -325,6 +338,9 @@ export async function listVerifiedFigures(): Promise<Record<string, VerifiedFigu
         number | null
       >`(${performanceStatements.record}->>'twelveMonthReturnBps')::int`,
       periodEnd: sql<string>`${performanceStatements.record}->>'periodEnd'`,
+      twelveFrom: sql<
+        string | null
+      >`${performanceStatements.record}->'figures'->'twelveMonths'->>'from'`,
       action: performancePublications.action,
     })
     .from(performancePublications)
@@ -344,6 +360,7 @@ export async function listVerifiedFigures(): Promise<Record<string, VerifiedFigu
     figures[row.key] = {
       twelveMonthReturnBps: row.twelveMonths,
       accountKind: row.accountKind,
+      periodStart: row.twelveFrom,
       periodEnd: row.periodEnd,
     };
   }

@@ -10,9 +10,11 @@ export function VerifiedFigureNote({ figure }: { figure: VerifiedFigure | undefi
   return (
     <div className="mt-4 rounded-lg border border-success/40 bg-success/5 p-3 text-sm">
       <p>
-        {copy.cardFigure} ({copy.accountKind[figure.accountKind].toLowerCase()}, até{" "}
-        {formatDate(figure.periodEnd)}):{" "}
-        <strong className="text-base">{formatBps(figure.twelveMonthReturnBps)}</strong>
+        {copy.cardFigure} ({copy.accountKind[figure.accountKind].toLowerCase()},{" "}
+        {figure.periodStart
+          ? copy.periodRange(formatDate(figure.periodStart), formatDate(figure.periodEnd))
+          : `até ${formatDate(figure.periodEnd)}`}
+        ): <strong className="text-base">{formatBps(figure.twelveMonthReturnBps)}</strong>
       </p>
       <ReturnsNotice className="mt-1 text-xs text-muted-foreground" />
     </div>

@@ -2,6 +2,7 @@ import { href, Link } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { riskWarning } from "../../content/common.ts";
 import {
+  figuresCopy,
   pastPerformanceNotice,
   reconciliationLabels,
   verifiedCopy as copy,
@@ -14,6 +15,9 @@ import {
   StatementSource,
   type StatementSignature,
 } from "../signed-statements/statement-source.tsx";
+import { PeriodReturns, RiskFigures } from "./record-figures.tsx";
+import type { RecordHistory } from "./record-history.ts";
+import { RecordHistoryView } from "./record-history-view.tsx";
 
 // The verified record as the agent page shows it (and the admin's preview): all of it
 // server-rendered HTML and SVG, no script (issue 22).
@@ -31,6 +35,8 @@ export interface VerifiedView {
   updatedAt: string;
   /** Set when the statement arrived signed by its broker (docs/decisions/377). */
   signature?: StatementSignature | null;
+  /** The robot's fixed start, accounts and gaps (issue 38); absent in the admin's preview. */
+  history?: RecordHistory | null;
 }
 
 /** The mandatory sentence and the risk warning, beside every return shown. */
@@ -90,9 +96,18 @@ export function VerifiedRecord({
         <Reconciliation record={record} />
       </div>
 
-      <KeyFigures record={record} />
+      {record.figures ? (
+        <PeriodReturns record={record} figures={record.figures} history={view.history ?? null} />
+      ) : null}
       {view.chart ? <Charts record={record} chart={view.chart} /> : null}
+      {record.figures ? (
+        <RiskFigures record={record} figures={record.figures} />
+      ) : (
+        <p className="text-sm text-muted-foreground">{figuresCopy.olderRecord}</p>
+      )}
+      <KeyFigures record={record} />
       <MonthlyTable name={name} record={record} />
+      {view.history ? <RecordHistoryView history={view.history} /> : null}
 
       <div className="space-y-2 rounded-2xl border border-border bg-card p-5 text-sm">
         <h3 className="font-semibold">{copy.downloadTitle}</h3>
@@ -158,7 +173,8 @@ function KeyFigures({ record }: { record: PageRecord }) {
   const f = copy.figures;
   const money = (cents: number | null) =>
     cents === null ? copy.noData : formatCents(cents, record.currency);
-  const figures: [string, string][] = [
+  // With issue 38's figures, returns and drawdowns are shown by period above.
+  const returnsAndRisk: [string, string][] = [
     [f.total, formatBps(record.totalReturnBps)],
     ...(record.twelveMonthReturnBps === null
       ? []
@@ -176,6 +192,9 @@ function KeyFigures({ record }: { record: PageRecord }) {
       f.profitFactor,
       record.profitFactor === null ? copy.noData : formatHundredths(record.profitFactor),
     ],
+  ];
+  const figures: [string, string][] = [
+    ...(record.figures ? [] : returnsAndRisk),
     [f.trades, String(record.trades)],
     [
       f.winRate,
@@ -225,6 +244,25 @@ function Charts({ record, chart }: { record: PageRecord; chart: RecordChart }) {
         <g transform="translate(0 18)">
           <line x1="0" x2={CHART_WIDTH} y1={chart.zeroY} y2={chart.zeroY} stroke="#26324d" />
           <path d={chart.growthPath} fill="none" stroke="#38bdf8" strokeWidth="2" />
+          {chart.marks.map((mark) => (
+            <path
+              key={`${mark.t}-${mark.amount}`}
+              d={
+                mark.kind === "deposit"
+                  ? `M${mark.x} ${CHART_HEIGHT - 10}l-5 9h10z`
+                  : `M${mark.x} ${CHART_HEIGHT - 1}l-5 -9h10z`
+              }
+              fill={mark.kind === "deposit" ? "#4ade80" : "#fbbf24"}
+            >
+              <title>
+                {figuresCopy.markTitle(
+                  mark.kind,
+                  formatCents(Math.abs(mark.amount), record.currency),
+                  formatDate(new Date(mark.t * 1000)),
+                )}
+              </title>
+            </path>
+          ))}
         </g>
         <text x="8" y={CHART_HEIGHT + 34} className="fill-muted-foreground" fontSize="12">
           {copy.drawdownChart}: 0 / -{formatBps(chart.maxDrawdownBps, { signed: false })}
@@ -233,9 +271,12 @@ function Charts({ record, chart }: { record: PageRecord; chart: RecordChart }) {
           <path d={chart.drawdownPath} fill="#f87171" fillOpacity="0.35" stroke="#f87171" />
         </g>
       </svg>
-      <figcaption className="flex justify-between text-xs text-muted-foreground">
-        <span>{start}</span>
-        <span>{end}</span>
+      <figcaption className="space-y-1 text-xs text-muted-foreground">
+        <span className="flex justify-between">
+          <span>{start}</span>
+          <span>{end}</span>
+        </span>
+        {chart.marks.length > 0 ? <span className="block">{figuresCopy.marksLegend}</span> : null}
       </figcaption>
     </figure>
   );
@@ -307,6 +348,7 @@ function MonthlyTable({ name, record }: { name: string; record: PageRecord }) {
           </tfoot>
         </table>
       </div>
+      <p className="text-xs text-muted-foreground">{figuresCopy.notes.periods}</p>
       <ReturnsNotice />
     </div>
   );

@@ -234,6 +234,10 @@ const envSchema = z.object({
     .pipe(z.union([z.literal("off"), z.string().url()])),
   // Days an unpaid renewal waits after its due date before the subscription is suspended.
   SUBSCRIPTION_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+  // Issue 38: the securities analyst responsible for the automated strategies (Res. CVM
+  // 20/2021 art. 20), named on each robot's disclosure sheet; the sheet says so while unset.
+  ANALYST_NAME: optionalText,
+  ANALYST_CNPI: optionalText,
   // Company details in the footer and on the legal pages, each shown only when set.
   COMPANY_LEGAL_NAME: optionalText,
   COMPANY_CNPJ: optionalText,

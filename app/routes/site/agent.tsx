@@ -84,6 +84,7 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
           {/* The verified record leads; the declared targets follow, labelled (issue 38). */}
           <PerformanceWidget
             name={offer.name}
+            slug={offer.slug}
             myfxbookUrl={offer.myfxbookUrl}
             verified={verified}
           />

@@ -1,0 +1,35 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { performanceRecordStarts, performanceStatements } from "../../../db/schema.ts";
+import { getDb } from "../../platform/db/db.server.ts";
+import { recordHistoryOf, type RecordHistory } from "./record-history.ts";
+
+/**
+ * A robot's fixed start and every statement it ever had (published or not: each upload is
+ * in the public log already), as the accounts and gaps its pages list. One query.
+ */
+export async function getRecordHistory(
+  robotId: string,
+  currentStatementId: string | null,
+): Promise<RecordHistory> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: performanceStatements.id,
+      account: sql<string>`${performanceStatements.record}->>'accountNumberMasked'`,
+      broker: performanceStatements.broker,
+      accountKind: performanceStatements.accountKind,
+      format: performanceStatements.format,
+      periodStart: sql<string>`${performanceStatements.record}->>'periodStart'`,
+      periodEnd: sql<string>`${performanceStatements.record}->>'periodEnd'`,
+      startedAt: performanceRecordStarts.startedAt,
+    })
+    .from(performanceStatements)
+    .leftJoin(
+      performanceRecordStarts,
+      eq(performanceRecordStarts.robotId, performanceStatements.robotId),
+    )
+    .where(eq(performanceStatements.robotId, robotId))
+    .orderBy(desc(performanceStatements.uploadedAt));
+  const startedAt = rows[0]?.startedAt ?? null;
+  return recordHistoryOf(startedAt && new Date(startedAt), rows, currentStatementId);
+}
