@@ -13,6 +13,8 @@ import * as ordersRoute from "../../app/routes/admin/orders.tsx";
 import * as paymentsRoute from "../../app/routes/admin/payments.tsx";
 import * as refundRoute from "../../app/routes/admin/refund.tsx";
 import * as fleetRoute from "../../app/routes/admin/fleet.tsx";
+import * as supportRoute from "../../app/routes/admin/support.tsx";
+import * as supportConversationRoute from "../../app/routes/admin/support-conversation.tsx";
 import * as robotPerformanceRoute from "../../app/routes/admin/robot-performance.tsx";
 import * as robotsRoute from "../../app/routes/admin/robots.tsx";
 import * as setupRoute from "../../app/routes/admin/setup.tsx";
@@ -90,6 +92,8 @@ export const adminSectionRoutes = {
   "/admin/pagamentos": paymentsRoute,
   "/admin/reembolso/:orderId": refundRoute,
   "/admin/frota": { ...fleetRoute, action: undefined },
+  "/admin/suporte": { ...supportRoute, action: undefined },
+  "/admin/suporte/:id": supportConversationRoute,
 } satisfies Record<string, { loader: Handler; action: Handler | undefined }>;
 
 export type AdminSectionPath = keyof typeof adminSectionRoutes;

@@ -317,10 +317,18 @@ export interface AccountPanelProps {
   accountErrors?: { orderId: string; errors: AccountFormErrors };
   /** Each subscription's robot on its VPS, by subscription id (features/fleet). */
   robots?: Record<string, RobotView>;
+  /** The support form and the person's conversations (features/support). */
+  support?: React.ReactNode;
 }
 
 /** The customer's subscriptions, charges and receipts, and what they can do with them. */
-export function AccountPanel({ overview, notice, accountErrors, robots }: AccountPanelProps) {
+export function AccountPanel({
+  overview,
+  notice,
+  accountErrors,
+  robots,
+  support,
+}: AccountPanelProps) {
   return (
     <main id="conteudo" className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-3xl font-bold">{accountCopy.title}</h1>
@@ -355,6 +363,7 @@ export function AccountPanel({ overview, notice, accountErrors, robots }: Accoun
           </section>
         );
       })}
+      {support ? <div className="mt-10 border-t border-border pt-8">{support}</div> : null}
       <p className="mt-10">
         <a href={href("/meus-dados")} className="text-primary underline">
           {accountCopy.myDataLink}

@@ -8,6 +8,7 @@ import { subscribersAdminCopy } from "../../content/newsletter-admin.ts";
 import { invitationsAdminCopy } from "../../content/invitations.ts";
 import { ordersAdminCopy, setupAdminCopy } from "../../content/orders.ts";
 import { subscriptionsAdminCopy } from "../../content/subscriptions.ts";
+import { supportAdminCopy } from "../../content/support.ts";
 
 // Each admin section is a route of its own under /admin
 // (docs/decisions/070-admin-route-per-section.md); the tabs are links to them.
@@ -18,6 +19,7 @@ export const adminSections = [
   "implantacao",
   "assinaturas",
   "frota",
+  "suporte",
   "robos",
   "blog",
   "campanhas",
@@ -35,6 +37,7 @@ export const adminSectionLabels: Record<AdminSection, string> = {
   implantacao: setupAdminCopy.tab,
   assinaturas: subscriptionsAdminCopy.tab,
   frota: fleetAdminCopy.tab,
+  suporte: supportAdminCopy.tab,
   robos: robotsAdminCopy.tab,
   blog: postsAdminCopy.tab,
   campanhas: campaignsAdminCopy.tab,

@@ -2,6 +2,8 @@
 // when BOUNCE_SMTP_PORT is set, and POST /correio/relatorios for a relay that posts each report
 // with the shared secret BOUNCE_HTTP_SECRET. Both refuse reports over 1 MB and store
 // everything else; a failure to store answers "try again later", so the sender keeps it.
+// It also takes the support inbox's mail when SUPPORT_INBOUND_DOMAIN is set (decision 385):
+// a reply address's conversation must exist at RCPT; its DATA goes to support, not reports.
 import { timingSafeEqual } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Readable } from "node:stream";
@@ -10,7 +12,17 @@ import { getEnv } from "../../platform/http/env.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import { reportMaxBytes } from "../../platform/mail/deliverability-model.ts";
 import type { ReportContext } from "../../platform/mail/report.server.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
+import type { InboundTarget } from "../../platform/mail/reply-address.ts";
+import {
+  conversationExists,
+  receiveSupportMail,
+  supportTarget,
+} from "../support/inbound.server.ts";
 import { ingestReport } from "./ingest.server.ts";
+
+const smtpError = (code: number, text: string) =>
+  Object.assign(new Error(text), { responseCode: code });
 
 /** The domains our reports are addressed to and our Message-IDs carry, from the settings. */
 export function reportContext(envelopeTo?: readonly string[]): ReportContext {
@@ -39,9 +51,19 @@ export async function startBounceReceiver(port: number, host: string): Promise<B
     banner: "relatorios de entrega",
     size: reportMaxBytes,
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
+      const support = supportTarget(address.address);
+      if (support?.kind === "reply") {
+        conversationExists(support.token)
+          .then((exists) =>
+            exists ? callback() : callback(smtpError(550, "5.1.1 no such conversation")),
+          )
+          .catch(() => callback(smtpError(451, "4.3.0 try again later")));
+        return;
+      }
+      if (support) return callback();
       if (address.address.toLowerCase().endsWith(ourDomain)) return callback();
-      callback(Object.assign(new Error("5.1.1 no such mailbox here"), { responseCode: 550 }));
+      callback(smtpError(550, "5.1.1 no such mailbox here"));
     },
     onData(stream, session, callback) {
       collect(stream)
@@ -52,7 +74,17 @@ export async function startBounceReceiver(port: number, host: string): Promise<B
             );
           }
           const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-          await ingestReport(raw, "smtp-receiver", reportContext(envelopeTo));
+          const support = envelopeTo
+            .map(supportTarget)
+            .filter((target): target is InboundTarget => target !== null);
+          const reports = envelopeTo.filter((to) => supportTarget(to) === null);
+          for (const target of support) {
+            const answer = await receiveSupportMail(raw, target, appNow());
+            if (!answer.ok) return callback(smtpError(answer.code, answer.text));
+          }
+          if (reports.length > 0) {
+            await ingestReport(raw, "smtp-receiver", reportContext(reports));
+          }
           callback();
         })
         .catch((error: unknown) => {

@@ -19,6 +19,14 @@ import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { readForm } from "../../platform/http/read-form.server.ts";
+import { supportPanelData } from "../../features/support/panel.server.ts";
+import { SUPPORT_FORM_MAX_BYTES, submitAccountSupport } from "../../features/support/forms.server.ts";
+import {
+  OwnConversations,
+  SupportForm,
+  WhatsappLinks,
+  type SupportFormResult,
+} from "../../features/support/support-form.tsx";
 import type { Route } from "./+types/account-panel";
 
 // /minha-conta/painel: the customer's subscriptions, in the 1-hour session a /minha-conta
@@ -26,7 +34,8 @@ import type { Route } from "./+types/account-panel";
 // cancel, or ask for the 7-day refund; each answers with a notice. Without a session: 401.
 export const handle = htmlOnlyPage;
 
-const FORM_MAX_BYTES = 4 * 1024;
+// The support form's message is the longest field (features/support).
+const FORM_MAX_BYTES = SUPPORT_FORM_MAX_BYTES;
 
 export function meta() {
   return [{ title: copy.metaTitle }, { name: "robots", content: "noindex" }];
@@ -51,6 +60,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       live.map((s) => s.id),
       now,
     ),
+    support: await supportPanelData(entryId!, now),
     notice:
       cancelled !== null
         ? /^\d{4}-\d{2}-\d{2}$/.test(cancelled)
@@ -66,7 +76,7 @@ const failed = (
   status: number,
   message: string,
   accountErrors?: { orderId: string; errors: AccountFormErrors },
-) => data({ message, accountErrors }, { status });
+) => data({ message, accountErrors, support: undefined }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   const entryId = await accountSession.entryId(request);
@@ -77,6 +87,13 @@ export async function action({ request }: Route.ActionArgs) {
   const now = appNow();
   const subscription = String(form.get("subscription") ?? "");
   switch (form.get("intent")) {
+    case "support": {
+      const answer = await submitAccountSupport(entryId, form, now);
+      return data(
+        { message: undefined, accountErrors: undefined, support: answer.result },
+        { status: answer.status },
+      );
+    }
     case "pay-card": {
       const checkout = await ownChargeCheckout(entryId, String(form.get("charge") ?? ""), now);
       if (checkout.outcome === "checkout") return redirect(checkout.url, 303);
@@ -154,6 +171,17 @@ export default function AccountPanelRoute({ loaderData, actionData }: Route.Comp
       notice={actionData?.message ?? loaderData.notice}
       accountErrors={actionData?.accountErrors}
       robots={loaderData.robots}
+      support={
+        <>
+          <SupportForm
+            action={href("/minha-conta/painel")}
+            subscriptions={loaderData.support.subscriptions}
+            result={actionData?.support as SupportFormResult | undefined}
+          />
+          <WhatsappLinks subscriptions={loaderData.support.subscriptions} />
+          <OwnConversations conversations={loaderData.support.conversations} />
+        </>
+      }
     />
   );
 }
