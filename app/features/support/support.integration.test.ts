@@ -25,8 +25,8 @@ process.env.SUPPORT_INBOUND_DOMAIN = "suporte.agentesfx.com.br";
 
 const DOMAIN = "suporte.agentesfx.com.br";
 const smtp = await smtpServerForFile();
-// Tuesday 2 March 2027, 10h in São Paulo.
-const NOW = new Date("2027-03-02T13:00:00Z");
+// Tuesday 24 November 2026, 10h in São Paulo.
+const NOW = new Date("2026-11-24T13:00:00Z");
 
 let receiver: BounceReceiver;
 beforeAll(async () => {
@@ -110,7 +110,7 @@ describe("a conversation opened from the panel", () => {
       subscriptionId: subscription.id,
       robotName: "YenMax Agent",
       email,
-      firstResponseDueAt: new Date("2027-03-02T17:00:00Z"),
+      firstResponseDueAt: new Date("2026-11-24T17:00:00Z"),
     });
     expect(answer.result.message).toContain(conversation.reference);
 
@@ -126,13 +126,13 @@ describe("a conversation opened from the panel", () => {
     );
 
     // Not yet answered, and then past due: flagged.
-    const late = new Date("2027-03-02T17:00:00Z");
+    const late = new Date("2026-11-24T17:00:00Z");
     expect((await inbox("open", NOW))[0]).toMatchObject({ overdue: false, awaitingStaff: true });
     expect((await inbox("open", late))[0]).toMatchObject({ overdue: true });
 
     // Staff answer: e-mailed with the same reply address; the due time is met.
     smtp.messages.length = 0;
-    const answeredAt = new Date("2027-03-02T15:00:00Z");
+    const answeredAt = new Date("2026-11-24T15:00:00Z");
     expect(
       await replyAsStaff(conversation.id, "ana@agentesfx.com.br", "Reiniciamos a VPS.", answeredAt),
     ).toBe("sent");
@@ -155,7 +155,7 @@ describe("a conversation opened from the panel", () => {
       text: [
         "Obrigado, voltou a operar!",
         "",
-        "On Tue, Mar 2, 2027 at 12:00 PM Agentes FX <nao-responda@agentesfx.com.br> wrote:",
+        "On Tue, Nov 24, 2026 at 12:00 PM Agentes FX <nao-responda@agentesfx.com.br> wrote:",
         "> Reiniciamos a VPS.",
       ].join("\n"),
     });
