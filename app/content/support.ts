@@ -39,7 +39,8 @@ export const supportFormCopy = {
     `Recebemos sua mensagem (conversa ${reference}). ${promise} A resposta chega por e-mail; para continuar a conversa, basta responder a ela.`,
   fixFields: "Corrija os campos indicados.",
   rateLimited: "Muitas mensagens seguidas. Aguarde um minuto e tente de novo.",
-  unavailable: "Não foi possível enviar agora. Tente de novo em instantes; seu texto continua aqui.",
+  unavailable:
+    "Não foi possível enviar agora. Tente de novo em instantes; seu texto continua aqui.",
   whatsappLabel: "Prefere o WhatsApp?",
   whatsappLink: "Abrir conversa no WhatsApp",
   whatsappText: (robot: string, reference: string) =>

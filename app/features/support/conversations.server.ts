@@ -447,4 +447,3 @@ export async function conversationsOf(waitlistId: string) {
     .orderBy(desc(supportConversations.createdAt))
     .limit(20);
 }
-

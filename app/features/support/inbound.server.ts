@@ -62,8 +62,7 @@ export async function readMail(raw: Buffer): Promise<ReadMail | null> {
       fromAddress: from?.address?.toLowerCase() ?? null,
       fromName: from?.name?.trim() || null,
       messageId: parsed.messageId?.slice(0, 998) ?? null,
-      attachments: parsed.attachments.filter((part) => part.contentDisposition !== "inline")
-        .length,
+      attachments: parsed.attachments.filter((part) => part.contentDisposition !== "inline").length,
     };
   } catch {
     return null;

@@ -13,20 +13,18 @@ export async function supportPanelData(waitlistId: string, now: Date) {
   ]);
   return {
     subscriptions,
-    conversations: conversations.map(
-      (c): OwnConversation => ({
-        id: c.id,
-        reference: c.reference,
-        state: c.state,
-        awaitingStaff: c.awaitingStaff,
-        createdAt: formatDateTime(c.createdAt),
-        promise:
-          c.state !== "open" || !c.awaitingStaff
-            ? null
-            : c.firstResponseDueAt > now
-              ? duePromise(c.firstResponseDueAt, now)
-              : supportFormCopy.late,
-      }),
-    ),
+    conversations: conversations.map((c): OwnConversation => ({
+      id: c.id,
+      reference: c.reference,
+      state: c.state,
+      awaitingStaff: c.awaitingStaff,
+      createdAt: formatDateTime(c.createdAt),
+      promise:
+        c.state !== "open" || !c.awaitingStaff
+          ? null
+          : c.firstResponseDueAt > now
+            ? duePromise(c.firstResponseDueAt, now)
+            : supportFormCopy.late,
+    })),
   };
 }

@@ -17,14 +17,12 @@ export const messageText = z.string(e.message).check(
 );
 
 export const contactSupportSchema = z.object({
-  name: z
-    .string(e.name)
-    .check(
-      z.trim(),
-      z.minLength(1, e.name),
-      z.maxLength(NAME_MAX_CHARS, e.name),
-      z.refine((value: string) => !hasControlCharacters(value), e.name),
-    ),
+  name: z.string(e.name).check(
+    z.trim(),
+    z.minLength(1, e.name),
+    z.maxLength(NAME_MAX_CHARS, e.name),
+    z.refine((value: string) => !hasControlCharacters(value), e.name),
+  ),
   email: z
     .string(e.email)
     .check(
@@ -45,4 +43,6 @@ export const accountSupportSchema = z.object({
 export const staffReplySchema = z.object({ message: messageText });
 
 /** The fields a refused support form sends back, so nothing typed is lost. */
-export type SupportFormValues = Partial<Record<"name" | "email" | "message" | "subscription", string>>;
+export type SupportFormValues = Partial<
+  Record<"name" | "email" | "message" | "subscription", string>
+>;

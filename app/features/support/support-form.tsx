@@ -33,7 +33,12 @@ function Field({
   label: string;
   help?: string;
   error?: string | undefined;
-  children: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
+  children: (props: {
+    id: string;
+    name: string;
+    "aria-invalid"?: true;
+    "aria-describedby"?: string;
+  }) => React.ReactNode;
 }) {
   const described = [help ? `${id}-ajuda` : "", error ? `${id}-erro` : ""].filter(Boolean);
   return (
@@ -182,7 +187,11 @@ export function whatsappHref(
 }
 
 /** One WhatsApp link per subscription, under the form. */
-export function WhatsappLinks({ subscriptions }: { subscriptions: readonly SupportSubscription[] }) {
+export function WhatsappLinks({
+  subscriptions,
+}: {
+  subscriptions: readonly SupportSubscription[];
+}) {
   const { whatsappUrl } = useSiteConfig();
   if (!whatsappUrl || subscriptions.length === 0) return null;
   return (

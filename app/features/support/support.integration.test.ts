@@ -1,12 +1,7 @@
 import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  rateLimits,
-  supportConversations,
-  supportMessages,
-  waitlist,
-} from "../../../db/schema.ts";
+import { rateLimits, supportConversations, supportMessages, waitlist } from "../../../db/schema.ts";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
 import { clearSales } from "../../../tests/support/sales.ts";
 import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
@@ -247,7 +242,11 @@ describe("the inbound SMTP for support", () => {
 
   it("opens a conversation from an e-mail to suporte@, answering only a known customer", async () => {
     const { email, waitlistId, subscription } = await customer();
-    await deliver({ from: `Cliente <${email}>`, to: `suporte@${DOMAIN}`, text: "Preciso de ajuda." });
+    await deliver({
+      from: `Cliente <${email}>`,
+      to: `suporte@${DOMAIN}`,
+      text: "Preciso de ajuda.",
+    });
     const known = await onlyConversation();
     expect(known).toMatchObject({
       origin: "email",

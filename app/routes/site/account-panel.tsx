@@ -20,7 +20,10 @@ import { privatePageHeaders } from "../../lib/private-page.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { readForm } from "../../platform/http/read-form.server.ts";
 import { supportPanelData } from "../../features/support/panel.server.ts";
-import { SUPPORT_FORM_MAX_BYTES, submitAccountSupport } from "../../features/support/forms.server.ts";
+import {
+  SUPPORT_FORM_MAX_BYTES,
+  submitAccountSupport,
+} from "../../features/support/forms.server.ts";
 import {
   OwnConversations,
   SupportForm,
