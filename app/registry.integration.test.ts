@@ -296,6 +296,31 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
       }),
     ]),
   ),
+  "support-received": async (kind) => ({
+    to: nextAddress(kind),
+    payload: {
+      reference: "S0123ABCD",
+      promise: "Respondemos até amanhã, 10h.",
+      message: "Meu robô parou de operar.\n\nPodem verificar?",
+      replyTo: "resposta+abcdefghijklmnopqrstuvwxyz@exemplo.com",
+    },
+  }),
+  "support-reply": async (kind) => ({
+    to: nextAddress(kind),
+    payload: {
+      reference: "S0123ABCD",
+      message: "Reiniciamos a VPS; o robô voltou a operar.",
+      replyTo: "",
+    },
+  }),
+  "support-staff-notice": async (kind) => ({
+    to: nextAddress(kind),
+    payload: {
+      reference: "S0123ABCD",
+      due: "03/12/2026 10:00",
+      conversationId: "00000000-0000-4000-8000-000000000000",
+    },
+  }),
   "payment-receipt": async (kind) => {
     const entry = await newEntry(kind);
     return {

@@ -65,6 +65,11 @@ import {
   fleetIncidentClosedMessage,
   fleetIncidentOpenedMessage,
 } from "./features/fleet/messages.tsx";
+import {
+  supportReceivedMessage,
+  supportReplyMessage,
+  supportStaffNoticeMessage,
+} from "./features/support/messages.tsx";
 import { getDb } from "./platform/db/db.server.ts";
 import { getEnv } from "./platform/http/env.server.ts";
 import { createRegistry } from "./platform/jobs/registry.ts";
@@ -123,6 +128,9 @@ export const registry = createRegistry([
   fleetIncidentOpenedMessage,
   fleetIncidentClosedMessage,
   fleetIncidentsJob,
+  supportReceivedMessage,
+  supportReplyMessage,
+  supportStaffNoticeMessage,
   campaignQueue(() => ({
     global: getEnv().CAMPAIGN_RATE_PER_SECOND,
     domain: getEnv().CAMPAIGN_DOMAIN_RATE_PER_SECOND,

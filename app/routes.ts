@@ -51,6 +51,8 @@ export default [
       route("admin/ligar-desligar", "routes/admin/robot-switches.tsx"),
       route("admin/reembolso/:orderId", "routes/admin/refund.tsx"),
       route("admin/frota", "routes/admin/fleet.tsx"),
+      route("admin/suporte", "routes/admin/support.tsx"),
+      route("admin/suporte/:id", "routes/admin/support-conversation.tsx"),
       route("admin/campanhas", "routes/admin/campaigns.tsx"),
       route("admin/assinantes", "routes/admin/subscribers.tsx"),
       route("admin/assinantes.csv", "routes/admin/subscribers-csv.ts"),

@@ -55,6 +55,11 @@ import {
   heartbeatResolutions,
   MAX_CREDIT_THRESHOLD_MINUTES,
 } from "../app/features/fleet/model.ts";
+import {
+  conversationOrigins,
+  conversationStates,
+  messageAuthors,
+} from "../app/features/support/model.ts";
 import { chargeStates, subscriptionStates } from "../app/features/subscriptions/model.ts";
 import { waitlistStatuses } from "../app/features/waitlist/model.ts";
 import {
@@ -1566,5 +1571,72 @@ export const serviceCreditThresholds = pgTable(
       sql`${table.minutes} >= 0 and ${table.minutes} <= ${sql.raw(String(MAX_CREDIT_THRESHOLD_MINUTES))}`,
     ),
     index("service_credit_thresholds_set_at_idx").on(table.setAt),
+  ],
+);
+
+/**
+ * A support conversation (decisions 385-387): opened by a customer from /minha-conta (the
+ * person known), /contato or an e-mail (the address as given), answered by staff from
+ * /admin/suporte. Its reply address carries `reply_token`; the first answer is due by
+ * `first_response_due_at` (business hours).
+ */
+export const supportConversations = pgTable(
+  "support_conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // "S" + 6 digits, what the customer and staff quote.
+    reference: text("reference").notNull().unique(),
+    origin: text("origin", { enum: conversationOrigins }).notNull(),
+    state: text("state", { enum: conversationStates }).notNull().default("open"),
+    // The person, when the address is a customer's (erasing them deletes the conversation).
+    waitlistId: uuid("waitlist_id").references(() => waitlist.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, {
+      onDelete: "set null",
+    }),
+    // The robot's name as it was when the conversation began (the subscription's).
+    robotName: text("robot_name"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    // 26 base32 characters; the reply address resposta+<token>@ the inbound domain.
+    replyToken: text("reply_token").notNull().unique(),
+    firstResponseDueAt: timestamp("first_response_due_at", { withTimezone: true }).notNull(),
+    firstResponseAt: timestamp("first_response_at", { withTimezone: true }),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull(),
+    // Whether the last message is the customer's: the inbox lists these first.
+    awaitingStaff: boolean("awaiting_staff").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("support_conversations_origin_check", isOneOf(table.origin, conversationOrigins)),
+    check("support_conversations_state_check", isOneOf(table.state, conversationStates)),
+    index("support_conversations_inbox_idx").on(table.state, table.lastMessageAt),
+    index("support_conversations_email_idx").on(table.email),
+    index("support_conversations_waitlist_idx").on(table.waitlistId),
+  ],
+);
+
+/** One message of a conversation, the customer's (typed or e-mailed) or staff's. */
+export const supportMessages = pgTable(
+  "support_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => supportConversations.id, { onDelete: "cascade" }),
+    author: text("author", { enum: messageAuthors }).notNull(),
+    // Staff's e-mail for a staff message.
+    staffEmail: text("staff_email"),
+    body: text("body").notNull(),
+    // An e-mailed message: its Message-ID (a retried delivery is stored once), the address
+    // it came from, and how many attachments were not kept.
+    emailMessageId: text("email_message_id"),
+    fromAddress: text("from_address"),
+    droppedAttachments: integer("dropped_attachments").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("support_messages_author_check", isOneOf(table.author, messageAuthors)),
+    uniqueIndex("support_messages_email_idx").on(table.conversationId, table.emailMessageId),
+    index("support_messages_conversation_idx").on(table.conversationId, table.createdAt),
   ],
 );

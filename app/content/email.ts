@@ -4,7 +4,10 @@ import { greetingFor } from "./greeting.ts";
 export const emailCopy = {
   brand: "Agentes FX",
   footerContact: "Dúvidas? Escreva para",
-  footerAutomatic: "Esta é uma mensagem automática; as respostas não são lidas.",
+  // Every message's Reply-To reaches staff: the support inbox, or the contact mailbox
+  // (docs/decisions/385).
+  footerAutomatic:
+    "Pode responder a este e-mail: nossa equipe lê as respostas e responde em horário comercial.",
   unsubscribe: "Não quer mais receber estas mensagens? Descadastre-se com um clique:",
   confirmSignup: {
     subject: "Confirme sua inscrição",

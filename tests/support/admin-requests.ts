@@ -14,6 +14,8 @@ import * as paymentsRoute from "../../app/routes/admin/payments.tsx";
 import * as refundRoute from "../../app/routes/admin/refund.tsx";
 import * as robotSwitchesRoute from "../../app/routes/admin/robot-switches.tsx";
 import * as fleetRoute from "../../app/routes/admin/fleet.tsx";
+import * as supportRoute from "../../app/routes/admin/support.tsx";
+import * as supportConversationRoute from "../../app/routes/admin/support-conversation.tsx";
 import * as robotPerformanceRoute from "../../app/routes/admin/robot-performance.tsx";
 import * as robotSignedStatementsRoute from "../../app/routes/admin/robot-signed-statements.tsx";
 import * as robotsRoute from "../../app/routes/admin/robots.tsx";
@@ -94,6 +96,8 @@ export const adminSectionRoutes = {
   "/admin/reembolso/:orderId": refundRoute,
   "/admin/ligar-desligar": robotSwitchesRoute,
   "/admin/frota": fleetRoute,
+  "/admin/suporte": { ...supportRoute, action: undefined },
+  "/admin/suporte/:id": supportConversationRoute,
 } satisfies Record<string, { loader: Handler; action: Handler | undefined }>;
 
 export type AdminSectionPath = keyof typeof adminSectionRoutes;

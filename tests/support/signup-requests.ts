@@ -56,7 +56,8 @@ export async function callContactAction(request: Request, ip = freshIp()): Promi
   }
   return {
     status: result.init?.status ?? 200,
-    data: result.data,
+    // The waitlist form's answer (the support form posts to /contato?suporte).
+    data: result.data as SignupActionData,
     headers: new Headers(result.init?.headers),
   };
 }

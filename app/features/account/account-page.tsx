@@ -331,6 +331,8 @@ export interface AccountPanelProps {
   robots?: Record<string, RobotView>;
   /** A refused Pix Automático form: its subscription, the CPF as typed and why. */
   mandateError?: { subscriptionId: string; cpf: string; message: string };
+  /** The support form and the person's conversations (features/support). */
+  support?: React.ReactNode;
 }
 
 /** The customer's subscriptions, charges and receipts, and what they can do with them. */
@@ -340,6 +342,7 @@ export function AccountPanel({
   accountErrors,
   robots,
   mandateError,
+  support,
 }: AccountPanelProps) {
   return (
     <main id="conteudo" className="mx-auto max-w-3xl px-4 py-16">
@@ -382,6 +385,7 @@ export function AccountPanel({
           </section>
         );
       })}
+      {support ? <div className="mt-10 border-t border-border pt-8">{support}</div> : null}
       <p className="mt-10">
         <a href={href("/meus-dados")} className="text-primary underline">
           {accountCopy.myDataLink}

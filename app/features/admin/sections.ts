@@ -9,6 +9,7 @@ import { invitationsAdminCopy } from "../../content/invitations.ts";
 import { ordersAdminCopy, setupAdminCopy } from "../../content/orders.ts";
 import { robotSwitchesPageCopy } from "../../content/sales.ts";
 import { subscriptionsAdminCopy } from "../../content/subscriptions.ts";
+import { supportAdminCopy } from "../../content/support.ts";
 
 // Each admin section is a route of its own under /admin
 // (docs/decisions/070-admin-route-per-section.md); the tabs are links to them.
@@ -20,6 +21,7 @@ export const adminSections = [
   "assinaturas",
   "ligar-desligar",
   "frota",
+  "suporte",
   "robos",
   "blog",
   "campanhas",
@@ -38,6 +40,7 @@ export const adminSectionLabels: Record<AdminSection, string> = {
   assinaturas: subscriptionsAdminCopy.tab,
   "ligar-desligar": robotSwitchesPageCopy.tab,
   frota: fleetAdminCopy.tab,
+  suporte: supportAdminCopy.tab,
   robos: robotsAdminCopy.tab,
   blog: postsAdminCopy.tab,
   campanhas: campaignsAdminCopy.tab,

@@ -6,6 +6,8 @@
 // connections in all and per remote address, messages per connection, recipients per message
 // and reports per remote address per hour, each past its limit answered with a temporary
 // refusal (a real mail server retries later).
+// It also takes the support inbox's mail when SUPPORT_INBOUND_DOMAIN is set (decision 385):
+// a reply address's conversation must exist at RCPT; its DATA goes to support, not reports.
 import { timingSafeEqual } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Readable } from "node:stream";
@@ -18,6 +20,13 @@ import {
   type ReportIntakeLimits,
 } from "../../platform/mail/deliverability-model.ts";
 import type { ReportContext } from "../../platform/mail/report.server.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
+import type { InboundTarget } from "../../platform/mail/reply-address.ts";
+import {
+  conversationExists,
+  receiveSupportMail,
+  supportTarget,
+} from "../support/inbound.server.ts";
 import { ingestReport } from "./ingest.server.ts";
 import { IntakeCounter } from "./intake-limits.server.ts";
 
@@ -80,6 +89,16 @@ export async function startBounceReceiver(
       if (session.envelope.rcptTo.length >= limits.recipientsPerMessage) {
         return callback(refusal("4.5.3 too many recipients", 452));
       }
+      const support = supportTarget(address.address);
+      if (support?.kind === "reply") {
+        conversationExists(support.token)
+          .then((exists) =>
+            exists ? callback() : callback(refusal("5.1.1 no such conversation", 550)),
+          )
+          .catch(() => callback(refusal("4.3.0 try again later", 451)));
+        return;
+      }
+      if (support) return callback();
       if (address.address.toLowerCase().endsWith(ourDomain)) return callback();
       callback(refusal("5.1.1 no such mailbox here", 550));
     },
@@ -93,7 +112,17 @@ export async function startBounceReceiver(
             return callback(refusal("4.7.1 too many reports from your address, try later", 451));
           }
           const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-          await ingestReport(raw, "smtp-receiver", reportContext(envelopeTo));
+          const support = envelopeTo
+            .map(supportTarget)
+            .filter((target): target is InboundTarget => target !== null);
+          const reports = envelopeTo.filter((to) => supportTarget(to) === null);
+          for (const target of support) {
+            const answer = await receiveSupportMail(raw, target, appNow());
+            if (!answer.ok) return callback(refusal(answer.text, answer.code));
+          }
+          if (reports.length > 0) {
+            await ingestReport(raw, "smtp-receiver", reportContext(reports));
+          }
           callback();
         })
         .catch((error: unknown) => {

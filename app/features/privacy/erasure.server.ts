@@ -3,7 +3,7 @@
 // messages to and from the address in the outbox and the local mailbox, the newsletter
 // subscription of the address, delivery reports and suppressions naming it, the personal
 // fields of their orders' setup and its e-mailed links (the orders stay, for the accounts), and the waitlist
-// tallies' source text once nobody has it. Only the SHA-256 of the address is kept, so nothing
+// tallies' source text once nobody has it, and their support conversations. Only the SHA-256 of the address is kept, so nothing
 // is ever sent to it again; a new sign-up with it removes the hash and starts fresh.
 // personal-data.ts lists every column that can hold personal data and how it is erased here.
 import { sql, type SQL } from "drizzle-orm";
@@ -46,6 +46,10 @@ export async function eraseWaitlistEntryIn(db: Executor, id: string): Promise<bo
       delete from suppressions where email in (select email from target)
     ), reports as (
       delete from delivery_reports where recipient in (select email from target)
+    ), support as (
+      -- The person's conversations go with the entry (cascade); these are the address's
+      -- conversations opened before it was known (decision 385).
+      delete from support_conversations where email in (select email from target)
     ), entry as (
       delete from waitlist where id in (select id from target) returning email, source
     ), hashed as (

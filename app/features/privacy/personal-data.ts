@@ -43,6 +43,17 @@ export const erasedColumns = {
     domain: "the address's campaign messages deleted",
     last_error: "the address's campaign messages deleted",
   },
+  support_conversations: {
+    name: "deleted with the entry or the address (decision 385)",
+    email: "deleted with the entry or the address (decision 385)",
+    robot_name: "deleted with the entry or the address",
+  },
+  support_messages: {
+    body: "deleted with its conversation",
+    from_address: "deleted with its conversation",
+    staff_email: "deleted with its conversation",
+    email_message_id: "deleted with its conversation",
+  },
   order_setups: {
     account_number: "set to null on the person's orders",
     broker_server: "set to null on the person's orders",
@@ -217,6 +228,13 @@ export const keptColumns: Record<string, Record<string, string>> = {
   fleet_incidents: { flag: code },
   maintenance_windows: { reason: staff, declared_by: staff },
   service_credit_thresholds: { set_by: staff },
+  support_conversations: {
+    reference: code,
+    origin: code,
+    state: code,
+    reply_token: "a random routing token; deleted with the conversation",
+  },
+  support_messages: { author: code },
   early_discounts: { set_by: staff },
   performance_statements: {
     file_name: code,

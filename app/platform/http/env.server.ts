@@ -123,6 +123,11 @@ const envSchema = z.object({
       (value) => value === undefined || isPrivateKey(value),
       "DKIM_PRIVATE_KEY must be a PEM private key (openssl genrsa 2048)",
     ),
+  // Issue 39 (docs/decisions/385): the domain whose mail the inbound SMTP (the bounce
+  // receiver) also takes for support: resposta+<token>@ it threads into a conversation,
+  // suporte@ it opens one and is every message's default Reply-To. Unset, no e-mail reaches
+  // the support inbox and replies go to MAIL_REPLY_TO or CONTACT_EMAIL.
+  SUPPORT_INBOUND_DOMAIN: optionalText,
   // Where the bounce receiver (an SMTP server for the bounce domain's MX) listens; unset, none.
   BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   BOUNCE_SMTP_HOST: z.string().default("0.0.0.0"),

@@ -13,6 +13,8 @@ export interface PublicFormOptions {
   clientIp: string;
   /** Posts per client per minute; 0 turns the limit off. */
   perMinute: number;
+  /** The body's limit when the form takes more than a few short fields (default 4 KB). */
+  maxBytes?: number;
 }
 
 export type PublicFormRead =
@@ -21,9 +23,9 @@ export type PublicFormRead =
 
 export async function readPublicForm(
   request: Request,
-  { name, clientIp, perMinute }: PublicFormOptions,
+  { name, clientIp, perMinute, maxBytes = FORM_MAX_BYTES }: PublicFormOptions,
 ): Promise<PublicFormRead> {
-  const read = await readForm(request, FORM_MAX_BYTES);
+  const read = await readForm(request, maxBytes);
   if (!read.ok) return read;
   if (await overClientLimit({ name, clientIp, perMinute })) return { ok: false, status: 429 };
   const bot = read.form.getAll("website").some((value) => value !== "");

@@ -70,6 +70,8 @@ export interface MessageContent {
   element: ReactElement;
   /** Marketing messages: the one-click unsubscribe link (List-Unsubscribe, RFC 8058). */
   unsubscribeUrl?: string;
+  /** This message's own Reply-To (a support conversation's reply address), over the default. */
+  replyTo?: string;
 }
 
 export interface MessageDefinition<

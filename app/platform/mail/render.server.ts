@@ -23,6 +23,7 @@ export interface RenderedMessage {
   text: string;
   /** The one-click unsubscribe link of a marketing message (List-Unsubscribe). */
   unsubscribeUrl?: string;
+  replyTo?: string;
 }
 
 // What react-email's own render() puts first.
@@ -57,7 +58,7 @@ export function shownPayload<P extends Payload>(payload: P): P {
 /** Renders a composed message: a queue's (docs/decisions/190) or a registry message's. */
 export function renderContent(
   kind: MessageKind,
-  { subject, element, unsubscribeUrl }: MessageContent,
+  { subject, element, unsubscribeUrl, replyTo }: MessageContent,
 ): RenderedMessage {
   if (kind === "marketing" && !unsubscribeUrl) {
     throw new Error(`marketing message "${subject}" has no unsubscribe link`);
@@ -71,5 +72,6 @@ export function renderContent(
     // html-to-text's own text, by the short way when the document is only the layout's.
     text: layoutPlainText(html) ?? toPlainText(html),
     ...(kind === "marketing" ? { unsubscribeUrl } : {}),
+    ...(replyTo ? { replyTo } : {}),
   };
 }

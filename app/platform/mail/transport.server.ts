@@ -8,6 +8,7 @@ import type { Database } from "../db/db.server.ts";
 import type { Env } from "../http/env.server.ts";
 import { getLogger } from "../http/logger.server.ts";
 import { hashToken, redactedToken } from "./link-tokens.server.ts";
+import { newConversationAddress } from "./reply-address.ts";
 import { bounceAddressFor } from "./report.server.ts";
 
 export interface OutgoingEmail {
@@ -21,6 +22,8 @@ export interface OutgoingEmail {
   text: string;
   /** Marketing messages: List-Unsubscribe with one-click POST (RFC 8058). */
   unsubscribeUrl?: string;
+  /** This message's Reply-To, over the sender's (a support conversation's reply address). */
+  replyTo?: string;
   /** The raw tokens of the message's links: the local mailbox never stores them. */
   linkTokens: readonly string[];
 }
@@ -97,7 +100,7 @@ function mailOptions(
 ): Mail.Options {
   return {
     from: sender.from,
-    ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+    ...(email.replyTo || sender.replyTo ? { replyTo: email.replyTo ?? sender.replyTo } : {}),
     to: email.to,
     subject: email.subject,
     html: email.html,
@@ -191,12 +194,26 @@ export function assertMailTransportConfigured(env: Env): void {
   }
 }
 
+/**
+ * Where answers to a message go unless it names its own: MAIL_REPLY_TO, else the support
+ * inbox's new-conversation address when the inbound SMTP takes support mail, else
+ * CONTACT_EMAIL (docs/decisions/182 and 385).
+ */
+export function defaultReplyTo(env: Env): string {
+  return (
+    env.MAIL_REPLY_TO ??
+    (env.SUPPORT_INBOUND_DOMAIN
+      ? newConversationAddress(env.SUPPORT_INBOUND_DOMAIN)
+      : env.CONTACT_EMAIL)
+  );
+}
+
 export function createTransport(env: Env, db: Database): MailTransport {
   return env.SMTP_URL
     ? smtpTransport(env.SMTP_URL, env.MAIL_FROM, {
         maxConnections: env.EMAIL_CONCURRENCY,
         bounceDomain: env.MAIL_BOUNCE_DOMAIN,
-        replyTo: env.MAIL_REPLY_TO ?? env.CONTACT_EMAIL,
+        replyTo: defaultReplyTo(env),
         dkim:
           env.DKIM_DOMAIN && env.DKIM_SELECTOR && env.DKIM_PRIVATE_KEY
             ? {

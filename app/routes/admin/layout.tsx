@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { fleetAdminCopy } from "../../content/fleet.ts";
+import { supportAdminCopy } from "../../content/support.ts";
 import {
   Form,
   href,
@@ -64,6 +65,7 @@ const loadingText: Record<AdminSection, string> = {
   assinaturas: subscriptionsAdminCopy.loading,
   "ligar-desligar": robotSwitchesPageCopy.loading,
   frota: fleetAdminCopy.loading,
+  suporte: supportAdminCopy.loading,
   robos: robotsAdminCopy.loading,
   blog: postsAdminCopy.loading,
   campanhas: campaignsAdminCopy.loading,

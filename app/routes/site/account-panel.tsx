@@ -21,6 +21,17 @@ import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { readForm } from "../../platform/http/read-form.server.ts";
+import { supportPanelData } from "../../features/support/panel.server.ts";
+import {
+  SUPPORT_FORM_MAX_BYTES,
+  submitAccountSupport,
+} from "../../features/support/forms.server.ts";
+import {
+  OwnConversations,
+  SupportForm,
+  WhatsappLinks,
+  type SupportFormResult,
+} from "../../features/support/support-form.tsx";
 import type { Route } from "./+types/account-panel";
 
 // /minha-conta/painel: the customer's subscriptions, in the 1-hour session a /minha-conta
@@ -28,7 +39,8 @@ import type { Route } from "./+types/account-panel";
 // cancel, or ask for the 7-day refund; each answers with a notice. Without a session: 401.
 export const handle = htmlOnlyPage;
 
-const FORM_MAX_BYTES = 4 * 1024;
+// The support form's message is the longest field (features/support).
+const FORM_MAX_BYTES = SUPPORT_FORM_MAX_BYTES;
 
 export function meta() {
   return [{ title: copy.metaTitle }, { name: "robots", content: "noindex" }];
@@ -76,6 +88,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       live.map((s) => s.id),
       now,
     ),
+    support: await supportPanelData(entryId!, now),
     notice:
       cancelled !== null
         ? /^\d{4}-\d{2}-\d{2}$/.test(cancelled)
@@ -92,7 +105,7 @@ const failed = (
   message: string,
   accountErrors?: { orderId: string; errors: AccountFormErrors },
   mandateError?: { subscriptionId: string; cpf: string; message: string },
-) => data({ message, accountErrors, mandateError }, { status });
+) => data({ message, accountErrors, mandateError, support: undefined }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   const entryId = await accountSession.entryId(request);
@@ -103,6 +116,13 @@ export async function action({ request }: Route.ActionArgs) {
   const now = appNow();
   const subscription = String(form.get("subscription") ?? "");
   switch (form.get("intent")) {
+    case "support": {
+      const answer = await submitAccountSupport(entryId, form, now);
+      return data(
+        { message: undefined, accountErrors: undefined, support: answer.result },
+        { status: answer.status },
+      );
+    }
     case "pay-card": {
       const checkout = await ownChargeCheckout(entryId, String(form.get("charge") ?? ""), now);
       if (checkout.outcome === "checkout") return redirect(checkout.url, 303);
@@ -196,6 +216,17 @@ export default function AccountPanelRoute({ loaderData, actionData }: Route.Comp
       accountErrors={actionData?.accountErrors}
       mandateError={actionData?.mandateError}
       robots={loaderData.robots}
+      support={
+        <>
+          <SupportForm
+            action={href("/minha-conta/painel")}
+            subscriptions={loaderData.support.subscriptions}
+            result={actionData?.support as SupportFormResult | undefined}
+          />
+          <WhatsappLinks subscriptions={loaderData.support.subscriptions} />
+          <OwnConversations conversations={loaderData.support.conversations} />
+        </>
+      }
     />
   );
 }

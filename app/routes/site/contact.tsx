@@ -10,6 +10,9 @@ import { getEnv } from "../../platform/http/env.server.ts";
 import { seoMeta, siteUrlFromMatches } from "../../lib/seo.ts";
 import { clientIpContext } from "../../platform/http/request-context.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
+import { submitContactSupport } from "../../features/support/forms.server.ts";
+import { SupportForm } from "../../features/support/support-form.tsx";
+import { appNow } from "../../platform/http/clock.server.ts";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -29,7 +32,18 @@ export function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
+/** The support form posts to /contato?suporte; the waitlist form to /contato. */
+const supportParam = "suporte";
+
 export async function action({ request, url, context }: Route.ActionArgs) {
+  if (url.searchParams.has(supportParam)) {
+    const answer = await submitContactSupport(
+      request,
+      { clientIp: context.get(clientIpContext), rateLimitPerMinute: getEnv().SIGNUP_RATE_LIMIT },
+      appNow(),
+    );
+    return data(answer.result, { status: answer.status });
+  }
   const result = await handleSignup(request, {
     clientIp: context.get(clientIpContext),
     rateLimitPerMinute: getEnv().SIGNUP_RATE_LIMIT,
@@ -54,6 +68,8 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  const support = actionData && "form" in actionData ? actionData : undefined;
+  const signup = actionData && !("form" in actionData) ? actionData : undefined;
   return (
     <main id="conteudo" className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -69,8 +85,11 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             <SignupForm
               preselectedAgent={loaderData.preselectedAgent}
               attribution={loaderData.attribution}
-              result={actionData ?? (loaderData.signedUp ? signupConfirmed : undefined)}
+              result={signup ?? (loaderData.signedUp ? signupConfirmed : undefined)}
             />
+          </div>
+          <div className="mt-8 rounded-xl border border-border bg-card p-5 sm:p-8">
+            <SupportForm action={`${href("/contato")}?${supportParam}`} result={support} />
           </div>
         </section>
         <aside aria-labelledby="contato-beneficios" className="space-y-6 lg:pt-24">

@@ -1,0 +1,143 @@
+// Portuguese copy of support (issue 39): the forms on /minha-conta and /contato, the due
+// time promised, the e-mails of a conversation and the admin inbox. Subjects are built
+// only from this text and our references, never from what a customer typed.
+
+const weekdays = [
+  "domingo",
+  "segunda-feira",
+  "terça-feira",
+  "quarta-feira",
+  "quinta-feira",
+  "sexta-feira",
+  "sábado",
+] as const;
+
+export const supportDueCopy = {
+  today: (time: string) => `hoje, ${time}`,
+  tomorrow: (time: string) => `amanhã, ${time}`,
+  weekday: (day: string, time: string) => `${day}, ${time}`,
+  date: (date: string, time: string) => `${date}, ${time}`,
+  weekdays,
+  promise: (when: string) => `Respondemos até ${when}.`,
+} as const;
+
+export const businessHoursText =
+  "Atendemos por e-mail e chat em horário comercial: de segunda a sexta, das 9h às 18h (horário de Brasília), exceto feriados nacionais.";
+
+export const supportFormCopy = {
+  title: "Falar com o suporte",
+  intro: businessHoursText,
+  nameLabel: "Seu nome",
+  emailLabel: "Seu e-mail",
+  emailHelp: "Se você é cliente, use o e-mail da sua assinatura.",
+  subscriptionLabel: "Assinatura",
+  noSubscription: "Nenhuma assinatura específica",
+  messageLabel: "Mensagem",
+  messageHelp: "Até 4.000 caracteres. Não envie senhas. Anexos não são aceitos por aqui.",
+  button: "Enviar mensagem",
+  sent: (reference: string, promise: string) =>
+    `Recebemos sua mensagem (conversa ${reference}). ${promise} A resposta chega por e-mail; para continuar a conversa, basta responder a ela.`,
+  fixFields: "Corrija os campos indicados.",
+  rateLimited: "Muitas mensagens seguidas. Aguarde um minuto e tente de novo.",
+  unavailable:
+    "Não foi possível enviar agora. Tente de novo em instantes; seu texto continua aqui.",
+  whatsappLabel: "Prefere o WhatsApp?",
+  whatsappLink: "Abrir conversa no WhatsApp",
+  whatsappText: (robot: string, reference: string) =>
+    `Olá! Preciso de ajuda com a minha assinatura do ${robot} (pedido ${reference}).`,
+  openTitle: "Suas conversas com o suporte",
+  openLine: (reference: string, date: string) => `Conversa ${reference}, aberta em ${date}`,
+  answered: "Respondida: veja a resposta no seu e-mail.",
+  late: "Nossa resposta passou do prazo; a equipe já foi avisada e responde o quanto antes.",
+  closed: "Encerrada.",
+} as const;
+
+export const supportFieldErrors = {
+  name: "Digite seu nome (até 120 caracteres).",
+  email: "Digite um e-mail válido.",
+  message: "Escreva sua mensagem (até 4.000 caracteres).",
+  subscription: "Escolha uma das suas assinaturas.",
+} as const;
+
+const footerReply =
+  "Para continuar esta conversa, responda a este e-mail: sua resposta chega à nossa equipe.";
+
+export const supportEmailCopy = {
+  received: {
+    subject: (reference: string) => `Recebemos sua mensagem (conversa ${reference})`,
+    preview: "Sua mensagem chegou à equipe de suporte da Agentes FX.",
+    greeting: "Olá!",
+    body: (reference: string, promise: string) =>
+      `Recebemos sua mensagem de suporte (conversa ${reference}). ${promise} ${businessHoursText}`,
+    yourMessage: "Sua mensagem:",
+    footerReply,
+  },
+  reply: {
+    subject: (reference: string) => `Resposta do suporte (conversa ${reference})`,
+    preview: "A equipe de suporte da Agentes FX respondeu.",
+    greeting: "Olá!",
+    intro: (reference: string) => `Resposta da equipe de suporte na conversa ${reference}:`,
+    footerReply,
+  },
+  staffNotice: {
+    subject: (reference: string) => `Nova mensagem de suporte (conversa ${reference})`,
+    preview: "Uma mensagem de cliente espera resposta.",
+    greeting: "Olá, equipe!",
+    body: (reference: string, due: string) =>
+      `A conversa ${reference} recebeu uma mensagem de cliente. Primeira resposta devida: ${due}.`,
+    button: "Abrir a caixa de suporte",
+  },
+} as const;
+
+export const supportAdminCopy = {
+  tab: "Suporte",
+  loading: "Carregando conversas...",
+  title: "Suporte",
+  intro:
+    "Conversas de clientes, pela Minha conta, pelo /contato ou por e-mail. A primeira resposta é devida em 4 horas úteis (9h-18h, dias úteis).",
+  filterOpen: "Abertas",
+  filterClosed: "Encerradas",
+  empty: "Nenhuma conversa aqui.",
+  columns: {
+    reference: "Conversa",
+    customer: "Cliente",
+    subscription: "Assinatura",
+    due: "Primeira resposta",
+    last: "Última mensagem",
+    state: "Situação",
+  },
+  overdue: "Prazo vencido",
+  dueBy: (date: string) => `até ${date}`,
+  answeredAt: (date: string) => `respondida em ${date}`,
+  awaitingStaff: "Aguardando a equipe",
+  awaitingCustomer: "Aguardando o cliente",
+  closedState: "Encerrada",
+  origins: {
+    account: "Minha conta (cliente identificado)",
+    contact: "Formulário /contato (e-mail informado, não verificado)",
+    email: "E-mail (remetente informado, não verificado)",
+  },
+  noSubscription: "Sem assinatura",
+  open: "Abrir",
+  conversationTitle: (reference: string) => `Conversa ${reference}`,
+  back: "Voltar para as conversas",
+  origin: "Origem",
+  replyAddress: "Endereço de resposta",
+  customer: "Cliente",
+  customerMessage: "Cliente",
+  staffMessage: (email: string) => `Equipe (${email})`,
+  viaEmail: "por e-mail",
+  otherSender: (address: string) => `enviado de outro endereço: ${address}`,
+  droppedAttachments: (count: number) =>
+    count === 1 ? "1 anexo não foi guardado." : `${count} anexos não foram guardados.`,
+  replyLabel: "Responder ao cliente (vai por e-mail)",
+  replyButton: "Enviar resposta",
+  replied: "Resposta enviada ao cliente por e-mail.",
+  replyInvalid: "Escreva a resposta (até 4.000 caracteres).",
+  close: "Encerrar conversa",
+  reopen: "Reabrir conversa",
+  closedNotice: "Conversa encerrada.",
+  reopenedNotice: "Conversa reaberta.",
+  notFound: "Conversa não encontrada.",
+  invalidRequest: "Pedido inválido.",
+} as const;
