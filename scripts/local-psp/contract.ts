@@ -39,7 +39,23 @@ export interface Violation {
   propriedade: string;
 }
 
-const document = parse(readFileSync(CONTRACT_FILE, "utf8")) as Json;
+const document = readPatternsAsRegexes(parse(readFileSync(CONTRACT_FILE, "utf8"))) as Json;
+
+/**
+ * The contract writes a few patterns as JavaScript literals ("/^\\d{11}$/" for a CPF), which
+ * JSON Schema would read as requiring the slashes: they are read as the regex inside, as the
+ * authors meant (docs/decisions/365).
+ */
+function readPatternsAsRegexes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(readPatternsAsRegexes);
+  if (!node || typeof node !== "object") return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    const literal = key === "pattern" && typeof value === "string" && /^\/.+\/$/.exec(value);
+    out[key] = literal ? value.slice(1, -1) : readPatternsAsRegexes(value);
+  }
+  return out;
+}
 const DOCUMENT_ID = "api-pix";
 
 // OpenAPI 3.0 schemas are JSON Schema with extra words (example, nullable, title): not strict.

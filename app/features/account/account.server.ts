@@ -25,7 +25,8 @@ import type { PaymentMethod, SetupState, TradingPlatform } from "../orders/model
 import { type CardCheckoutOutcome, openCardCheckout } from "../orders/card-checkout.server.ts";
 import { parseDecimal } from "../orders/money.ts";
 import { currentExchangeRate, PERSON_ACTOR } from "../orders/orders.server.ts";
-import { sitePix } from "../orders/pix.server.ts";
+import { apiPixConfig } from "../../platform/payments/api-pix.server.ts";
+import { renewalPix } from "../sales/renewal-due-charges.server.ts";
 import { setupFormSchema } from "../orders/setup.server.ts";
 import {
   addDays,
@@ -70,7 +71,8 @@ export interface OpenCharge {
   dueDate: LocalDate;
   totalUsdCents: number;
   totalBrlCents: number;
-  pix: { code: string; qrSvg: string } | null;
+  /** The code and QR; `dueDate` when it is the PSP's due-date charge (cobv). */
+  pix: { code: string; qrSvg: string; dueDate: string | null } | null;
 }
 
 export interface AccountSetup {
@@ -97,12 +99,16 @@ export interface AccountSubscription {
   guarantee: { allowed: boolean; lastDay: LocalDate };
   refundRequested: boolean;
   setup: AccountSetup | null;
+  /** The CPF or CNPJ the renewals' due-date charges name, as given. */
+  payerDocument: string | null;
 }
 
 export interface AccountOverview {
   name: string;
   email: string;
   cardEnabled: boolean;
+  /** The API Pix is set: renewals are due-date charges, which need the payer's CPF or CNPJ. */
+  dueChargesEnabled: boolean;
   subscriptions: AccountSubscription[];
 }
 
@@ -235,15 +241,13 @@ export async function accountOverview(entryId: string, now: Date): Promise<Accou
             dueDate: open.dueDate,
             totalUsdCents: open.totalUsdCents,
             totalBrlCents: open.totalBrlCents,
-            pix:
-              open.totalBrlCents > 0
-                ? await sitePix({ amountBrlCents: open.totalBrlCents, txid: open.reference })
-                : null,
+            pix: open.totalBrlCents > 0 ? await renewalPix(open, now) : null,
           }
         : null,
       history,
       guarantee: { allowed: live && check.allowed, lastDay: check.lastDay },
       refundRequested: subscription.refundRequestedAt !== null,
+      payerDocument: subscription.payerDocument,
       setup: setup
         ? {
             state: setup.state,
@@ -258,6 +262,7 @@ export async function accountOverview(entryId: string, now: Date): Promise<Accou
   return {
     ...person,
     cardEnabled: mercadoPagoConfig() !== null,
+    dueChargesEnabled: apiPixConfig() !== null,
     subscriptions: list,
   };
 }

@@ -16,7 +16,9 @@ export const moneyKinds = [
   "pix-received",
   "card-refunded",
   "chargeback",
+  "refund-requested",
   "refund-sent",
+  "refund-failed",
   "notice",
 ] as const;
 export type MoneyKind = (typeof moneyKinds)[number];
@@ -52,3 +54,7 @@ export type SaleMove = (typeof saleMoves)[number];
 /** Where staff send a refund (DESIGN: the page asks before sending). */
 export const refundDestinations = ["pix", "card"] as const;
 export type RefundDestination = (typeof refundDestinations)[number];
+
+/** A refund through the API Pix (devolucao): asked of the PSP, returned, or not made. */
+export const pixRefundStates = ["requested", "done", "failed"] as const;
+export type PixRefundState = (typeof pixRefundStates)[number];

@@ -62,6 +62,11 @@ export interface Settlement {
   /** What the payment row quotes (a credit's key, "MP 123"); the event's own id otherwise. */
   paymentReference?: string;
   note?: string | null;
+  /**
+   * The source checked the amount against its own charge (a due-date charge paid late with
+   * its fine and interest): the pay move takes what was paid.
+   */
+  amountChecked?: boolean;
 }
 
 export type ReceiveOutcome =
@@ -144,7 +149,7 @@ export async function applyMoney(
     creditKey: event.source === "statement" ? event.sourceId : null,
     amountBrlCents: event.amountCents,
   };
-  const checkAmount = event.source !== "staff";
+  const checkAmount = event.source !== "staff" && !settlement.amountChecked;
   const refusal =
     "orderId" in resolved
       ? await payOrderLocked(tx, resolved.orderId, event, payment, settlement, checkAmount, now)

@@ -16,6 +16,7 @@ const chargeFields = [
   "amountUsd",
   "amountBrl",
   "rate",
+  "rateLine",
   "reference",
   "pixLine",
 ] as const;
@@ -24,6 +25,7 @@ const chargeLines = (payload: Payload<(typeof chargeFields)[number]>) =>
   [
     charge.body(payload.robotName, payload.dueDate),
     charge.amount(payload.amountUsd, payload.amountBrl, payload.rate),
+    payload.rateLine,
     payload.pixLine,
     charge.reference(payload.reference),
     charge.otherMethods,

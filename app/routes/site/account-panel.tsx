@@ -19,6 +19,7 @@ import { htmlOnlyPage } from "../../lib/page-scripts.ts";
 import { privatePageHeaders } from "../../lib/private-page.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { readForm } from "../../platform/http/read-form.server.ts";
+import { setOwnPayerDocument } from "../../features/sales/payer-document.server.ts";
 import type { Route } from "./+types/account-panel";
 
 // /minha-conta/painel: the customer's subscriptions, in the 1-hour session a /minha-conta
@@ -34,7 +35,11 @@ export function meta() {
 
 export const headers = privatePageHeaders;
 
-const notices = { conta: panel.accountSaved, reembolso: panel.refundRequested } as const;
+const notices = {
+  conta: panel.accountSaved,
+  reembolso: panel.refundRequested,
+  documento: panel.payerDocumentSaved,
+} as const;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const entryId = await accountSession.entryId(request);
@@ -97,6 +102,18 @@ export async function action({ request }: Route.ActionArgs) {
         orderId: String(form.get("order")),
         errors: corrected.errors,
       });
+    }
+    case "payer-document": {
+      const saved = await setOwnPayerDocument(
+        entryId,
+        subscription,
+        String(form.get("document") ?? ""),
+        now,
+      );
+      if (saved === "saved") return redirect(`${href("/minha-conta/painel")}?aviso=documento`, 303);
+      return saved === "invalid"
+        ? failed(400, panel.payerDocumentInvalid)
+        : failed(404, outcomes.notFound);
     }
     case "cancel": {
       if (form.get("confirm") !== "on") return failed(400, panel.cancelNeedsConfirm);
