@@ -125,6 +125,7 @@ export const receiptCopy = {
     period: "Período",
     amount: "Valor pago",
     amountUsd: "Valor em dólar",
+    rate: "Câmbio usado",
     method: "Forma de pagamento",
     paymentReference: "Identificação do pagamento",
     reference: "Código da cobrança",

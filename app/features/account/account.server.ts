@@ -27,6 +27,7 @@ import { parseDecimal } from "../orders/money.ts";
 import { currentExchangeRate, PERSON_ACTOR } from "../orders/orders.server.ts";
 import { apiPixConfig } from "../../platform/payments/api-pix.server.ts";
 import { renewalPix } from "../sales/renewal-due-charges.server.ts";
+import { chargeRateLine, orderRateLine } from "../orders/rate-line.ts";
 import { setupFormSchema } from "../orders/setup.server.ts";
 import {
   addDays,
@@ -413,6 +414,8 @@ export interface Receipt {
   amountBrlCents: number | null;
   totalUsdCents: number | null;
   exchangeRate: number | null;
+  /** The sentence naming the rate used: PTAX and its day, or staff's with the reason. */
+  rateLine: string | null;
   method: PaymentMethod;
   paymentReference: string;
   reference: string;
@@ -445,6 +448,7 @@ export async function ownReceipt(entryId: string, reference: string): Promise<Re
       totalUsdCents: first.order.totalUsdCents,
       exchangeRate:
         first.order.exchangeRate === null ? null : parseDecimal(first.order.exchangeRate, 4),
+      rateLine: orderRateLine(first.order),
       method: first.payment.method,
       paymentReference: first.payment.reference,
       reference: first.order.reference,
@@ -476,6 +480,7 @@ export async function ownReceipt(entryId: string, reference: string): Promise<Re
     amountBrlCents: charge.paymentAmountBrlCents ?? charge.totalBrlCents,
     totalUsdCents: charge.totalUsdCents,
     exchangeRate: parseDecimal(charge.exchangeRate, 4),
+    rateLine: chargeRateLine(charge),
     method: charge.paymentMethod,
     paymentReference: charge.paymentReference ?? charge.reference,
     reference: charge.reference,

@@ -31,6 +31,7 @@ export function ReceiptPage({ receipt }: { receipt: Receipt }) {
         : `${formatUsd(receipt.totalUsdCents)} (R$ ${formatRate(receipt.exchangeRate)} por US$ 1)`,
     ]);
   }
+  if (receipt.rateLine) rows.push([f.rate, receipt.rateLine]);
   rows.push(
     [f.method, paymentMethodLabels[receipt.method]],
     [f.paymentReference, receipt.paymentReference],

@@ -22,3 +22,38 @@ export function exchangeRateLine(used: RateUsed): string {
   const setAt = formatDateTime(new Date(used.setAt));
   return used.reason ? copy.rateOverride(rate, setAt, used.reason) : copy.rate(rate, setAt);
 }
+
+/** An order's rate line, or null while it has no rate. */
+export function orderRateLine(order: {
+  exchangeRate: string | null;
+  exchangeRateSource: ExchangeRateSource | null;
+  exchangeRateQuotedOn: string | null;
+  exchangeRateSetAt: Date | null;
+  exchangeRateReason: string | null;
+}): string | null {
+  if (order.exchangeRate === null || !order.exchangeRateSetAt) return null;
+  return exchangeRateLine({
+    rate: Number(order.exchangeRate.replace(".", "")),
+    source: order.exchangeRateSource,
+    quotedOn: order.exchangeRateQuotedOn,
+    setAt: order.exchangeRateSetAt,
+    reason: order.exchangeRateReason,
+  });
+}
+
+/** A renewal charge's rate line. */
+export function chargeRateLine(charge: {
+  exchangeRate: string;
+  exchangeRateSource: ExchangeRateSource;
+  exchangeRateQuotedOn: string | null;
+  exchangeRateSetAt: Date;
+  exchangeRateReason: string | null;
+}): string {
+  return exchangeRateLine({
+    rate: Number(charge.exchangeRate.replace(".", "")),
+    source: charge.exchangeRateSource,
+    quotedOn: charge.exchangeRateQuotedOn,
+    setAt: charge.exchangeRateSetAt,
+    reason: charge.exchangeRateReason,
+  });
+}

@@ -24,6 +24,7 @@ import { moneySourceLabels, waitingReasons } from "../../content/sales.ts";
 import { chargeStateLabels, subscriptionStateLabels } from "../../content/subscriptions.ts";
 import { spotsOf } from "../invitations/invitations.server.ts";
 import { formatBrl } from "../orders/format.ts";
+import { chargeRateLine } from "../orders/rate-line.ts";
 import type { OrderState } from "../orders/model.ts";
 import { queueOrdersPaid } from "../orders/order-mail.server.ts";
 import {
@@ -371,6 +372,7 @@ async function payChargeLocked(
       name,
       service: receiptCopy.service(subscription.robotName, charge.cycle),
       amount: formatBrl(payment.amountBrlCents ?? charge.totalBrlCents),
+      rate: chargeRateLine(charge),
       method: paymentMethodLabels[payment.method],
       paymentReference: payment.reference,
       reference: charge.reference,

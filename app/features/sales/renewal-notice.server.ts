@@ -9,7 +9,7 @@ import type { MessageJob } from "../../platform/jobs/registry.ts";
 import { subscriptionEmailCopy } from "../../content/subscriptions.ts";
 import { formatBrl, formatRate, formatUsd } from "../orders/format.ts";
 import { pixCode } from "../orders/pix.server.ts";
-import { exchangeRateLine } from "../orders/rate-line.ts";
+import { chargeRateLine } from "../orders/rate-line.ts";
 import { formatLocalDate } from "../subscriptions/calendar.ts";
 import { renewalChargeMessage, renewalReminderMessage } from "../subscriptions/messages.tsx";
 import { notifyCustomer, type ChargeRow } from "../subscriptions/subscriptions.server.ts";
@@ -46,13 +46,7 @@ export async function chargeMessage(
   message: ChargeMessage,
 ): Promise<(name: string, to: string) => MessageJob> {
   const pixLine = await pixLineOf(tx, charge);
-  const rate = exchangeRateLine({
-    rate: Number(charge.exchangeRate.replace(".", "")),
-    source: charge.exchangeRateSource,
-    quotedOn: charge.exchangeRateQuotedOn,
-    setAt: charge.exchangeRateSetAt,
-    reason: charge.exchangeRateReason,
-  });
+  const rate = chargeRateLine(charge);
   return (name, to) =>
     message.to(to, {
       name,
