@@ -1,5 +1,5 @@
 // What /admin/pedidos shows: the rate, each robot's early-list discount and the orders.
-import { and, asc, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import { moneyEvents, robots, orders, waitlist } from "../../../db/schema.ts";
 import { withTransaction } from "../../platform/db/db.server.ts";
 import { orderStates, type OrderState } from "./model.ts";

@@ -11,7 +11,10 @@ import { formatBrl, formatRate, formatUsd } from "../orders/format.ts";
 import { pixCode } from "../orders/pix.server.ts";
 import { chargeRateLine } from "../orders/rate-line.ts";
 import { formatLocalDate } from "../subscriptions/calendar.ts";
-import { renewalChargeMessage, renewalReminderMessage } from "../subscriptions/messages.tsx";
+import {
+  renewalChargeMessage,
+  type renewalReminderMessage,
+} from "../subscriptions/messages.tsx";
 import { notifyCustomer, type ChargeRow } from "../subscriptions/subscriptions.server.ts";
 import { percentText } from "./late-charge.ts";
 
