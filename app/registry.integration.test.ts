@@ -329,6 +329,7 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
         name: entry.name,
         service: "YenMax Agent, ciclo 2",
         amount: "R$ 810,74",
+        rate: "Câmbio de R$ 5,4321 por US$ 1: PTAX de venda do Banco Central de 01/03/2027.",
         method: "PIX",
         paymentReference: "E2E0001",
         reference: "AFX0123456789",
@@ -407,6 +408,8 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
             amountUsd: "US$ 149,25",
             amountBrl: "R$ 810,74",
             rate: "5,4321",
+            rateLine:
+              "Câmbio de R$ 5,4321 por US$ 1: PTAX de venda do Banco Central de 01/03/2027.",
             reference: "AFX0123456789",
             pixLine: "",
             creditLine: "",
@@ -419,6 +422,8 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
             amountUsd: "US$ 149,25",
             amountBrl: "R$ 810,74",
             rate: "5,4321",
+            rateLine:
+              "Câmbio de R$ 5,4321 por US$ 1: PTAX de venda do Banco Central de 01/03/2027.",
             reference: "AFX0123456789",
             pixLine: "PIX copia e cola: 000201",
             creditLine:

@@ -26,9 +26,6 @@ import {
   orderStates,
   paymentMethods,
   pixChargeStates,
-  pixReceiptOutcomes,
-  pixReceiptSources,
-  pixUnresolvedReasons,
   setupStates,
   tradingPlatforms,
 } from "../app/features/orders/model.ts";
@@ -69,6 +66,7 @@ import {
   pixMandateEnders,
   pixMandateStates,
   recurringChargeStates,
+  pixRefundStates,
 } from "../app/features/sales/model.ts";
 import { reportKinds, suppressionReasons } from "../app/platform/mail/deliverability-model.ts";
 import {
@@ -793,6 +791,8 @@ export const orders = pgTable(
     exchangeRateSource: text("exchange_rate_source", { enum: exchangeRateSources }),
     // The PTAX's business day (YYYY-MM-DD) when the rate is the PTAX.
     exchangeRateQuotedOn: text("exchange_rate_quoted_on"),
+    // Staff's reason when they overrode the PTAX (docs/decisions/367).
+    exchangeRateReason: text("exchange_rate_reason"),
     totalBrlCents: integer("total_brl_cents"),
     // The invitation's deadline (SPEC section 9: 48 hours to confirm and pay).
     deadline: timestamp("deadline", { withTimezone: true }).notNull(),
@@ -884,39 +884,6 @@ export const pixCharges = pgTable(
     index("pix_charges_active_idx")
       .on(table.activeAt)
       .where(sql`${table.state} = 'active'`),
-  ],
-);
-
-/**
- * Every Pix the PSP reported, once by its endToEndId (webhook or polling, in any order, any
- * number of times): applied to its order, or waiting for staff with the reason.
- */
-export const pixReceipts = pgTable(
-  "pix_receipts",
-  {
-    endToEndId: text("end_to_end_id").primaryKey(),
-    txid: text("txid"),
-    amountBrlCents: integer("amount_brl_cents").notNull(),
-    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
-    source: text("source", { enum: pixReceiptSources }).notNull(),
-    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
-    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
-    outcome: text("outcome", { enum: pixReceiptOutcomes }).notNull(),
-    reason: text("reason", { enum: pixUnresolvedReasons }),
-    detail: text("detail"),
-    resolvedBy: text("resolved_by"),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
-  },
-  (table) => [
-    check("pix_receipts_outcome_check", isOneOf(table.outcome, pixReceiptOutcomes)),
-    check("pix_receipts_source_check", isOneOf(table.source, pixReceiptSources)),
-    check(
-      "pix_receipts_reason_check",
-      sql`(${table.outcome} = 'applied') = (${table.reason} is null) and (${table.reason} is null or ${isOneOf(table.reason, pixUnresolvedReasons)})`,
-    ),
-    index("pix_receipts_unresolved_idx")
-      .on(table.receivedAt)
-      .where(sql`${table.outcome} = 'unresolved' and ${table.resolvedAt} is null`),
   ],
 );
 
@@ -1028,6 +995,8 @@ export const subscriptions = pgTable(
     refundMethod: text("refund_method"),
     refundReference: text("refund_reference"),
     refundedBy: text("refunded_by"),
+    // The payer's CPF or CNPJ (digits), which a due-date charge names (docs/decisions/365).
+    payerDocument: text("payer_document"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -1057,6 +1026,12 @@ export const subscriptionCharges = pgTable(
     exchangeRate: numeric("exchange_rate", { precision: 8, scale: 4 }).notNull(),
     exchangeRateSetBy: text("exchange_rate_set_by").notNull(),
     exchangeRateSetAt: timestamp("exchange_rate_set_at", { withTimezone: true }).notNull(),
+    // Which rate it was (docs/decisions/367): the PTAX of a business day, or staff's override.
+    exchangeRateSource: text("exchange_rate_source", { enum: exchangeRateSources })
+      .notNull()
+      .default("staff"),
+    exchangeRateQuotedOn: text("exchange_rate_quoted_on"),
+    exchangeRateReason: text("exchange_rate_reason"),
     totalBrlCents: integer("total_brl_cents").notNull(),
     createdAt: createdAt(),
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
@@ -1163,6 +1138,72 @@ export const pixRecurringCharges = pgTable(
     index("pix_recurring_charges_due_idx")
       .on(table.nextAttemptAt)
       .where(sql`${table.state} in ('pending', 'scheduled')`),
+  ],
+);
+
+/**
+ * A renewal's due-date charge at the PSP (API Pix `cobv`, docs/decisions/365): queued with the
+ * renewal for a customer without a Pix Automático mandate, created at the PSP by the worker
+ * or the customer's page, with the fine and interest staff set at the time; failed when the
+ * PSP refused it (the charge then shows the static code).
+ */
+export const pixDueCharges = pgTable(
+  "pix_due_charges",
+  {
+    txid: text("txid").primaryKey(),
+    chargeId: uuid("charge_id")
+      .notNull()
+      .unique()
+      .references(() => subscriptionCharges.id, { onDelete: "cascade" }),
+    amountBrlCents: integer("amount_brl_cents").notNull(),
+    dueDate: date("due_date").notNull(),
+    // Days after the due date the PSP still takes it (the grace period).
+    daysAfterDue: integer("days_after_due").notNull(),
+    // Fine once after the due date, interest per month pro rata, in basis points; 0 = none.
+    fineBp: integer("fine_bp").notNull(),
+    interestBpMonth: integer("interest_bp_month").notNull(),
+    // Whether the renewal's e-mail waits for this charge's code (false: it already went).
+    holdsNotice: boolean("holds_notice").notNull().default(true),
+    state: text("state", { enum: pixChargeStates }).notNull().default("pending"),
+    copyPaste: text("copy_paste"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    activeAt: timestamp("active_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("pix_due_charges_state_check", isOneOf(table.state, pixChargeStates)),
+    check("pix_due_charges_amount_check", sql`${table.amountBrlCents} > 0`),
+    check(
+      "pix_due_charges_terms_check",
+      sql`${table.fineBp} between 0 and 200 and ${table.interestBpMonth} between 0 and 100 and ${table.daysAfterDue} between 0 and 60`,
+    ),
+    index("pix_due_charges_pending_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} = 'pending'`),
+  ],
+);
+
+/**
+ * Fine and interest of renewal charges as staff set them (/admin/assinaturas); the newest row
+ * holds. No row: no fine, no interest.
+ */
+export const renewalChargeTerms = pgTable(
+  "renewal_charge_terms",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fineBp: integer("fine_bp").notNull(),
+    interestBpMonth: integer("interest_bp_month").notNull(),
+    setBy: text("set_by").notNull(),
+    setAt: timestamp("set_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check(
+      "renewal_charge_terms_check",
+      sql`${table.fineBp} between 0 and 200 and ${table.interestBpMonth} between 0 and 100`,
+    ),
+    index("renewal_charge_terms_set_at_idx").on(table.setAt),
   ],
 );
 
@@ -1282,6 +1323,50 @@ export const cardCheckouts = pgTable(
       .where(sql`${table.cutAt} is null`),
   ],
 );
+
+/**
+ * A refund sent back through the API Pix (`PUT /pix/{e2eid}/devolucao/{id}`, docs/decisions/366):
+ * queued by the refund move, sent by the worker; each outcome is also a line of the ledger.
+ */
+export const pixRefunds = pgTable(
+  "pix_refunds",
+  {
+    // The devolucao's id at the PSP: ours, so a retry after a crash names the same refund.
+    id: text("id").primaryKey(),
+    endToEndId: text("end_to_end_id").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    reference: text("reference").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    state: text("state", { enum: pixRefundStates }).notNull().default("requested"),
+    // The PSP's answer: "EM_PROCESSAMENTO" until it settles; its motivo when it failed.
+    pspStatus: text("psp_status"),
+    reason: text("reason"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    requestedBy: text("requested_by").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("pix_refunds_state_check", isOneOf(table.state, pixRefundStates)),
+    check("pix_refunds_amount_check", sql`${table.amountCents} > 0`),
+    index("pix_refunds_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} = 'requested'`),
+    index("pix_refunds_order_idx").on(table.orderId),
+  ],
+);
+
+/**
+ * The last thing a payment provider's API said about our credentials (docs/decisions/369): a
+ * refused token is shown to staff with its reason until a token is granted again.
+ */
+export const providerStatus = pgTable("provider_status", {
+  provider: text("provider").primaryKey(),
+  problem: text("problem"),
+  since: timestamp("since", { withTimezone: true }),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+});
 
 /**
  * "Robôs a ligar" and "Robôs a desligar" (docs/decisions/333): every move that changes whether

@@ -79,6 +79,18 @@ export const accountPanelCopy = {
     "Corrija aqui o número da conta, o servidor, a plataforma ou seu WhatsApp. Ao mudar a conta, nossa equipe configura a VPS de novo. Para mudar o e-mail, escreva para nós.",
   accountSave: "Salvar dados da conta",
   accountSaved: "Seus dados da conta foram salvos.",
+  payerDocumentTitle: "CPF ou CNPJ para as mensalidades por PIX",
+  payerDocumentText:
+    "A cobrança PIX com vencimento de cada mensalidade sai no nome de quem paga, como o Banco Central exige. Informe o CPF ou o CNPJ do pagador.",
+  payerDocumentLabel: "CPF ou CNPJ",
+  payerDocumentCurrent: (document: string) => `Cadastrado: ${document}.`,
+  payerDocumentSave: "Salvar CPF ou CNPJ",
+  payerDocumentSaved:
+    "CPF ou CNPJ salvo. A próxima mensalidade sai como cobrança PIX com vencimento.",
+  payerDocumentInvalid:
+    "Informe um CPF (11 dígitos) ou CNPJ (14 caracteres) válido, com ou sem pontuação.",
+  dueChargeText: (due: string) =>
+    `Cobrança PIX com vencimento em ${due}: o pagamento é confirmado automaticamente.`,
   fixFields: "Corrija os campos indicados.",
   cancelTitle: "Cancelar a assinatura",
   cancelText:
@@ -113,6 +125,7 @@ export const receiptCopy = {
     period: "Período",
     amount: "Valor pago",
     amountUsd: "Valor em dólar",
+    rate: "Câmbio usado",
     method: "Forma de pagamento",
     paymentReference: "Identificação do pagamento",
     reference: "Código da cobrança",

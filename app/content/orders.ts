@@ -56,6 +56,8 @@ export const orderPageCopy = {
   rate: (rate: string, date: string) => `Câmbio de R$ ${rate} por US$ 1, definido em ${date}.`,
   ratePtax: (rate: string, day: string) =>
     `Câmbio de R$ ${rate} por US$ 1: PTAX de venda do Banco Central de ${day}.`,
+  rateOverride: (rate: string, date: string, reason: string) =>
+    `Câmbio de R$ ${rate} por US$ 1, definido pela equipe em ${date} no lugar da PTAX: ${reason}.`,
   usdReference: "O preço em dólares é a referência; o valor em reais usa o câmbio acima.",
   noRateYet:
     "O valor em reais ainda não foi definido. Enviaremos por e-mail assim que estiver disponível.",

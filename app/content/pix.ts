@@ -6,6 +6,7 @@ import type { PixUnresolvedReason } from "../features/orders/model.ts";
 export const pixChargeCopy = {
   /** `solicitacaoPagador`: shown by the payer's bank app beside the amount. */
   payerMessage: (reference: string) => `Agentes FX, pedido ${reference}`,
+  renewalPayerMessage: (reference: string) => `Agentes FX, mensalidade ${reference}`,
   autoConfirm:
     "Pagamento por este QR code é confirmado automaticamente em segundos; esta página se atualiza sozinha.",
 } as const;
@@ -25,3 +26,15 @@ export const pixUnresolvedReasonLabels: Record<PixUnresolvedReason, string> = {
   "order-not-payable": "pedido não aguarda mais pagamento (expirado, cancelado ou reembolsado)",
   "conflicting-repeat": "o PSP repetiu o endToEndId com dados diferentes",
 };
+
+/** Why the PSP refused our API Pix token, as staff read it (docs/decisions/369). */
+export const pixTokenRefusal = (status: number) =>
+  status === 401
+    ? "O PSP recusou as credenciais da API Pix (HTTP 401): confira PIX_API_CLIENT_ID, PIX_API_CLIENT_SECRET e o certificado. Enquanto isso, os pedidos e renovações usam o PIX estático e a importação do extrato."
+    : `O PSP recusou o pedido de token da API Pix (HTTP ${status}): confira as credenciais e as permissões (escopos) da aplicação no PSP. Enquanto isso, os pedidos e renovações usam o PIX estático e a importação do extrato.`;
+
+export const providerStatusCopy = {
+  title: "Credenciais dos provedores de pagamento",
+  since: (date: string) => `Desde ${date}.`,
+  providerNames: { "api-pix": "API Pix" } as Record<string, string>,
+} as const;

@@ -1,5 +1,11 @@
 // Issue 36: the sale's moves as staff and customers read them, and "Pagamentos a resolver".
-import type { MoneyKind, MoneySource, MoneyState, SaleMove } from "../features/sales/model.ts";
+import type {
+  MoneyKind,
+  MoneySource,
+  MoneyState,
+  PixRefundState,
+  SaleMove,
+} from "../features/sales/model.ts";
 
 export const saleMoveLabels: Record<SaleMove | "submit-form" | "prepare-vps" | "start", string> = {
   accept: "Aceite do convite",
@@ -43,7 +49,9 @@ export const moneyKindLabels: Record<MoneyKind, string> = {
   "pix-received": "PIX recebido",
   "card-refunded": "Estorno no cartão",
   chargeback: "Contestação (chargeback)",
+  "refund-requested": "Devolução PIX pedida ao PSP",
   "refund-sent": "Reembolso enviado",
+  "refund-failed": "Devolução PIX não realizada",
   notice: "Aviso do provedor",
 };
 
@@ -215,4 +223,31 @@ export const refundPageCopy = {
   mustConfirm: "Confirme o envio do reembolso.",
   invalidAmount: "Informe o valor em reais, por exemplo 259,90.",
   notFound: "Pedido não encontrado.",
+} as const;
+
+/** Refunds through the API Pix (devolucao), as the ledger and /admin/pagamentos read them. */
+export const pixRefundCopy = {
+  requested: (endToEndId: string) => `Devolução do PIX ${endToEndId} pedida ao PSP.`,
+  done: (endToEndId: string) => `PIX ${endToEndId} devolvido ao pagador.`,
+  failed: (endToEndId: string, reason: string) =>
+    `Devolução do PIX ${endToEndId} não realizada: ${reason}`,
+  noReason: "o PSP não informou o motivo.",
+  unknownAtPsp: "o PSP não conhece esta devolução",
+  refused: (problem: string) => `o PSP recusou a devolução (${problem}).`,
+  title: "Devoluções pela API Pix",
+  intro:
+    "Reembolsos devolvidos pelo PSP à conta que pagou. Uma devolução não realizada precisa ser feita à mão (transferência para a pessoa).",
+  empty: "Nenhuma devolução pela API Pix.",
+  columns: {
+    requestedAt: "Pedida em",
+    order: "Pedido",
+    amount: "Valor",
+    state: "Situação",
+  },
+  states: {
+    requested: "Pedida ao PSP",
+    done: "Devolvida",
+    failed: "Não realizada",
+  } as Record<PixRefundState, string>,
+  byPsp: (amount: string) => `${amount} devolvidos pela API Pix à conta que pagou`,
 } as const;

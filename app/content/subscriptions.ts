@@ -37,6 +37,9 @@ export const subscriptionEmailCopy = {
     reference: (reference: string) =>
       `Código da cobrança: ${reference}. Informe-o na descrição de uma transferência bancária.`,
     pix: (code: string) => `PIX copia e cola: ${code}`,
+    dueCharge: (due: string) => `Cobrança com vencimento em ${due}, confirmada automaticamente.`,
+    lateTerms: (fine: string, interest: string) =>
+      `Depois do vencimento: multa de ${fine.replace(".", ",")}% e juros de ${interest.replace(".", ",")}% ao mês.`,
     otherMethods:
       "Também aceitamos cartão de crédito (Visa, Mastercard), PayPal e cripto (Bitcoin, USDT): responda pelo e-mail de contato e enviaremos o link de pagamento.",
   },

@@ -11,6 +11,9 @@ import {
   type Violation,
 } from "./contract.ts";
 import { recurrencePsp, type RecurrencePsp } from "./recurrence.ts";
+import { dueCharges } from "./cobv.ts";
+import { refunds as refundOperations, type Refund, type RefundMode } from "./devolucao.ts";
+import { problem } from "./operations.ts";
 
 // A local PSP for development and tests, never for production: the subset of the Banco
 // Central's API Pix the product speaks (OAuth2 client credentials over mutual TLS, immediate
@@ -54,14 +57,6 @@ export interface ReceivedPix {
   devolucoes?: Refund[];
 }
 
-interface Refund {
-  id: string;
-  rtrId: string;
-  valor: string;
-  horario: { solicitacao: string; liquidacao?: string };
-  status: "EM_PROCESSAMENTO" | "DEVOLVIDO" | "NAO_REALIZADO";
-}
-
 interface Cob {
   calendario: { criacao: string; expiracao: number };
   txid: string;
@@ -99,6 +94,8 @@ export interface LocalPsp {
    */
   pay(input: { txid?: string; valor?: string; horario?: Date }): Promise<ReceivedPix>;
   setWebhookMode(mode: WebhookMode): void;
+  /** How refunds asked of it settle (returned at once unless told). */
+  setRefundMode(mode: RefundMode): void;
   /** Answer every API call with this status (a refusing or failing PSP), null to stop. */
   refuse(status: 403 | 503 | null): void;
   /** Webhooks sent and the status each got back. */
@@ -118,16 +115,6 @@ function endToEndId(): string {
   const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 12);
   const random = randomBytes(8).toString("hex").slice(0, 11);
   return `E12345678${stamp}${random}`;
-}
-
-function problem(status: number, title: string, detail: string, violacoes?: Violation[]) {
-  return {
-    type: `https://pix.bcb.gov.br/api/v2/error/${title.replace(/\s/g, "")}`,
-    title,
-    status,
-    detail,
-    ...(violacoes && violacoes.length > 0 ? { violacoes } : {}),
-  };
 }
 
 export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp> {
@@ -173,6 +160,26 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
     breaches,
     deliveries,
   });
+
+  const context = {
+    received,
+    notify: (chave: string, pix: ReceivedPix) => notify(chave, pix),
+    newLocation() {
+      locations += 1;
+      return {
+        id: locations,
+        location: `${origin.replace(/^https?:\/\//, "")}/qr/${randomUUID().replaceAll("-", "")}`,
+      };
+    },
+    brCode,
+  };
+  const cobv = dueCharges(context);
+  const devolucao = refundOperations(context, () => [...webhooks.keys()][0]);
+  /** Operations kept in files of their own, by the contract's path. */
+  const operations: Record<string, (typeof cobv)["handle"]> = {
+    "/cobv/{txid}": cobv.handle,
+    "/pix/{e2eid}/devolucao/{id}": devolucao.handle,
+  };
 
   function clientIsAuthorised(header: string | undefined): boolean {
     const match = /^Basic (.+)$/.exec(header ?? "");
@@ -336,38 +343,6 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
           operation,
         };
       }
-      case "/pix/{e2eid}/devolucao/{id}": {
-        const pix = received.find((item) => item.endToEndId === operation.params.e2eid);
-        if (!pix)
-          return { status: 404, body: problem(404, "PixNaoEncontrado", "e2eid"), operation };
-        const refunds = (pix.devolucoes ??= []);
-        const existing = refunds.find((refund) => refund.id === operation.params.id);
-        if (method === "GET") {
-          return existing
-            ? { status: 200, body: existing, operation }
-            : { status: 404, body: problem(404, "DevolucaoNaoEncontrada", "id"), operation };
-        }
-        if (existing) return { status: 201, body: existing, operation };
-        const cents = (text: string) => Number(text.replace(".", ""));
-        const asked = cents(String(input.valor));
-        const done = refunds.reduce((sum, refund) => sum + cents(refund.valor), 0);
-        if (asked + done > cents(pix.valor)) {
-          return {
-            status: 400,
-            body: problem(400, "DevolucaoOperacaoInvalida", "valor acima do disponível"),
-            operation,
-          };
-        }
-        const refund: Refund = {
-          id: operation.params.id!,
-          rtrId: `D12345678${now.toISOString().replace(/\D/g, "").slice(0, 12)}${randomBytes(6).toString("hex").slice(0, 11)}`,
-          valor: String(input.valor),
-          horario: { solicitacao: now.toISOString(), liquidacao: now.toISOString() },
-          status: "DEVOLVIDO",
-        };
-        refunds.push(refund);
-        return { status: 201, body: refund, operation };
-      }
       case "/webhook/{chave}": {
         const chave = operation.params.chave!;
         if (method === "PUT") {
@@ -388,6 +363,8 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
           : { status: 404, body: problem(404, "WebhookNaoEncontrado", chave), operation };
       }
       default: {
+        const handler = operations[operation.template];
+        if (handler) return { ...handler(method, operation.params, input, now), operation };
         const answered = recurrence.answer(method, operation, input, now);
         if (answered) return { ...answered, operation };
         return {
@@ -492,7 +469,7 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
     webhookUrl: () => [...webhooks.values()].at(-1) ?? null,
     cob: (txid) => cobs.get(txid),
     async pay({ txid, valor, horario }) {
-      const cob = txid ? cobs.get(txid) : undefined;
+      const cob = txid ? (cobs.get(txid) ?? cobv.charge(txid)) : undefined;
       const pix: ReceivedPix = {
         endToEndId: endToEndId(),
         ...(txid ? { txid } : {}),
@@ -508,6 +485,9 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
     setWebhookMode(next) {
       mode = next;
     },
+    setRefundMode(next) {
+      devolucao.setMode(next);
+    },
     refuse(status) {
       refusal = status;
     },
@@ -515,6 +495,7 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
       while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
     async close() {
+      devolucao.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -16,7 +16,12 @@ import { RobotStatus } from "../fleet/robot-status.tsx";
 import { MandateSection } from "../sales/mandate-section.tsx";
 import type { RobotView } from "../fleet/status.server.ts";
 import { formatLocalDate } from "../subscriptions/calendar.ts";
+import { formatCnpj, formatCpf } from "@brazilian-utils/brazilian-utils";
 import type { AccountFormErrors, AccountOverview, AccountSubscription } from "./account.server.ts";
+
+/** A CPF or CNPJ as people write it. */
+const shownDocument = (digits: string) =>
+  digits.length === 11 ? formatCpf(digits) : formatCnpj(digits);
 
 // /minha-conta and its panel: server-rendered HTML with plain form posts (docs/decisions/060),
 // like Meus dados. The PIX code is text a tap selects and its QR an SVG drawn on the server.
@@ -130,6 +135,9 @@ function OpenChargeSection({
             qrLabel={orderPageCopy.pixQrAlt(formatBrl(charge.totalBrlCents))}
             validUntil={null}
           />
+          {charge.pix.dueDate ? (
+            <p className="text-sm">{copy.dueChargeText(formatLocalDate(charge.pix.dueDate))}</p>
+          ) : null}
         </div>
       ) : (
         <p className="mt-1 text-sm">{orderPageCopy.pixUnavailable}</p>
@@ -276,6 +284,30 @@ function AccountForm({
   );
 }
 
+function PayerDocumentSection({ subscription: s }: { subscription: AccountSubscription }) {
+  const inputId = `documento-${s.id}`;
+  return (
+    <div className={box}>
+      <h3 className="text-lg font-semibold">{copy.payerDocumentTitle}</h3>
+      <p className="mt-2 text-sm text-muted-foreground">{copy.payerDocumentText}</p>
+      {s.payerDocument ? (
+        <p className="mt-2 text-sm">{copy.payerDocumentCurrent(shownDocument(s.payerDocument))}</p>
+      ) : null}
+      <Form method="post" className="mt-4 space-y-4" noValidate>
+        <input type="hidden" name="intent" value="payer-document" />
+        <input type="hidden" name="subscription" value={s.id} />
+        <div className="space-y-1">
+          <Label htmlFor={inputId}>{copy.payerDocumentLabel}</Label>
+          <Input id={inputId} name="document" required maxLength={18} inputMode="numeric" />
+        </div>
+        <button type="submit" className={buttonClasses({ variant: "outline" })}>
+          {copy.payerDocumentSave}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
 function CancelSection({ subscription: s }: { subscription: AccountSubscription }) {
   if (!s.nextDue) return null;
   return (
@@ -375,6 +407,9 @@ export function AccountPanel({
                 ? { cpfError: mandateError.message, cpfValue: mandateError.cpf }
                 : {})}
             />
+            {overview.dueChargesEnabled && s.nextDue ? (
+              <PayerDocumentSection subscription={s} />
+            ) : null}
             <History subscription={s} />
             <AccountForm
               subscription={s}

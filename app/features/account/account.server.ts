@@ -26,7 +26,9 @@ import type { PaymentMethod, SetupState, TradingPlatform } from "../orders/model
 import { type CardCheckoutOutcome, openCardCheckout } from "../orders/card-checkout.server.ts";
 import { parseDecimal } from "../orders/money.ts";
 import { currentExchangeRate, PERSON_ACTOR } from "../orders/orders.server.ts";
-import { sitePix } from "../orders/pix.server.ts";
+import { apiPixConfig } from "../../platform/payments/api-pix.server.ts";
+import { renewalPix } from "../sales/renewal-due-charges.server.ts";
+import { chargeRateLine, orderRateLine } from "../orders/rate-line.ts";
 import { setupFormSchema } from "../orders/setup.server.ts";
 import {
   addDays,
@@ -96,7 +98,8 @@ export interface OpenCharge {
   totalUsdCents: number;
   totalBrlCents: number;
   serviceCredit: ChargeCredit | null;
-  pix: { code: string; qrSvg: string } | null;
+  /** The code and QR; `dueDate` when it is the PSP's due-date charge (cobv). */
+  pix: { code: string; qrSvg: string; dueDate: string | null } | null;
 }
 
 export interface AccountSetup {
@@ -125,12 +128,16 @@ export interface AccountSubscription {
   setup: AccountSetup | null;
   /** Pix Automático, when the site has it (docs/decisions/355). */
   mandate: MandatePanel | null;
+  /** The CPF or CNPJ the renewals' due-date charges name, as given. */
+  payerDocument: string | null;
 }
 
 export interface AccountOverview {
   name: string;
   email: string;
   cardEnabled: boolean;
+  /** The API Pix is set: renewals are due-date charges, which need the payer's CPF or CNPJ. */
+  dueChargesEnabled: boolean;
   subscriptions: AccountSubscription[];
 }
 
@@ -264,16 +271,14 @@ export async function accountOverview(entryId: string, now: Date): Promise<Accou
             totalUsdCents: open.totalUsdCents,
             totalBrlCents: open.totalBrlCents,
             serviceCredit: creditOf(open),
-            pix:
-              open.totalBrlCents > 0
-                ? await sitePix({ amountBrlCents: open.totalBrlCents, txid: open.reference })
-                : null,
+            pix: open.totalBrlCents > 0 ? await renewalPix(open, now) : null,
           }
         : null,
       history,
       guarantee: { allowed: live && check.allowed, lastDay: check.lastDay },
       refundRequested: subscription.refundRequestedAt !== null,
       mandate: await mandatePanel(db, subscription, rate?.rate ?? null),
+      payerDocument: subscription.payerDocument,
       setup: setup
         ? {
             state: setup.state,
@@ -288,6 +293,7 @@ export async function accountOverview(entryId: string, now: Date): Promise<Accou
   return {
     ...person,
     cardEnabled: mercadoPagoConfig() !== null,
+    dueChargesEnabled: apiPixConfig() !== null,
     subscriptions: list,
   };
 }
@@ -458,6 +464,8 @@ export interface Receipt {
   totalUsdCents: number | null;
   exchangeRate: number | null;
   serviceCredit: ChargeCredit | null;
+  /** The sentence naming the rate used: PTAX and its day, or staff's with the reason. */
+  rateLine: string | null;
   method: PaymentMethod;
   paymentReference: string;
   reference: string;
@@ -491,6 +499,7 @@ export async function ownReceipt(entryId: string, reference: string): Promise<Re
       exchangeRate:
         first.order.exchangeRate === null ? null : parseDecimal(first.order.exchangeRate, 4),
       serviceCredit: null,
+      rateLine: orderRateLine(first.order),
       method: first.payment.method,
       paymentReference: first.payment.reference,
       reference: first.order.reference,
@@ -523,6 +532,7 @@ export async function ownReceipt(entryId: string, reference: string): Promise<Re
     totalUsdCents: charge.totalUsdCents,
     exchangeRate: parseDecimal(charge.exchangeRate, 4),
     serviceCredit: creditOf(charge),
+    rateLine: chargeRateLine(charge),
     method: charge.paymentMethod,
     paymentReference: charge.paymentReference ?? charge.reference,
     reference: charge.reference,

@@ -31,7 +31,16 @@ const receiptFields = receiptCopy.fields;
 export const paymentReceiptMessage = defineMessage({
   name: "payment-receipt",
   kind: "transactional",
-  fields: ["name", "service", "amount", "method", "paymentReference", "reference", "paidAt"],
+  fields: [
+    "name",
+    "service",
+    "amount",
+    "rate",
+    "method",
+    "paymentReference",
+    "reference",
+    "paidAt",
+  ],
   compose: (payload, _links, context) =>
     actionMessage(
       receipt,
@@ -41,12 +50,13 @@ export const paymentReceiptMessage = defineMessage({
           receipt.body,
           receipt.line(receiptFields.service, payload.service),
           receipt.line(receiptFields.amount, payload.amount),
+          payload.rate ? receipt.line(receiptFields.rate, payload.rate) : "",
           receipt.line(receiptFields.method, payload.method),
           receipt.line(receiptFields.paymentReference, payload.paymentReference),
           receipt.line(receiptFields.reference, payload.reference),
           receipt.line(receiptFields.paidAt, payload.paidAt),
           receipt.printable,
-        ],
+        ].filter(Boolean),
         path: href("/minha-conta/recibos/:reference", { reference: payload.reference }),
       },
       context,

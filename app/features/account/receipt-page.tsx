@@ -43,6 +43,7 @@ export function ReceiptPage({ receipt }: { receipt: Receipt }) {
       ),
     ]);
   }
+  if (receipt.rateLine) rows.push([f.rate, receipt.rateLine]);
   rows.push(
     [f.method, paymentMethodLabels[receipt.method]],
     [f.paymentReference, receipt.paymentReference],

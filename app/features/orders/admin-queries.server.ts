@@ -1,6 +1,6 @@
 // What /admin/pedidos shows: the rate, each robot's early-list discount and the orders.
-import { and, asc, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
-import { orders, pixReceipts, robots, waitlist } from "../../../db/schema.ts";
+import { and, asc, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { moneyEvents, robots, orders, waitlist } from "../../../db/schema.ts";
 import { withTransaction } from "../../platform/db/db.server.ts";
 import { orderStates, type OrderState } from "./model.ts";
 import { currentExchangeRate, listEarlyDiscounts, orderEventsOf } from "./orders.server.ts";
@@ -60,20 +60,18 @@ export async function ordersOverview(filter: OrdersFilter) {
       .select({ id: robots.id, name: robots.name })
       .from(robots)
       .orderBy(asc(robots.name));
+    // The ledger's API Pix money waiting for staff (docs/decisions/368).
     const unresolvedPix = await tx
       .select({
-        endToEndId: pixReceipts.endToEndId,
-        txid: pixReceipts.txid,
-        amountBrlCents: pixReceipts.amountBrlCents,
-        paidAt: pixReceipts.paidAt,
-        reason: pixReceipts.reason,
-        detail: pixReceipts.detail,
-        orderReference: orders.reference,
+        endToEndId: moneyEvents.sourceId,
+        txid: moneyEvents.reference,
+        amountBrlCents: moneyEvents.amountCents,
+        paidAt: moneyEvents.receivedAt,
+        reason: moneyEvents.waitingReason,
       })
-      .from(pixReceipts)
-      .leftJoin(orders, eq(orders.id, pixReceipts.orderId))
-      .where(and(eq(pixReceipts.outcome, "unresolved"), isNull(pixReceipts.resolvedAt)))
-      .orderBy(desc(pixReceipts.receivedAt))
+      .from(moneyEvents)
+      .where(and(eq(moneyEvents.source, "api-pix"), eq(moneyEvents.state, "waiting")))
+      .orderBy(desc(moneyEvents.recordedAt))
       .limit(LIST_LIMIT);
     return {
       unresolvedPix,

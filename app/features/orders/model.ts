@@ -57,10 +57,7 @@ export type PixChargeState = (typeof pixChargeStates)[number];
 export const pixReceiptSources = ["webhook", "poll"] as const;
 export type PixReceiptSource = (typeof pixReceiptSources)[number];
 
-/** A received Pix is applied to its order, or waits for staff ("a resolver") with a reason. */
-export const pixReceiptOutcomes = ["applied", "unresolved"] as const;
-export type PixReceiptOutcome = (typeof pixReceiptOutcomes)[number];
-
+/** Why a received Pix waits for staff ("a resolver") in the ledger. */
 export const pixUnresolvedReasons = [
   "unknown-txid",
   "wrong-amount",

@@ -11,6 +11,7 @@ import { getEnv } from "../../platform/http/env.server.ts";
 import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import type { MessageJob } from "../../platform/jobs/registry.ts";
 import { paymentReceiptMessage } from "../account/messages.tsx";
+import { orderRateLine } from "./rate-line.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import { deadlineText } from "../invitations/deadline.ts";
 import { formatBrl, formatRate, formatUsd } from "./format.ts";
@@ -170,6 +171,7 @@ export async function queueOrdersPaid(
         name: order.name,
         service: receiptCopy.service(order.robotName, 1),
         amount,
+        rate: orderRateLine(order) ?? "",
         method: paymentMethodLabels[payment.method],
         paymentReference: payment.reference,
         reference: order.reference,

@@ -5,14 +5,8 @@ import {
   setupFormCopy as setupCopy,
 } from "../../content/orders.ts";
 import { formatDateTime } from "../admin/date-time.ts";
-import {
-  formatBrl,
-  formatDay,
-  formatPercent,
-  formatRate,
-  formatUsd,
-  hoursAndMinutesLeft,
-} from "./format.ts";
+import { exchangeRateLine } from "./rate-line.ts";
+import { formatBrl, formatPercent, formatUsd, hoursAndMinutesLeft } from "./format.ts";
 import { linkPaymentMethods, tradingPlatforms } from "./model.ts";
 import type { OrderView } from "./order-view.server.ts";
 import { PixPayment } from "./pix-payment.tsx";
@@ -216,14 +210,13 @@ function Amounts({ view }: { view: OrderPageView }) {
       </dl>
       <p className="mt-3 text-sm text-muted-foreground">
         {view.exchangeRate !== null && view.exchangeRateSetAt
-          ? `${
-              view.exchangeRateQuotedOn
-                ? copy.ratePtax(formatRate(view.exchangeRate), formatDay(view.exchangeRateQuotedOn))
-                : copy.rate(
-                    formatRate(view.exchangeRate),
-                    formatDateTime(new Date(view.exchangeRateSetAt)),
-                  )
-            } ${copy.usdReference}`
+          ? `${exchangeRateLine({
+              rate: view.exchangeRate,
+              source: view.exchangeRateQuotedOn ? "ptax" : "staff",
+              quotedOn: view.exchangeRateQuotedOn,
+              setAt: view.exchangeRateSetAt,
+              reason: view.exchangeRateReason,
+            })} ${copy.usdReference}`
           : copy.noRateYet}
       </p>
     </>

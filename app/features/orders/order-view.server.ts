@@ -48,6 +48,8 @@ export interface OrderView {
   exchangeRateSetAt: Date | null;
   /** The PTAX's business day (YYYY-MM-DD) when the rate is the PTAX. */
   exchangeRateQuotedOn: string | null;
+  /** Staff's reason when they overrode the PTAX. */
+  exchangeRateReason: string | null;
   totalBrlCents: number | null;
   deadline: Date;
   linkMethod: PaymentMethod | null;
@@ -231,6 +233,7 @@ export async function orderViewByLink(link: OrderLink): Promise<OrderView | null
     exchangeRate: order.exchangeRate === null ? null : parseDecimal(order.exchangeRate, 4),
     exchangeRateSetAt: order.exchangeRateSetAt,
     exchangeRateQuotedOn: order.exchangeRateSource === "ptax" ? order.exchangeRateQuotedOn : null,
+    exchangeRateReason: order.exchangeRateSource === "staff" ? order.exchangeRateReason : null,
     totalBrlCents: order.totalBrlCents,
     deadline: order.deadline,
     linkMethod: order.linkMethod,

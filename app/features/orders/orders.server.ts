@@ -137,6 +137,7 @@ export async function setExchangeRate(
           exchangeRateSetAt: now,
           exchangeRateSource: stored.source,
           exchangeRateQuotedOn: stored.quotedOn,
+          exchangeRateReason: stored.reason,
           totalBrlCents,
         })
         .where(eq(orders.id, order.id));
@@ -255,6 +256,7 @@ export async function createOrderLocked(
       exchangeRateSetAt: rate?.setAt ?? null,
       exchangeRateSource: rate?.source ?? null,
       exchangeRateQuotedOn: rate?.quotedOn ?? null,
+      exchangeRateReason: rate?.reason ?? null,
       totalBrlCents: rate && amounts ? amounts.totalBrlCents : null,
       deadline: input.deadline,
       // Accepted within the last 12 hours: the order's own e-mail is the reminder.

@@ -1,5 +1,6 @@
 // The worker's side of the API Pix (docs/decisions/352-353): it registers the webhook, creates
-// the charges nobody's page created, and, as the safety net of a late or lost webhook, asks
+// the charges nobody's page created (orders' cob, renewals' cobv), sends the refunds staff
+// made (devolucao), and, as the safety net of a late or lost webhook, asks
 // the PSP what it received (GET /pix over the last window, GET /cob of charges long unpaid).
 import { and, asc, eq, lte } from "drizzle-orm";
 import { href } from "react-router";
@@ -9,6 +10,8 @@ import { getEnv } from "../../platform/http/env.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import { defineJob } from "../../platform/jobs/registry.ts";
 import { apiPix, apiPixConfig, type ApiPixClient } from "../../platform/payments/api-pix.server.ts";
+import { sendPixRefunds } from "../sales/pix-refunds.server.ts";
+import { createDueRenewalCharges } from "../sales/renewal-due-charges.server.ts";
 import { createDueCharges } from "./pix-charges.server.ts";
 import { receivePix } from "./pix-receipts.server.ts";
 
@@ -74,9 +77,14 @@ export const apiPixJob = defineJob({
         webhookRegistered = true;
       }
       const nextCharge = await createDueCharges(now, client);
+      const nextRenewal = await createDueRenewalCharges(now, client);
+      const nextRefund = await sendPixRefunds(now, client);
       const seen = await reconcilePix(now, client);
       if (seen > 0) log.info({ seen }, "pix reconciled by polling");
-      const next = Math.min(now.getTime() + poll, nextCharge?.getTime() ?? Infinity);
+      const next = Math.min(
+        now.getTime() + poll,
+        ...[nextCharge, nextRenewal, nextRefund].map((at) => at?.getTime() ?? Infinity),
+      );
       return new Date(Math.max(now.getTime() + 1000, next));
     } catch (error) {
       log.warn({ err: error instanceof Error ? error.message : error }, "api pix round failed");

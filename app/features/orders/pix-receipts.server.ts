@@ -1,56 +1,58 @@
 // Every Pix the PSP reports, by webhook or by polling, in any order and any number of times
-// (docs/decisions/353): recorded once by its endToEndId, checked against its charge, and
-// applied to its order, or left for staff ("a resolver") with the reason. Never lost, never
-// applied twice.
-import { and, eq } from "drizzle-orm";
-import {
-  orders,
-  pixCharges,
-  pixReceipts,
-  pixRecurringCharges,
-  subscriptionCharges,
-  subscriptions,
-} from "../../../db/schema.ts";
+// (docs/decisions/353, 368): recorded once in the ledger of money by its endToEndId, checked
+// against its charge, and applied through the sale's pay move, or left waiting for staff
+// ("a resolver") with the reason. The ledger is the one record: never lost, never twice.
+import { eq } from "drizzle-orm";
+import { orders, pixCharges, pixRecurringCharges } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import type { ReceivedPix } from "../../platform/payments/api-pix.server.ts";
+import { pixUnresolvedReasonLabels } from "../../content/pix.ts";
 import type { PixReceiptSource, PixUnresolvedReason } from "./model.ts";
 import { parseDecimal } from "./money.ts";
+import { leaveWaiting, recordMoneyEvent, type MoneyEventInput } from "../sales/ledger.server.ts";
+import { receiveMoney, targetOfReference, type PayTarget } from "../sales/pay.server.ts";
 import { lastPayableInstant } from "../sales/pix-automatico.ts";
-import { receiveMoney } from "../sales/pay.server.ts";
+import { dueChargeOf } from "../sales/renewal-due-charges.server.ts";
+import { settlePixRefunds } from "../sales/pix-refunds.server.ts";
 
 /** The actor written in the order's history for a Pix the PSP confirmed. */
 export const PIX_ACTOR = "API Pix";
 
 export type PixOutcome = "applied" | "repeat" | PixUnresolvedReason;
 
+interface Expected {
+  target: PayTarget;
+  /**
+   * The amounts the charge takes at the Pix's time (a due charge: with fine and interest);
+   * null leaves the check to the pay move.
+   */
+  accepts: ((cents: number, paidAt: Date) => boolean) | null;
+  expected: string;
+  payableUntil: Date | null;
+}
+
 /**
- * What a txid names: an order's own charge, a renewal's Pix Automático charge (its renewal,
- * payable until its retries are over), or the static code's order (the order's reference).
+ * What a txid names: an order's own charge, a renewal's Pix Automático charge (payable
+ * until its retries are over), a renewal's due-date charge, or the static code's reference
+ * (an order's or a renewal's). Null when it names nothing.
  */
-async function chargeOf(
-  tx: Executor,
-  txid: string | undefined,
-): Promise<{
-  orderId: string;
-  amountBrlCents: number;
-  expiresAt: Date;
-  renewalId?: string;
-} | null> {
+async function expectedOf(tx: Executor, txid: string | undefined): Promise<Expected | null> {
   if (!txid) return null;
   const [recurring] = await tx
     .select({
-      orderId: subscriptions.orderId,
+      chargeId: pixRecurringCharges.chargeId,
       amountBrlCents: pixRecurringCharges.amountBrlCents,
       dueDate: pixRecurringCharges.dueDate,
-      renewalId: pixRecurringCharges.chargeId,
     })
     .from(pixRecurringCharges)
-    .innerJoin(subscriptionCharges, eq(subscriptionCharges.id, pixRecurringCharges.chargeId))
-    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))
     .where(eq(pixRecurringCharges.txid, txid));
   if (recurring) {
-    const { dueDate, ...rest } = recurring;
-    return { ...rest, expiresAt: lastPayableInstant(dueDate) };
+    return {
+      target: { chargeId: recurring.chargeId },
+      accepts: (cents) => cents === recurring.amountBrlCents,
+      expected: `${recurring.amountBrlCents} centavos`,
+      payableUntil: lastPayableInstant(recurring.dueDate),
+    };
   }
   const [charge] = await tx
     .select({
@@ -60,22 +62,38 @@ async function chargeOf(
     })
     .from(pixCharges)
     .where(eq(pixCharges.txid, txid));
-  if (charge) return charge;
-  const [order] = await tx
-    .select({
-      orderId: orders.id,
-      amountBrlCents: orders.totalBrlCents,
-      expiresAt: orders.deadline,
-    })
-    .from(orders)
-    .where(eq(orders.reference, txid));
-  return order ? { ...order, amountBrlCents: order.amountBrlCents ?? 0 } : null;
+  if (charge) {
+    return {
+      target: { orderId: charge.orderId },
+      accepts: (cents) => cents === charge.amountBrlCents,
+      expected: `${charge.amountBrlCents} centavos`,
+      payableUntil: charge.expiresAt,
+    };
+  }
+  const due = await dueChargeOf(tx, txid);
+  if (due) return due;
+  const target = await targetOfReference(tx, txid);
+  if (!target) return null;
+  if ("orderId" in target) {
+    const [order] = await tx
+      .select({ total: orders.totalBrlCents, deadline: orders.deadline })
+      .from(orders)
+      .where(eq(orders.id, target.orderId));
+    return {
+      target,
+      accepts: (cents) => cents === order?.total,
+      expected: `${order?.total ?? 0} centavos`,
+      payableUntil: order?.deadline ?? null,
+    };
+  }
+  // A renewal's static code: the pay move checks its amount.
+  return { target, accepts: null, expected: "", payableUntil: null };
 }
 
 /**
- * Applies one confirmed Pix: the one place money received through the API Pix reaches an
- * order. The receipt's row is written first, so two deliveries of the same Pix at once wait
- * on each other and the second finds the first's row.
+ * Applies one confirmed Pix: the one place money received through the API Pix reaches the
+ * ledger. Two deliveries of the same Pix at once wait on each other on the ledger's unique
+ * (source, endToEndId) and the second finds the first's row.
  */
 export async function applyConfirmedPix(
   pix: ReceivedPix,
@@ -84,103 +102,99 @@ export async function applyConfirmedPix(
 ): Promise<PixOutcome> {
   const amountBrlCents = parseDecimal(pix.valor, 2) ?? 0;
   const paidAt = new Date(pix.horario);
-  return withTransaction(async (tx) => {
-    const inserted = await tx
-      .insert(pixReceipts)
-      .values({
-        endToEndId: pix.endToEndId,
-        txid: pix.txid ?? null,
-        amountBrlCents,
-        paidAt,
-        source,
-        receivedAt: now,
-        outcome: "unresolved",
-        reason: "unknown-txid",
-      })
-      .onConflictDoNothing()
-      .returning({ endToEndId: pixReceipts.endToEndId });
-    if (inserted.length === 0) return repeated(tx, pix, amountBrlCents);
-    const settle = async (
-      outcome: PixOutcome,
-      orderId: string | null,
-      detail: string | null = null,
-    ): Promise<PixOutcome> => {
-      await tx
-        .update(pixReceipts)
-        .set(
-          outcome === "applied"
-            ? { outcome: "applied", reason: null, orderId }
-            : { outcome: "unresolved", reason: outcome as PixUnresolvedReason, orderId, detail },
-        )
-        .where(eq(pixReceipts.endToEndId, pix.endToEndId));
-      return outcome;
+  const input: MoneyEventInput = {
+    source: "api-pix",
+    sourceId: pix.endToEndId,
+    kind: "pix-received",
+    method: "pix",
+    amountCents: amountBrlCents,
+    currency: "BRL",
+    receivedAt: paidAt,
+    origin: `${PIX_ACTOR} (${source})`,
+    reference: pix.txid ?? null,
+  };
+  const outcome = await withTransaction(async (tx): Promise<PixOutcome> => {
+    const wait = async (reason: PixUnresolvedReason, detail: string) => {
+      const { event, fresh } = await recordMoneyEvent(tx, input, now);
+      if (!fresh) return repeated(tx, pix, event, amountBrlCents, now);
+      await leaveWaiting(tx, [
+        { event, reason: `${pixUnresolvedReasonLabels[reason]}: ${detail}` },
+      ]);
+      return reason;
     };
-    const charge = await chargeOf(tx, pix.txid);
-    if (!charge) return settle("unknown-txid", null, `txid ${pix.txid ?? "ausente"}`);
-    if (amountBrlCents !== charge.amountBrlCents) {
-      return settle(
-        "wrong-amount",
-        charge.orderId,
-        `pago ${pix.valor}, cobrado ${charge.amountBrlCents} centavos`,
-      );
+    const expected = await expectedOf(tx, pix.txid);
+    if (!expected) return wait("unknown-txid", `txid ${pix.txid ?? "ausente"}`);
+    if (expected.accepts && !expected.accepts(amountBrlCents, paidAt)) {
+      return wait("wrong-amount", `pago ${pix.valor}, cobrado ${expected.expected}`);
     }
     // PSPs settle a charge paid after its expiry anyway: the money is there, staff decide.
-    if (paidAt > charge.expiresAt) {
-      return settle("paid-after-expiry", charge.orderId, `pago em ${pix.horario}`);
+    if (expected.payableUntil && paidAt > expected.payableUntil) {
+      return wait("paid-after-expiry", `pago em ${pix.horario}`);
     }
     const received = await receiveMoney(
       tx,
+      input,
       {
-        source: "api-pix",
-        sourceId: pix.endToEndId,
-        kind: "credit",
-        method: "pix",
-        amountCents: amountBrlCents,
-        currency: "BRL",
-        receivedAt: paidAt,
-        origin: `${PIX_ACTOR} (${source})`,
-        reference: pix.txid ?? null,
+        actor: PIX_ACTOR,
+        why: "PIX confirmado pelo PSP",
+        paymentReference: pix.endToEndId,
+        amountChecked: expected.accepts !== null,
       },
-      { actor: PIX_ACTOR, why: "PIX confirmado pelo PSP", paymentReference: pix.endToEndId },
       now,
-      charge.renewalId ? { chargeId: charge.renewalId } : { orderId: charge.orderId },
+      expected.target,
     );
-    if (received.outcome === "applied") return settle("applied", charge.orderId);
-    if (received.outcome === "duplicate") return settle("already-paid", charge.orderId);
-    const [order] = await tx
-      .select({ state: orders.state })
-      .from(orders)
-      .where(eq(orders.id, charge.orderId));
-    const [renewal] = charge.renewalId
-      ? await tx
-          .select({ state: subscriptionCharges.state })
-          .from(subscriptionCharges)
-          .where(eq(subscriptionCharges.id, charge.renewalId))
-      : [];
-    const paid = renewal ? renewal.state === "paid" : order?.state === "paid";
-    const reason = received.outcome === "waiting" ? received.reason : null;
-    return settle(paid ? "already-paid" : "order-not-payable", charge.orderId, reason);
+    if (received.outcome === "applied") return "applied";
+    if (received.outcome === "duplicate") {
+      return repeated(tx, pix, received.event, amountBrlCents, now);
+    }
+    return "orderId" in expected.target && (await orderPaid(tx, expected.target.orderId))
+      ? "already-paid"
+      : "order-not-payable";
   });
+  if (pix.devolucoes?.length) await settlePixRefunds(pix.devolucoes, now);
+  return outcome;
 }
 
-/** A Pix seen before: nothing to do, unless the PSP now says something else about it. */
-async function repeated(tx: Executor, pix: ReceivedPix, amountBrlCents: number) {
-  const [known] = await tx
-    .select()
-    .from(pixReceipts)
-    .where(eq(pixReceipts.endToEndId, pix.endToEndId));
-  if (!known || (known.txid === (pix.txid ?? null) && known.amountBrlCents === amountBrlCents)) {
-    return "repeat" as const;
+async function orderPaid(tx: Executor, orderId: string): Promise<boolean> {
+  const [order] = await tx
+    .select({ state: orders.state })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order?.state === "paid";
+}
+
+/**
+ * A Pix seen before: nothing to do, unless the PSP now says something else about it; then
+ * that report waits for staff beside the first, which stays as it was.
+ */
+async function repeated(
+  tx: Executor,
+  pix: ReceivedPix,
+  known: { reference: string | null; amountCents: number },
+  amountBrlCents: number,
+  now: Date,
+): Promise<PixOutcome> {
+  if (known.reference === (pix.txid ?? null) && known.amountCents === amountBrlCents) {
+    return "repeat";
   }
-  await tx
-    .update(pixReceipts)
-    .set({
-      outcome: "unresolved",
-      reason: "conflicting-repeat",
-      detail: `repetido com txid ${pix.txid ?? "ausente"} e valor ${pix.valor}`,
-    })
-    .where(and(eq(pixReceipts.endToEndId, pix.endToEndId)));
-  return "conflicting-repeat" as const;
+  const { event, fresh } = await recordMoneyEvent(
+    tx,
+    {
+      source: "api-pix",
+      sourceId: `${pix.endToEndId} ${pix.txid ?? "-"} ${pix.valor}`,
+      kind: "pix-received",
+      method: "pix",
+      amountCents: amountBrlCents,
+      currency: "BRL",
+      receivedAt: new Date(pix.horario),
+      origin: PIX_ACTOR,
+      reference: pix.txid ?? null,
+      description: `${pixUnresolvedReasonLabels["conflicting-repeat"]}: txid ${pix.txid ?? "ausente"}, valor ${pix.valor}`,
+    },
+    now,
+  );
+  if (fresh) await leaveWaiting(tx, [{ event, reason: event.description ?? "" }]);
+  return "conflicting-repeat";
 }
 
 /** Every Pix of a notification or a poll, each on its own (one failing leaves the others). */

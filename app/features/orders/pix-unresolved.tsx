@@ -1,18 +1,17 @@
-import { pixUnresolvedCopy as copy, pixUnresolvedReasonLabels } from "../../content/pix.ts";
+import { pixUnresolvedCopy as copy } from "../../content/pix.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import { formatBrl } from "./format.ts";
-import type { PixUnresolvedReason } from "./model.ts";
 
-// /admin/pedidos: the Pix the PSP reported that no order took, each with why (decision 353).
+// /admin/pedidos: the Pix the PSP reported that no order took, each with why (decisions 353,
+// 368); they are the ledger's, resolved on /admin/pagamentos.
 
 export interface UnresolvedPix {
   endToEndId: string;
   txid: string | null;
   amountBrlCents: number;
   paidAt: Date | string;
-  reason: PixUnresolvedReason | null;
-  detail: string | null;
-  orderReference: string | null;
+  /** The ledger's reason, as staff read it. */
+  reason: string | null;
 }
 
 export function UnresolvedPixList({ items }: { items: readonly UnresolvedPix[] }) {
@@ -28,11 +27,10 @@ export function UnresolvedPixList({ items }: { items: readonly UnresolvedPix[] }
           <li key={pix.endToEndId} className="grid gap-0.5 break-words text-sm">
             <span className="font-medium">
               {formatBrl(pix.amountBrlCents)} · {formatDateTime(new Date(pix.paidAt))} ·{" "}
-              {pix.reason ? pixUnresolvedReasonLabels[pix.reason] : ""}
+              {pix.reason ?? ""}
             </span>
             <span className="text-muted-foreground">
-              {copy.line(pix.endToEndId, pix.orderReference ?? pix.txid ?? copy.noTxid)}
-              {pix.detail ? ` (${pix.detail})` : ""}
+              {copy.line(pix.endToEndId, pix.txid ?? copy.noTxid)}
             </span>
           </li>
         ))}

@@ -11,7 +11,7 @@ import {
   orders,
   payments,
   pixCharges,
-  pixReceipts,
+  moneyEvents,
   robots,
   waitlist,
 } from "../../../db/schema.ts";
@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await clearSales([pixReceipts]);
+  await clearSales();
   psp.setWebhookMode({ kind: "on-time" });
   psp.refuse(null);
   psp.breaches.length = 0;
@@ -98,10 +98,12 @@ async function acceptedOrder() {
   return { order: order!, token, email: person!.email };
 }
 
+/** The ledger's one line of a received Pix. */
 async function receiptOf(endToEndId: string) {
   const db = await getDb();
-  const [row] = await db.select().from(pixReceipts).where(eq(pixReceipts.endToEndId, endToEndId));
-  return row;
+  const rows = await db.select().from(moneyEvents).where(eq(moneyEvents.sourceId, endToEndId));
+  expect(rows.length).toBeLessThanOrEqual(1);
+  return rows[0];
 }
 
 async function stateOf(orderId: string) {
@@ -178,10 +180,14 @@ describe("a Pix the PSP confirms", () => {
       { method: "pix", reference: pix.endToEndId, amountBrlCents: order.totalBrlCents },
     ]);
     expect(await receiptOf(pix.endToEndId)).toMatchObject({
-      outcome: "applied",
-      source: "webhook",
+      source: "api-pix",
+      kind: "pix-received",
+      state: "applied",
+      origin: "API Pix (webhook)",
       orderId: order.id,
     });
+    // One record of the money: the ledger's line, nothing else.
+    expect(await db.select().from(moneyEvents)).toHaveLength(1);
     const events = await db
       .select({ actor: orderEvents.actor, toState: orderEvents.toState })
       .from(orderEvents)
@@ -202,7 +208,7 @@ describe("a Pix the PSP confirms", () => {
     expect(await stateOf(order.id)).toBe("awaiting-payment");
     expect(await reconcilePix(new Date(), client)).toBeGreaterThanOrEqual(1);
     expect(await stateOf(order.id)).toBe("paid");
-    expect((await receiptOf(pix.endToEndId))?.source).toBe("poll");
+    expect((await receiptOf(pix.endToEndId))?.origin).toBe("API Pix (poll)");
     const late = await receivePixNotification(
       TEST_WEBHOOK_SECRET,
       JSON.stringify({ pix: [pix] }),
@@ -270,24 +276,25 @@ describe("an odd Pix", () => {
     });
     const db = await getDb();
     const waiting = await db
-      .select({ reason: pixReceipts.reason })
-      .from(pixReceipts)
-      .where(eq(pixReceipts.outcome, "unresolved"))
-      .orderBy(asc(pixReceipts.endToEndId));
-    expect(waiting.map((row) => row.reason)).toEqual([
-      "unknown-txid",
-      "wrong-amount",
-      "paid-after-expiry",
-      "conflicting-repeat",
-      "already-paid",
+      .select({ sourceId: moneyEvents.sourceId, reason: moneyEvents.waitingReason })
+      .from(moneyEvents)
+      .where(eq(moneyEvents.state, "waiting"))
+      .orderBy(asc(moneyEvents.sourceId));
+    expect(waiting.map((row) => row.reason?.split(":")[0])).toEqual([
+      "PIX sem cobrança conhecida (txid desconhecido)",
+      "valor diferente do cobrado",
+      "pago depois do vencimento da cobrança",
+      "o PSP repetiu o endToEndId com dados diferentes",
+      expect.stringMatching(/^O pedido já está "Pago"/),
     ]);
-    // Staff see each one on /admin/pedidos, with the order it named.
+    // The applied one stays applied beside its conflicting repeat.
+    expect((await receiptOf(e2e(4)))?.state).toBe("applied");
+    // Staff see each one on /admin/pedidos (and resolve them on /admin/pagamentos).
     const overview = await ordersOverview({ state: null, linksOnly: false });
     expect(overview.unresolvedPix).toHaveLength(5);
-    expect(overview.unresolvedPix.find((pix) => pix.reason === "wrong-amount")).toMatchObject({
-      orderReference: order.reference,
-      amountBrlCents: 100,
-    });
+    expect(
+      overview.unresolvedPix.find((pix) => pix.reason?.startsWith("valor diferente")),
+    ).toMatchObject({ txid, amountBrlCents: 100 });
   });
 
   it("for a cancelled order waits for staff", async () => {
@@ -297,8 +304,8 @@ describe("an odd Pix", () => {
     const pix = await psp.pay({ txid: chargeTxid(order) });
     await psp.settled();
     expect(await receiptOf(pix.endToEndId)).toMatchObject({
-      outcome: "unresolved",
-      reason: "order-not-payable",
+      state: "waiting",
+      waitingReason: expect.stringMatching(/^O pedido já está "Cancelado"/),
     });
     expect(await stateOf(order.id)).toBe("cancelled");
   });
@@ -317,6 +324,6 @@ describe("an odd Pix", () => {
       status: 400,
     });
     const db = await getDb();
-    expect(await db.select().from(pixReceipts)).toEqual([]);
+    expect(await db.select().from(moneyEvents)).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@
 // tied to it (tokens, consent ledger, status history, invitations) go at once, and so do the
 // messages to and from the address in the outbox and the local mailbox, the newsletter
 // subscription of the address, delivery reports and suppressions naming it, the personal
-// fields of their orders' setup and its e-mailed links (the orders stay, for the accounts), and the waitlist
-// tallies' source text once nobody has it, and their support conversations. Only the SHA-256 of the address is kept, so nothing
+// fields of their orders' setup and its e-mailed links, the CPF or CNPJ their renewals named
+// (the orders stay, for the accounts), the waitlist tallies' source text once nobody has it,
+// and their support conversations. Only the SHA-256 of the address is kept, so nothing
 // is ever sent to it again; a new sign-up with it removes the hash and starts fresh.
 // personal-data.ts lists every column that can hold personal data and how it is erased here.
 import { sql, type SQL } from "drizzle-orm";
@@ -34,6 +35,9 @@ export async function eraseWaitlistEntryIn(db: Executor, id: string): Promise<bo
     ), setups as (
       update order_setups set account_number = null, broker_server = null, whatsapp = null,
         credential_sealed = null
+      where order_id in (select orders.id from orders join target on orders.waitlist_id = target.id)
+    ), payer_documents as (
+      update subscriptions set payer_document = null
       where order_id in (select orders.id from orders join target on orders.waitlist_id = target.id)
     ), setup_links as (
       delete from order_tokens

@@ -60,6 +60,7 @@ export const erasedColumns = {
     whatsapp: "set to null on the person's orders",
     credential_sealed: "set to null on the person's orders",
   },
+  subscriptions: { payer_document: "set to null on the person's subscriptions" },
 } as const;
 
 const staff = "staff's own data (admin accounts), not a visitor's";
@@ -135,6 +136,7 @@ export const keptColumns: Record<string, Record<string, string>> = {
     exchange_rate_set_by: staff,
     exchange_rate_source: code,
     exchange_rate_quoted_on: code,
+    exchange_rate_reason: staff,
     link_method: code,
     link_sent_by: staff,
   },
@@ -153,6 +155,9 @@ export const keptColumns: Record<string, Record<string, string>> = {
     reference: accounts,
     state: code,
     exchange_rate_set_by: staff,
+    exchange_rate_source: code,
+    exchange_rate_quoted_on: code,
+    exchange_rate_reason: staff,
     payment_method: code,
     payment_reference: accounts,
     payment_recorded_by: staff,
@@ -212,15 +217,18 @@ export const keptColumns: Record<string, Record<string, string>> = {
     end_reason: accounts,
   },
   pix_recurring_charges: { txid: accounts, state: code, last_error: code },
-  pix_receipts: {
+  pix_due_charges: { txid: accounts, state: code, copy_paste: accounts, last_error: code },
+  renewal_charge_terms: { set_by: staff },
+  pix_refunds: {
+    id: accounts,
     end_to_end_id: accounts,
-    txid: accounts,
-    source: code,
-    outcome: code,
-    reason: code,
-    detail: accounts,
-    resolved_by: staff,
+    reference: accounts,
+    state: code,
+    psp_status: code,
+    reason: accounts,
+    requested_by: staff,
   },
+  provider_status: { provider: code, problem: code },
   robot_tokens: { token_hash: "a hash; revoked with the subscription", issued_by: staff },
   // The robot's own reports, tied to the subscription (not to the entry), like its setup's
   // account while the contract runs (decision 380).

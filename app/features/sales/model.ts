@@ -16,7 +16,9 @@ export const moneyKinds = [
   "pix-received",
   "card-refunded",
   "chargeback",
+  "refund-requested",
   "refund-sent",
+  "refund-failed",
   "notice",
 ] as const;
 export type MoneyKind = (typeof moneyKinds)[number];
@@ -95,3 +97,7 @@ export const recurringChargeStates = [
   "cancelled",
 ] as const;
 export type RecurringChargeState = (typeof recurringChargeStates)[number];
+
+/** A refund through the API Pix (devolucao): asked of the PSP, returned, or not made. */
+export const pixRefundStates = ["requested", "done", "failed"] as const;
+export type PixRefundState = (typeof pixRefundStates)[number];

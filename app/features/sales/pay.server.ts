@@ -24,6 +24,7 @@ import { moneySourceLabels, waitingReasons } from "../../content/sales.ts";
 import { chargeStateLabels, subscriptionStateLabels } from "../../content/subscriptions.ts";
 import { spotsOf } from "../invitations/invitations.server.ts";
 import { formatBrl } from "../orders/format.ts";
+import { chargeRateLine } from "../orders/rate-line.ts";
 import type { OrderState } from "../orders/model.ts";
 import { queueOrdersPaid } from "../orders/order-mail.server.ts";
 import {
@@ -62,6 +63,11 @@ export interface Settlement {
   /** What the payment row quotes (a credit's key, "MP 123"); the event's own id otherwise. */
   paymentReference?: string;
   note?: string | null;
+  /**
+   * The source checked the amount against its own charge (a due-date charge paid late with
+   * its fine and interest): the pay move takes what was paid.
+   */
+  amountChecked?: boolean;
 }
 
 export type ReceiveOutcome =
@@ -144,7 +150,7 @@ export async function applyMoney(
     creditKey: event.source === "statement" ? event.sourceId : null,
     amountBrlCents: event.amountCents,
   };
-  const checkAmount = event.source !== "staff";
+  const checkAmount = event.source !== "staff" && !settlement.amountChecked;
   const refusal =
     "orderId" in resolved
       ? await payOrderLocked(tx, resolved.orderId, event, payment, settlement, checkAmount, now)
@@ -366,6 +372,7 @@ async function payChargeLocked(
       name,
       service: receiptCopy.service(subscription.robotName, charge.cycle),
       amount: formatBrl(payment.amountBrlCents ?? charge.totalBrlCents),
+      rate: chargeRateLine(charge),
       method: paymentMethodLabels[payment.method],
       paymentReference: payment.reference,
       reference: charge.reference,

@@ -1,7 +1,8 @@
 // The refund move, the one path of every screen (docs/decisions/332): /admin/pedidos,
 // /admin/assinaturas and "Pagamentos a resolver" all call refundSale. It ends the
 // subscription, voids its open charges, refunds the order, frees the spot, destroys the
-// sealed trading password, records the money sent in the ledger, lists the robot to switch
+// sealed trading password, records the money sent in the ledger (through the API Pix's
+// devolucao when the money came that way), lists the robot to switch
 // off, and tells the customer what was refunded, how and when. Within the 7-day guarantee
 // (CDC art. 49) it covers everything paid, setup included; after it, what staff enter, never
 // more than was paid. A later payment never revives the sale (pay.server.ts).
@@ -16,7 +17,7 @@ import {
 } from "../../../db/schema.ts";
 import { withTransaction } from "../../platform/db/db.server.ts";
 import { orderStateLabels } from "../../content/orders.ts";
-import { refundCopy } from "../../content/sales.ts";
+import { pixRefundCopy, refundCopy } from "../../content/sales.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import { formatBrl } from "../orders/format.ts";
 import { guarantee } from "../subscriptions/calendar.ts";
@@ -25,6 +26,7 @@ import { closeOrderIn } from "./close-order.server.ts";
 import { endSubscriptionIn } from "./end.server.ts";
 import { recordMoneyEvent } from "./ledger.server.ts";
 import { lockSaleOf } from "./locks.server.ts";
+import { queuePixRefundsLocked } from "./pix-refunds.server.ts";
 import { saleRefundedMessage } from "./messages.tsx";
 import type { RefundDestination } from "./model.ts";
 import { robotToSwitch } from "./robot-switches.server.ts";
@@ -141,29 +143,43 @@ export async function refundSale(
     if (!subscription) {
       await robotToSwitch(tx, { orderId, action: "off", reason: refundCopy.switchOff }, now);
     }
-    await recordMoneyEvent(
-      tx,
-      {
-        source: "staff",
-        sourceId: `reembolso ${order.reference}`,
-        kind: "refund-sent",
-        method: refund.destination === "card" ? "card" : "pix",
-        amountCents,
-        currency: "BRL",
-        receivedAt: now,
-        origin: `enviado por ${actor}`,
-        reference: order.reference,
-        description: `${how}; ${refund.reference}`,
-      },
-      now,
-    );
+    // Money that came through the API Pix goes back through it (devolucao, sent by the
+    // worker); what is left is refunded by hand, as staff recorded (docs/decisions/366).
+    const byPsp =
+      refund.destination === "pix"
+        ? await queuePixRefundsLocked(tx, order, amountCents, actor, now)
+        : 0;
+    if (amountCents - byPsp > 0 || byPsp === 0) {
+      await recordMoneyEvent(
+        tx,
+        {
+          source: "staff",
+          sourceId: `reembolso ${order.reference}`,
+          kind: "refund-sent",
+          method: refund.destination === "card" ? "card" : "pix",
+          amountCents: amountCents - byPsp,
+          currency: "BRL",
+          receivedAt: now,
+          origin: `enviado por ${actor}`,
+          reference: order.reference,
+          description: `${how}; ${refund.reference}`,
+        },
+        now,
+      );
+    }
+    const howSent =
+      byPsp === 0
+        ? how
+        : byPsp === amountCents
+          ? pixRefundCopy.byPsp(formatBrl(byPsp))
+          : `${pixRefundCopy.byPsp(formatBrl(byPsp))}; ${formatBrl(amountCents - byPsp)} por ${how}`;
     await notifyCustomer(tx, orderId, (name, to) =>
       saleRefundedMessage.to(to, {
         name,
         robotName: order.robotName,
         amount: formatBrl(amountCents),
         what: withinGuarantee ? refundCopy.whatAll : refundCopy.whatPart,
-        how,
+        how: howSent,
         when: formatDateTime(now),
       }),
     );

@@ -6,35 +6,30 @@ import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { subscriptionCharges, subscriptions } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
-import type { MessageJob } from "../../platform/jobs/registry.ts";
-import { downtimeText, serviceCreditCopy } from "../../content/service-credit.ts";
-import { subscriptionEmailCopy } from "../../content/subscriptions.ts";
-import { formatBrl, formatRate, formatUsd } from "../orders/format.ts";
 import { rateText, type ServiceCredit } from "../orders/money.ts";
 import { creditThresholdMinutes, measureDowntime } from "../fleet/service-credit.server.ts";
 import { creditedDowntime, periodMinutes, type Interval } from "../fleet/service-credit.ts";
 import { currentExchangeRate, newOrderReference } from "../orders/orders.server.ts";
-import { pixCode } from "../orders/pix.server.ts";
 import {
   addDays,
   cycleAmounts,
   cycleOf,
-  formatLocalDate,
   localDate,
   localInstant,
   monthsAfter,
   type LocalDate,
 } from "../subscriptions/calendar.ts";
-import { renewalChargeMessage, renewalReminderMessage } from "../subscriptions/messages.tsx";
+import { renewalReminderMessage } from "../subscriptions/messages.tsx";
 import { NOTICE_HOUR, RENEWAL_NOTICE_DAYS } from "../subscriptions/model.ts";
 import {
   anchorOf,
   BATCH,
   notifyCustomer,
-  type ChargeRow,
   type SubscriptionRow,
 } from "../subscriptions/subscriptions.server.ts";
 import { endDueSubscriptions } from "./end.server.ts";
+import { queueRenewalPixChargeLocked } from "./renewal-charge-method.server.ts";
+import { chargeMessage, queueRenewalChargeNotice } from "./renewal-notice.server.ts";
 import { suspendDueSubscriptions } from "./suspend.server.ts";
 
 /**
@@ -56,46 +51,6 @@ function reminderHorizon(now: Date): LocalDate {
   return now >= localInstant(today, NOTICE_HOUR)
     ? addDays(today, lastNotice)
     : addDays(today, lastNotice - 1);
-}
-
-async function chargeMessage(
-  charge: ChargeRow,
-  robotName: string,
-  message: typeof renewalChargeMessage | typeof renewalReminderMessage,
-): Promise<(name: string, to: string) => MessageJob> {
-  const env = getEnv();
-  const pixLine = env.PIX_KEY
-    ? subscriptionEmailCopy.charge.pix(
-        await pixCode(
-          { key: env.PIX_KEY, name: env.PIX_MERCHANT_NAME, city: env.PIX_MERCHANT_CITY },
-          { amountBrlCents: charge.totalBrlCents, txid: charge.reference },
-        ),
-      )
-    : "";
-  const creditLine =
-    charge.serviceCreditUsdCents > 0 &&
-    charge.creditedCycle !== null &&
-    charge.downtimeMinutes !== null &&
-    charge.creditThresholdMinutes !== null
-      ? serviceCreditCopy.chargeLine(
-          charge.creditedCycle,
-          downtimeText(charge.downtimeMinutes),
-          downtimeText(charge.creditThresholdMinutes),
-          formatUsd(charge.serviceCreditUsdCents),
-        )
-      : "";
-  return (name, to) =>
-    message.to(to, {
-      name,
-      robotName,
-      dueDate: formatLocalDate(charge.dueDate),
-      amountUsd: formatUsd(charge.totalUsdCents),
-      amountBrl: formatBrl(charge.totalBrlCents),
-      rate: formatRate(Number(charge.exchangeRate.replace(".", ""))),
-      reference: charge.reference,
-      pixLine,
-      creditLine,
-    });
 }
 
 /** The cycle a charge credits the downtime of: the last one that ended before it is made. */
@@ -235,6 +190,9 @@ async function createDueCharges(now: Date): Promise<number> {
             exchangeRate: rateText(rate.rate),
             exchangeRateSetBy: rate.setBy,
             exchangeRateSetAt: rate.setAt,
+            exchangeRateSource: rate.source,
+            exchangeRateQuotedOn: rate.quotedOn,
+            exchangeRateReason: rate.reason,
             totalBrlCents: amounts.totalBrlCents,
             createdAt: now,
             // Made late (the sweep was down): the reminder would only repeat it.
@@ -244,11 +202,9 @@ async function createDueCharges(now: Date): Promise<number> {
           .returning();
         if (!charge) continue;
         made += 1;
-        await notifyCustomer(
-          tx,
-          subscription.orderId,
-          await chargeMessage(charge, subscription.robotName, renewalChargeMessage),
-        );
+        // A charge the PSP is to make first (cobv) sends its e-mail once it has its code.
+        const held = await queueRenewalPixChargeLocked(tx, charge, subscription, now);
+        if (!held) await queueRenewalChargeNotice(tx, charge.id);
       }
       return { created: made, seen: due.length };
     });
@@ -285,7 +241,7 @@ async function sendReminders(now: Date): Promise<number> {
         await notifyCustomer(
           tx,
           subscription.orderId,
-          await chargeMessage(charge, subscription.robotName, renewalReminderMessage),
+          await chargeMessage(tx, charge, subscription.robotName, renewalReminderMessage),
         );
       }
       return due.length;

@@ -100,7 +100,10 @@ export async function connectPostgres(url: string): Promise<Connection> {
 export async function connectPostgresReader(url: string): Promise<Connection> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   await client.connect();
-  return { db: drizzleNodePg(client, { schema }) as unknown as Database, close: () => client.end() };
+  return {
+    db: drizzleNodePg(client, { schema }) as unknown as Database,
+    close: () => client.end(),
+  };
 }
 
 /**

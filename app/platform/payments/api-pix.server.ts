@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import https from "node:https";
 import { z } from "zod";
+import { pixTokenRefusal } from "../../content/pix.ts";
 import { getEnv } from "../http/env.server.ts";
+import { providerCredentials } from "./provider-status.server.ts";
 
 // The Banco Central's API Pix (api-pix/openapi.yaml, 2.9.0), PSP-agnostic (docs/decisions/350):
 // OAuth2 client credentials over mutual TLS, then the subset the product uses. Amounts travel
@@ -90,6 +92,14 @@ const cobSchema = z.object({
   pix: z.array(z.lazy(() => pixSchema)).optional(),
 });
 
+const cobvSchema = z.object({
+  txid: z.string(),
+  status: z.enum(["ATIVA", "CONCLUIDA", "REMOVIDA_PELO_USUARIO_RECEBEDOR", "REMOVIDA_PELO_PSP"]),
+  calendario: z.object({ dataDeVencimento: z.string(), validadeAposVencimento: z.number() }),
+  valor: z.object({ original: amount }),
+  pixCopiaECola: z.string().optional(),
+});
+
 const refundSchema = z.object({
   id: z.string(),
   rtrId: z.string(),
@@ -113,6 +123,22 @@ export const pixNotificationSchema = z.object({ pix: z.array(pixSchema).min(1) }
 export type Cob = z.infer<typeof cobSchema>;
 export type ReceivedPix = z.infer<typeof pixSchema>;
 export type PixRefund = z.infer<typeof refundSchema>;
+export type CobV = z.infer<typeof cobvSchema>;
+
+/** A due-date charge's request (`PUT /cobv/{txid}`): amounts as the contract writes them. */
+export interface CobVInput {
+  txid: string;
+  valor: string;
+  /** YYYY-MM-DD. */
+  dueDate: string;
+  daysAfterDue: number;
+  payer: { name: string; document: string };
+  /** Percent once after the due date ("2.00"), or null for none. */
+  finePercent: string | null;
+  /** Percent per month, calendar days ("1.00"), or null for none. */
+  interestPercentMonth: string | null;
+  message: string;
+}
 
 const pixPageSchema = z.object({
   parametros: z.object({
@@ -128,13 +154,21 @@ export interface Answer {
   body: string;
 }
 
+/** Told when the PSP refuses or grants a token, so staff can be shown a refusal. */
+export interface CredentialsListener {
+  refused(problem: string, at: Date): Promise<void>;
+  granted(at: Date): Promise<void>;
+}
+
 export class ApiPixClient {
   private readonly config: ApiPixConfig;
   private readonly agent: https.Agent;
+  private readonly credentials: CredentialsListener | undefined;
   private token: { value: string; until: number } | null = null;
 
-  constructor(config: ApiPixConfig) {
+  constructor(config: ApiPixConfig, credentials?: CredentialsListener) {
     this.config = config;
+    this.credentials = credentials;
     this.agent = new https.Agent({
       cert: config.cert,
       key: config.key,
@@ -187,8 +221,13 @@ export class ApiPixClient {
       "grant_type=client_credentials",
     );
     if (answer.status >= 500) throw new PixApiUnavailableError(`token: ${answer.status}`);
-    if (answer.status !== 200) throw new PixApiRefusedError(answer.status, "token refused");
+    if (answer.status !== 200) {
+      // Staff see it on /admin/pagamentos until a token is granted (docs/decisions/369).
+      await this.credentials?.refused(pixTokenRefusal(answer.status), new Date(now));
+      throw new PixApiRefusedError(answer.status, "token refused");
+    }
     const token = tokenSchema.parse(JSON.parse(answer.body));
+    await this.credentials?.granted(new Date(now));
     this.token = {
       value: token.access_token,
       until: now + Math.max(0, token.expires_in * 1000 - TOKEN_MARGIN_MS),
@@ -271,6 +310,55 @@ export class ApiPixClient {
     throw ApiPixClient.refused(answer);
   }
 
+  /**
+   * PUT /cobv/{txid}: a charge due on a date, payable `daysAfterDue` days after it with the
+   * fine and interest given. Idempotent like createCob: the same txid and amount held is it.
+   */
+  async createCobv(input: CobVInput): Promise<CobV> {
+    const document = input.payer.document;
+    const answer = await this.call("PUT", `/cobv/${encodeURIComponent(input.txid)}`, {
+      calendario: {
+        dataDeVencimento: input.dueDate,
+        validadeAposVencimento: input.daysAfterDue,
+      },
+      devedor: {
+        ...(document.length === 11 ? { cpf: document } : { cnpj: document }),
+        nome: input.payer.name.slice(0, 200),
+      },
+      valor: {
+        original: input.valor,
+        ...(input.finePercent ? { multa: { modalidade: 2, valorPerc: input.finePercent } } : {}),
+        ...(input.interestPercentMonth
+          ? { juros: { modalidade: 3, valorPerc: input.interestPercentMonth } }
+          : {}),
+      },
+      chave: this.config.pixKey,
+      solicitacaoPagador: input.message.slice(0, 140),
+    });
+    if (answer.status === 201 || answer.status === 200) {
+      return cobvSchema.parse(JSON.parse(answer.body));
+    }
+    if (answer.status === 400 || answer.status === 409) {
+      const existing = await this.call("GET", `/cobv/${encodeURIComponent(input.txid)}`);
+      if (existing.status === 200) {
+        const cobv = cobvSchema.parse(JSON.parse(existing.body));
+        if (cobv.valor.original === input.valor) return cobv;
+      }
+    }
+    throw ApiPixClient.refused(answer);
+  }
+
+  /** GET /pix/{e2eid}/devolucao/{id}: where a refund stands; null when the PSP has none. */
+  async getRefund(endToEndId: string, id: string): Promise<PixRefund | null> {
+    const answer = await this.call(
+      "GET",
+      `/pix/${encodeURIComponent(endToEndId)}/devolucao/${encodeURIComponent(id)}`,
+    );
+    if (answer.status === 404) return null;
+    if (answer.status !== 200) throw ApiPixClient.refused(answer);
+    return refundSchema.parse(JSON.parse(answer.body));
+  }
+
   /** GET /pix: every Pix received between two instants, all pages. */
   async receivedPix(inicio: Date, fim: Date): Promise<ReceivedPix[]> {
     const all: ReceivedPix[] = [];
@@ -321,7 +409,7 @@ let client: ApiPixClient | null | undefined;
 export function apiPix(): ApiPixClient | null {
   if (client === undefined) {
     const config = apiPixConfig();
-    client = config ? new ApiPixClient(config) : null;
+    client = config ? new ApiPixClient(config, providerCredentials("api-pix")) : null;
   }
   return client;
 }

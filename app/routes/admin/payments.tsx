@@ -19,6 +19,10 @@ import {
 import { RefundDestinationFields } from "../../features/sales/refund-fields.tsx";
 import { refundTypedFields, resolveWaitingSchema } from "../../features/sales/schema.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
+import { providerProblems } from "../../platform/payments/provider-status.server.ts";
+import { providerStatusCopy } from "../../content/pix.ts";
+import { pixRefundCopy } from "../../content/sales.ts";
+import { listPixRefunds } from "../../features/sales/pix-refunds.server.ts";
 import type { Route } from "./+types/payments";
 
 // /admin/pagamentos, "Pagamentos a resolver": money received that no order or charge took,
@@ -34,7 +38,22 @@ export function headers() {
 
 export async function loader() {
   const waiting = await listWaitingMoney();
+  const problems = await providerProblems();
+  const refunds = await listPixRefunds();
   return {
+    problems: problems.map((item) => ({
+      provider: providerStatusCopy.providerNames[item.provider] ?? item.provider,
+      problem: item.problem,
+      since: item.since.toISOString(),
+    })),
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      requestedAt: refund.requestedAt.toISOString(),
+      reference: refund.reference,
+      amount: formatBrl(refund.amountCents),
+      state: pixRefundCopy.states[refund.state],
+      reason: refund.reason,
+    })),
     waiting: waiting.map((event) => ({
       id: event.id,
       receivedAt: event.receivedAt.toISOString(),
@@ -79,6 +98,12 @@ export default function AdminPaymentsPage({ loaderData, actionData }: Route.Comp
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-semibold">{copy.title}</h1>
+      {loaderData.problems.map((item) => (
+        <p key={item.provider} role="alert" className="rounded-md border border-destructive p-3">
+          <strong>{item.provider}:</strong> {item.problem}{" "}
+          {providerStatusCopy.since(formatDateTime(new Date(item.since)))}
+        </p>
+      ))}
       <p>{copy.intro}</p>
       {actionData ? (
         <p role={actionData.ok ? "status" : "alert"} className="rounded-md border p-3">
@@ -152,6 +177,25 @@ export default function AdminPaymentsPage({ loaderData, actionData }: Route.Comp
           </table>
         </TableScroll>
       )}
+      <section aria-labelledby="devolucoes-pix" className="grid gap-2">
+        <h2 id="devolucoes-pix" className="text-xl font-semibold">
+          {pixRefundCopy.title}
+        </h2>
+        <p>{pixRefundCopy.intro}</p>
+        {loaderData.refunds.length === 0 ? (
+          <p>{pixRefundCopy.empty}</p>
+        ) : (
+          <ul className="grid gap-1 text-sm">
+            {loaderData.refunds.map((refund) => (
+              <li key={refund.id} className="break-words">
+                {formatDateTime(new Date(refund.requestedAt))} · {refund.reference} ·{" "}
+                {refund.amount} · <strong>{refund.state}</strong>
+                {refund.reason ? ` (${refund.reason})` : ""}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

@@ -32,6 +32,7 @@ import {
   WhatsappLinks,
   type SupportFormResult,
 } from "../../features/support/support-form.tsx";
+import { setOwnPayerDocument } from "../../features/sales/payer-document.server.ts";
 import type { Route } from "./+types/account-panel";
 
 // /minha-conta/painel: the customer's subscriptions, in the 1-hour session a /minha-conta
@@ -52,6 +53,7 @@ const notices = {
   conta: panel.accountSaved,
   reembolso: panel.refundRequested,
   "pix-automatico": mandateCopy.created,
+  documento: panel.payerDocumentSaved,
 } as const;
 
 /** How each answer to the Pix Automático form reads (docs/decisions/355). */
@@ -119,7 +121,12 @@ export async function action({ request }: Route.ActionArgs) {
     case "support": {
       const answer = await submitAccountSupport(entryId, form, now);
       return data(
-        { message: undefined, accountErrors: undefined, support: answer.result },
+        {
+          message: undefined,
+          accountErrors: undefined,
+          mandateError: undefined,
+          support: answer.result,
+        },
         { status: answer.status },
       );
     }
@@ -143,6 +150,18 @@ export async function action({ request }: Route.ActionArgs) {
         orderId: String(form.get("order")),
         errors: corrected.errors,
       });
+    }
+    case "payer-document": {
+      const saved = await setOwnPayerDocument(
+        entryId,
+        subscription,
+        String(form.get("document") ?? ""),
+        now,
+      );
+      if (saved === "saved") return redirect(`${href("/minha-conta/painel")}?aviso=documento`, 303);
+      return saved === "invalid"
+        ? failed(400, panel.payerDocumentInvalid)
+        : failed(404, outcomes.notFound);
     }
     case "cancel": {
       if (form.get("confirm") !== "on") return failed(400, panel.cancelNeedsConfirm);

@@ -1,0 +1,91 @@
+// The renewal's e-mails about a charge to pay (the charge at D-7, the reminder at D-1): its
+// amounts and rate, and its PIX code: the due-date charge's (cobv) copia e cola once the PSP
+// made it, with its fine and interest, else the static BR Code (docs/decisions/365).
+import { eq } from "drizzle-orm";
+import { pixDueCharges, subscriptionCharges, subscriptions } from "../../../db/schema.ts";
+import type { Executor } from "../../platform/db/db.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
+import type { MessageJob } from "../../platform/jobs/registry.ts";
+import { downtimeText, serviceCreditCopy } from "../../content/service-credit.ts";
+import { subscriptionEmailCopy } from "../../content/subscriptions.ts";
+import { formatBrl, formatRate, formatUsd } from "../orders/format.ts";
+import { pixCode } from "../orders/pix.server.ts";
+import { chargeRateLine } from "../orders/rate-line.ts";
+import { formatLocalDate } from "../subscriptions/calendar.ts";
+import { renewalChargeMessage, type renewalReminderMessage } from "../subscriptions/messages.tsx";
+import { notifyCustomer, type ChargeRow } from "../subscriptions/subscriptions.server.ts";
+import { percentText } from "./late-charge.ts";
+
+type ChargeMessage = typeof renewalChargeMessage | typeof renewalReminderMessage;
+
+/** The charge's PIX line: its due-date charge's code when active, else the static code. */
+async function pixLineOf(tx: Executor, charge: ChargeRow): Promise<string> {
+  const copy = subscriptionEmailCopy.charge;
+  const [due] = await tx.select().from(pixDueCharges).where(eq(pixDueCharges.chargeId, charge.id));
+  if (due?.state === "active" && due.copyPaste) {
+    const terms =
+      due.fineBp > 0 || due.interestBpMonth > 0
+        ? ` ${copy.lateTerms(percentText(due.fineBp), percentText(due.interestBpMonth))}`
+        : "";
+    return `${copy.pix(due.copyPaste)} ${copy.dueCharge(formatLocalDate(due.dueDate))}${terms}`;
+  }
+  const env = getEnv();
+  if (!env.PIX_KEY) return "";
+  return copy.pix(
+    await pixCode(
+      { key: env.PIX_KEY, name: env.PIX_MERCHANT_NAME, city: env.PIX_MERCHANT_CITY },
+      { amountBrlCents: charge.totalBrlCents, txid: charge.reference },
+    ),
+  );
+}
+
+/** The message about `charge`, ready for its customer. */
+export async function chargeMessage(
+  tx: Executor,
+  charge: ChargeRow,
+  robotName: string,
+  message: ChargeMessage,
+): Promise<(name: string, to: string) => MessageJob> {
+  const pixLine = await pixLineOf(tx, charge);
+  const rate = chargeRateLine(charge);
+  const creditLine =
+    charge.serviceCreditUsdCents > 0 &&
+    charge.creditedCycle !== null &&
+    charge.downtimeMinutes !== null &&
+    charge.creditThresholdMinutes !== null
+      ? serviceCreditCopy.chargeLine(
+          charge.creditedCycle,
+          downtimeText(charge.downtimeMinutes),
+          downtimeText(charge.creditThresholdMinutes),
+          formatUsd(charge.serviceCreditUsdCents),
+        )
+      : "";
+  return (name, to) =>
+    message.to(to, {
+      name,
+      robotName,
+      dueDate: formatLocalDate(charge.dueDate),
+      amountUsd: formatUsd(charge.totalUsdCents),
+      amountBrl: formatBrl(charge.totalBrlCents),
+      rate: formatRate(Number(charge.exchangeRate.replace(".", ""))),
+      rateLine: rate,
+      reference: charge.reference,
+      pixLine,
+      creditLine,
+    });
+}
+
+/** Queues the charge's e-mail (D-7) in `tx`, with the PIX code it has now. */
+export async function queueRenewalChargeNotice(tx: Executor, chargeId: string): Promise<void> {
+  const [row] = await tx
+    .select({ charge: subscriptionCharges, subscription: subscriptions })
+    .from(subscriptionCharges)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))
+    .where(eq(subscriptionCharges.id, chargeId));
+  if (!row || row.charge.state !== "open") return;
+  await notifyCustomer(
+    tx,
+    row.subscription.orderId,
+    await chargeMessage(tx, row.charge, row.subscription.robotName, renewalChargeMessage),
+  );
+}
