@@ -15,8 +15,10 @@ describe("reading fast paths", () => {
           const units = [...surrogates].flatMap((unit) => [unit & 0xff, unit >> 8]);
           const body = new Uint8Array([...bytes, ...units]);
           const file = new Uint8Array([0xff, 0xfe, ...body]);
+          // The file's byte-order mark is read; a second one is the text's own (U+FEFF), so
+          // the whole is decoded keeping it (a body of FF FE... once failed here).
           expect([...decodeStatement(file, sliceBytes)].join("")).toBe(
-            new TextDecoder("utf-16le").decode(body),
+            new TextDecoder("utf-16le", { ignoreBOM: true }).decode(body),
           );
         },
       ),

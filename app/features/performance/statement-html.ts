@@ -18,7 +18,8 @@ function decodeUtf16le(bytes: Uint8Array): string {
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf16le");
     if (text.isWellFormed()) return text;
   }
-  return new TextDecoder("utf-16le").decode(bytes);
+  // The file's byte-order mark is read by decodeStatement: one here is the text's own.
+  return new TextDecoder("utf-16le", { ignoreBOM: true }).decode(bytes);
 }
 
 /**
@@ -40,7 +41,7 @@ function* utf16leSlices(bytes: Uint8Array, sliceBytes: number): Generator<string
 
 /** Any other encoding through a streaming TextDecoder (what it gives equals one decode). */
 function* decoderSlices(bytes: Uint8Array, encoding: string, sliceBytes: number) {
-  const decoder = new TextDecoder(encoding);
+  const decoder = new TextDecoder(encoding, { ignoreBOM: true });
   for (let start = 0; start < bytes.length; start += sliceBytes) {
     const text = decoder.decode(bytes.subarray(start, start + sliceBytes), { stream: true });
     if (text) yield text;

@@ -165,6 +165,7 @@ describe("renewal", () => {
         name: expect.any(String),
         service: "Assinatura mensal do agente YenMax Agent (2º mês)",
         amount: "R$\u00a0729,64",
+        rate: "Câmbio de R$ 5,4321 por US$ 1, definido em 01/01/2027 09:00.",
         method: "PIX",
         paymentReference: "E2E-2",
         reference: charge!.reference,
