@@ -320,6 +320,17 @@ test("no page scrolls sideways at 390 px, the customer's and staff's included", 
   const post = await one(`select id, slug from blog_posts where is_published limit 1`);
   const entry = await one(`select id from waitlist limit 1`);
   const order = await one(`select id from orders where state = 'paid' limit 1`);
+  // A long customer message on staff's conversation page, which must wrap as well.
+  const conversation = await one(
+    `insert into support_conversations
+       (reference, origin, name, email, reply_token, first_response_due_at, last_message_at)
+     values ('S390390', 'contact', 'Ana', 'ana.largura@exemplo.com',
+       'largura390largura390largur', now(), now()) returning id`,
+  );
+  await pool.query(
+    `insert into support_messages (conversation_id, author, body) values ($1, 'customer', $2)`,
+    [conversation.id, `Meu robô parou: ${"x".repeat(300)}`],
+  );
   const paths = pagePaths(routes).map((path) => {
     const filled = path
       .replace(/^agentes\/:slug$/, `agentes/${robot.slug}`)
@@ -329,6 +340,7 @@ test("no page scrolls sideways at 390 px, the customer's and staff's included", 
       .replace(/^admin\/robos\/:id/, `admin/robos/${robot.id}`)
       .replace(/^admin\/blog\/:id/, `admin/blog/${post.id}`)
       .replace(/^admin\/reembolso\/:orderId$/, `admin/reembolso/${order.id}`)
+      .replace(/^admin\/suporte\/:id$/, `admin/suporte/${conversation.id}`)
       .replace(/:token|:reference/g, (name) => values[name]!)
       .replace(/^\*$/, "pagina-que-nao-existe");
     expect(filled, `no value for ${path}'s parameter`).not.toMatch(/:|undefined/);

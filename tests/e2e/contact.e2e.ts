@@ -28,7 +28,7 @@ test.describe("with JavaScript", () => {
     await openHydrated(page, "/contato?agente=yenmax&utm_source=e2e");
     await fillRequired(page, `  ${email.toUpperCase()} `);
     await page.getByLabel("MidasPulse Agent").check();
-    await page.getByLabel("Mensagem").fill("Quero a VPS inclusa.");
+    await form(page).getByLabel("Mensagem").fill("Quero a VPS inclusa.");
     await page.getByRole("checkbox", { name: /Li e aceito os Termos e Condições/ }).check();
     await page.getByRole("checkbox", { name: /Aceito receber contato/ }).check();
     await page.getByRole("button", { name: "Entrar para a Lista de Espera" }).click();
@@ -43,7 +43,7 @@ test.describe("with JavaScript", () => {
     await expect(confirmation).toBeFocused();
     await expect(page.getByLabel("Nome Completo *")).toHaveValue("");
     await expect(page.getByLabel("Email *")).toHaveValue("");
-    await expect(page.getByLabel("Mensagem")).toHaveValue("");
+    await expect(form(page).getByLabel("Mensagem")).toHaveValue("");
     for (const checkbox of await form(page).getByRole("checkbox").all()) {
       await expect(checkbox).not.toBeChecked();
     }
@@ -151,7 +151,7 @@ test.describe("without JavaScript", () => {
     // Valid for the browser, not for the server's schema (no top-level domain).
     await page.getByLabel("Email *").fill("diego@localhost");
     await page.getByLabel("YenMax Agent").check();
-    await page.getByLabel("Mensagem").fill("Minha mensagem");
+    await form(page).getByLabel("Mensagem").fill("Minha mensagem");
     await page.getByRole("checkbox", { name: /Li e aceito os Termos e Condições/ }).check();
     const response = await Promise.all([
       page.waitForResponse((r) => r.request().method() === "POST"),
@@ -168,7 +168,7 @@ test.describe("without JavaScript", () => {
     await expect(emailInput).toHaveAccessibleDescription("Informe um e-mail válido.");
     await expect(emailInput).toBeFocused();
     await expect(page.getByLabel("Nome Completo *")).toHaveValue("Diego Rocha");
-    await expect(page.getByLabel("Mensagem")).toHaveValue("Minha mensagem");
+    await expect(form(page).getByLabel("Mensagem")).toHaveValue("Minha mensagem");
     await expect(page.getByLabel("YenMax Agent")).toBeChecked();
     await expect(
       page.getByRole("checkbox", { name: /Li e aceito os Termos e Condições/ }),

@@ -465,7 +465,10 @@ test("a refund within the guarantee asks where the money goes, confirms, and tel
   expect((await pool.query(`select state from subscriptions`)).rows).toEqual([
     { state: "refunded" },
   ]);
-  expect((await pool.query(`select action from robot_switches`)).rows).toEqual([{ action: "off" }]);
+  // "on" when the VPS was set up, "off" now.
+  expect(
+    (await pool.query(`select action from robot_switches order by requested_at`)).rows,
+  ).toEqual([{ action: "on" }, { action: "off" }]);
   const mail = await mailTo("ana@exemplo.com", "Reembolso enviado");
   expect(mail).toContain("Valor: R$\u00a0746,25");
   expect(mail).toContain("PIX para a chave ana@exemplo.com");

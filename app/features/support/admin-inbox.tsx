@@ -169,7 +169,7 @@ export function SupportConversation({
               {m.viaEmail ? ` · ${copy.viaEmail}` : ""}
               {m.fromAddress ? ` · ${copy.otherSender(m.fromAddress)}` : ""}
             </p>
-            <p className="mt-2 whitespace-pre-wrap break-words">{m.body}</p>
+            <p className="mt-2 whitespace-pre-wrap wrap-anywhere">{m.body}</p>
             {m.droppedAttachments > 0 ? (
               <p className="mt-2 text-sm text-muted-foreground">
                 {copy.droppedAttachments(m.droppedAttachments)}
