@@ -11,7 +11,7 @@ import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/pos
 
 // Kill the server with SIGKILL in the middle of a sign-up load: every sign-up it answered
 // with success must be stored exactly once after a restart (docs/product.md section 11).
-test.describe.configure({ mode: "parallel", timeout: 90_000 });
+test.describe.configure({ mode: "parallel", timeout: 240_000 });
 
 const CONCURRENCY = 16;
 const KILL_AFTER = 60;
