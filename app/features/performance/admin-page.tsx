@@ -1,17 +1,17 @@
+import { AccountKindSelect, CurrencySelect, ServerClockSelect } from "./account-selects.tsx";
 import { Form, href, Link } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import {
   performanceAdminCopy as copy,
   reconciliationLabels,
-  serverClockLabels,
   verifiedCopy,
 } from "../../content/performance.ts";
 import { signedStatementsAdminCopy } from "../../content/signed-statements.ts";
 import { dateAndTime } from "../../lib/format.ts";
-import { SelectField, TextField } from "../admin/field.tsx";
+import { TextField } from "../admin/field.tsx";
 import { formatCents, formatHundredths } from "./format.ts";
-import { accountCurrencies, accountKinds, serverClocks, type ReconciliationLine } from "./model.ts";
+import type { ReconciliationLine } from "./model.ts";
 import type { PerformanceActionFailure } from "./upload.server.ts";
 import { VerifiedRecord, type VerifiedView } from "./verified-record.tsx";
 
@@ -117,19 +117,12 @@ export function PerformanceAdminPage({
             required
             error={errors.file}
           />
-          <SelectField
+          <AccountKindSelect
             id={fieldId("tipo")}
-            name="accountKind"
             label={copy.fields.accountKind}
             defaultValue={values.accountKind ?? last?.accountKind ?? "real"}
             error={errors.accountKind}
-          >
-            {accountKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {copy.accountKinds[kind]}
-              </option>
-            ))}
-          </SelectField>
+          />
           <TextField
             id={fieldId("corretora")}
             name="broker"
@@ -140,33 +133,19 @@ export function PerformanceAdminPage({
             required
             error={errors.broker}
           />
-          <SelectField
+          <ServerClockSelect
             id={fieldId("fuso")}
-            name="serverClock"
             label={copy.fields.serverClock}
             defaultValue={values.serverClock ?? last?.serverClock ?? "ny-close"}
             hint={copy.serverClockHint}
             error={errors.serverClock}
-          >
-            {serverClocks.map((clock) => (
-              <option key={clock} value={clock}>
-                {serverClockLabels[clock]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+          />
+          <CurrencySelect
             id={fieldId("moeda")}
-            name="currency"
             label={copy.fields.currency}
             defaultValue={values.currency ?? last?.currency ?? "USD"}
             error={errors.currency}
-          >
-            {accountCurrencies.map((currency) => (
-              <option key={currency} value={currency}>
-                {currency}
-              </option>
-            ))}
-          </SelectField>
+          />
           <div className="flex items-end">
             <Button type="submit">{copy.submit}</Button>
           </div>

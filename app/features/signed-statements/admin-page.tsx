@@ -1,12 +1,15 @@
+import {
+  AccountKindSelect,
+  CurrencySelect,
+  ServerClockSelect,
+} from "../performance/account-selects.tsx";
 import { Form, href, Link } from "react-router";
 import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { performanceAdminCopy, serverClockLabels } from "../../content/performance.ts";
 import { signedStatementsAdminCopy as copy } from "../../content/signed-statements.ts";
 import { dateAndTime } from "../../lib/format.ts";
-import { SelectField, TextAreaField, TextField } from "../admin/field.tsx";
+import { TextAreaField, TextField } from "../admin/field.tsx";
 import type { FieldErrors } from "../../platform/http/parse-form.ts";
-import { accountCurrencies, accountKinds, serverClocks } from "../performance/model.ts";
 import type { SignedMessageOutcome, SignedMessageRefusal } from "./model.ts";
 
 // /admin/robos/:id/extratos-assinados: the inbox's address, the account and trusted broker
@@ -133,45 +136,24 @@ export function SignedStatementsAdminPage({
             required
             error={errors.brokerDomains}
           />
-          <SelectField
+          <AccountKindSelect
             id={fieldId("tipo")}
-            name="accountKind"
             label={copy.fields.accountKind}
             defaultValue={values.accountKind ?? "real"}
             error={errors.accountKind}
-          >
-            {accountKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {performanceAdminCopy.accountKinds[kind]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+          />
+          <ServerClockSelect
             id={fieldId("fuso")}
-            name="serverClock"
             label={copy.fields.serverClock}
             defaultValue={values.serverClock ?? "ny-close"}
             error={errors.serverClock}
-          >
-            {serverClocks.map((clock) => (
-              <option key={clock} value={clock}>
-                {serverClockLabels[clock]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+          />
+          <CurrencySelect
             id={fieldId("moeda")}
-            name="currency"
             label={copy.fields.currency}
             defaultValue={values.currency ?? "USD"}
             error={errors.currency}
-          >
-            {accountCurrencies.map((currency) => (
-              <option key={currency} value={currency}>
-                {currency}
-              </option>
-            ))}
-          </SelectField>
+          />
           <div className="flex items-end">
             <Button type="submit">{copy.save}</Button>
           </div>
