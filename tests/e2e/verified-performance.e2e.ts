@@ -40,7 +40,10 @@ test("a published statement becomes the agent page's verified record", async ({
 
   const context = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
   const visitor = await context.newPage();
+  // The worker's site may have renamed the robot's slug (admin-to-public.e2e.ts); the old
+  // address redirects, and the page's own address is what the sheet's link extends.
   await visitor.goto("/agentes/yenmax");
+  const agentPath = new URL(visitor.url()).pathname;
   const record = visitor.getByTestId("verified-record");
   await expect(record.getByText("Conta real", { exact: true }).first()).toBeVisible();
   await expect(record.getByText("Confere com o extrato", { exact: true })).toBeVisible();
@@ -100,7 +103,7 @@ test("a published statement becomes the agent page's verified record", async ({
 
   // The disclosure sheet, linked from the page, without JavaScript.
   await visitor.getByRole("link", { name: "Lâmina de informações de YenMax Agent" }).click();
-  await expect(visitor).toHaveURL(/\/agentes\/yenmax\/lamina$/);
+  await expect(visitor).toHaveURL(`${site.url}${agentPath}/lamina`);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Lâmina de YenMax Agent");
   for (const section of [
     "Metodologia e funcionamento",
