@@ -38,5 +38,8 @@ export default defineConfig({
     // `npm run test:system`: several server and worker processes, signals and restarts;
     // minutes each, so apart from `npm test` (docs/decisions/234).
     { name: "processes", testDir: "tests/processes", testMatch: "**/*.process.ts", use: browser },
+    // `npm run test:system` too: every page or message checked one by one (axe at two widths,
+    // no script, no sideways scroll, e-mail widths, hostile input; docs/decisions/407).
+    { name: "sweeps", testDir: "tests/sweeps", testMatch: "**/*.sweep.ts", use: browser },
   ],
 });

@@ -2,12 +2,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, type IsolatedSite, logIn, test } from "../support/isolated-site.ts";
-import { expectNoAxeViolations, expectNoAxeViolationsAtWidths } from "../support/axe.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
 
 // The waitlist section and the blog's preview in chromium, on a built server and PostgreSQL
 // database of its own: search, agent filter, keyset pages both ways, the CSV
 // download, the detail page, a bulk change, the summary, phones at 390 px, the post dialog
-// that asks before losing text, and axe on every admin page at 1280 and 390 px.
+// that asks before losing text (axe on every admin page: tests/sweeps/admin-pages.sweep.ts).
 
 let site: IsolatedSite;
 test.beforeEach(({ site: current }) => {
@@ -314,44 +314,4 @@ test("a published post links to its public page", async ({ page }) => {
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-});
-
-const axePages: Array<[string, (tag: string) => Promise<string>]> = [
-  ["the list", async () => "/admin/lista"],
-  ["a search", async (tag) => `/admin/lista?q=${tag}`],
-  [
-    "a person",
-    async (tag) => {
-      const [entry] = await site.query<{ id: string }>(`select id from waitlist where name = $1`, [
-        `Pessoa ${tag} 001`,
-      ]);
-      return `/admin/lista/${entry!.id}`;
-    },
-  ],
-  ["robots", async () => "/admin/robos"],
-  ["blog", async () => "/admin/blog"],
-  ["e-mails", async () => "/admin/emails"],
-  [
-    "a post's preview",
-    async () => {
-      const [post] = await site.query<{ id: string }>(`select id from blog_posts limit 1`);
-      return `/admin/blog/${post!.id}/previa`;
-    },
-  ],
-];
-
-// One login and one seed for every page: each page is its own step, and the axe checks are
-// soft, so one page's violations do not hide the next page's.
-test("no axe violations at 390 and 1280 px on every admin page", async ({ page }) => {
-  const tag = await seedPeople(2);
-  await logIn(page, site);
-  for (const [name, pathFor] of axePages) {
-    await test.step(name, async () => {
-      await page.setViewportSize({ width: 390, height: 900 });
-      await page.goto(await pathFor(tag));
-      await expect(page.locator("main")).toHaveCount(1);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-      await expectNoAxeViolationsAtWidths(page);
-    });
-  }
 });

@@ -7,27 +7,7 @@ import { publicPaths } from "../../app/lib/public-routes.ts";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import { gotoHydrated } from "../support/hydration.ts";
 import { makeScratchDir } from "../support/scratch-dir.ts";
-
-// Every public page answers 200 with its main heading (every path of publicPaths, checked
-// below, plus a blog post).
-const pages: Array<[path: string, heading: string]> = [
-  ["/", "Automatize seu sucesso no Forex com agentes inteligentes"],
-  ["/agentes", "Nossos Agentes FX"],
-  ["/agentes/yenmax", "YenMax Agent"],
-  ["/agentes/midaspulse", "MidasPulse Agent"],
-  ["/agentes/trendkey-btc", "TrendKey BTC"],
-  ["/agentes/yenmax/lamina", "Lâmina de YenMax Agent"],
-  ["/agentes/midaspulse/lamina", "Lâmina de MidasPulse Agent"],
-  ["/agentes/trendkey-btc/lamina", "Lâmina de TrendKey BTC"],
-  ["/como-funciona", "Como Funciona"],
-  ["/precos", "Preços"],
-  ["/blog", "Blog"],
-  ["/blog/hedge-e-preco-medio", "Hedge e preço médio: vantagens e riscos da estratégia"],
-  ["/contato", "Lista de Espera VIP"],
-  ["/termos", "Termos e Condições"],
-  ["/privacidade", "Política de Privacidade"],
-  ["/aviso-de-risco", "Aviso de Risco"],
-];
+import { pages } from "../support/public-pages.ts";
 
 test("the icons and the web manifest are served", async ({ request }) => {
   for (const [file, type] of [
@@ -201,17 +181,6 @@ test.describe("mobile menu without JavaScript", () => {
     await expect(menu).toBeHidden();
     await expect(toggle).toBeFocused();
   });
-
-  test("no public page scrolls sideways at 360 px", async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 800 });
-    for (const [path] of pages) {
-      await page.goto(path);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, path).toBe(0);
-    }
-  });
 });
 
 test("layout: one-line header at 1024 px, equal phone buttons on one line, aligned metric values", async ({
@@ -304,32 +273,6 @@ test.describe("blog chips without JavaScript", () => {
     );
   });
 });
-
-const htmlOnlyPaths = [
-  ...publicPaths.filter((path) => path !== "/contato"),
-  "/blog/hedge-e-preco-medio",
-  "/nao-existe",
-  "/agentes/nao-existe",
-  // Issue 11's public pages (the link pages are covered in email.e2e.ts).
-  "/meus-dados",
-  "/newsletter",
-  // Issue 24's customer area (its link and panel are covered in account.e2e.ts).
-  "/minha-conta",
-];
-
-// One test per page: all of them in one test went past its 30 s on a loaded machine.
-for (const path of htmlOnlyPaths) {
-  test(`${path}, which HTML can serve alone, requests no script`, async ({ page }) => {
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(request.url());
-    });
-    await page.goto(path);
-    // JSON-LD (a blog post's Article) is data the browser never runs.
-    await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0);
-    expect(scripts).toEqual([]);
-  });
-}
 
 test("/contato loads its scripts and hydrates", async ({ page }) => {
   await gotoHydrated(page, "/contato");
