@@ -31,7 +31,13 @@ const sizeText = (bytes: number) =>
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** A message's files: the kept ones to download, the refused ones with their reason. */
-function Attachments({ conversationId, files }: { conversationId: string; files: AttachmentRow[] }) {
+function Attachments({
+  conversationId,
+  files,
+}: {
+  conversationId: string;
+  files: AttachmentRow[];
+}) {
   return (
     <ul aria-label={copy.attachmentsTitle} className="mt-2 grid gap-1 text-sm">
       {files.map((file) => (

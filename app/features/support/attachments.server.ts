@@ -104,5 +104,7 @@ export type RefusedFile = Extract<JudgedFile, { refusal: unknown }>;
 /** The refused files as the customer's e-mail lists them, one a line. */
 export const refusedFilesText = (files: RefusedFile[]) =>
   files
-    .map((file) => supportEmailCopy.filesRefused.file(file.fileName, attachmentRefusalCopy[file.refusal]))
+    .map((file) =>
+      supportEmailCopy.filesRefused.file(file.fileName, attachmentRefusalCopy[file.refusal]),
+    )
     .join("\n");
