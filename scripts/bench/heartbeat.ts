@@ -24,6 +24,7 @@ const ROBOTS = 10_000;
 const RATE = 167;
 const TARGET_P99_MS = 20;
 const HOME_TARGET_P99_MS = 50;
+const STORAGE_ROBOTS = 1_000;
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "300" } } });
 const seconds = Number(values.seconds);
 
@@ -96,8 +97,58 @@ try {
     .split("\n")
     .filter((line) => /"level":(50|60)|error/i.test(line));
   if (errors.length > 0) console.log(`server errors (${errors.length}), first: ${errors[0]}`);
+  await simulatedStorage(url, pool);
 } finally {
   await server.stop();
   await pool.end();
   await dropDatabase(name);
+}
+
+/**
+ * Storage after 90 days of 1,000 robots reporting every minute, after downsampling: the rows
+ * an hourly run would have left (hours for the 90 days before the last 49 hours, minutes for
+ * those 49), then one real run of the downsampler, which rolls the oldest minutes into
+ * hours, every complete day into a day and purges past the ages kept (decision 381).
+ */
+async function simulatedStorage(databaseUrl: string, pool: pg.Pool) {
+  process.env.DATABASE_URL = databaseUrl;
+  const { downsampleHeartbeats } = await import("../../app/features/fleet/downsample.server.ts");
+  const { closeDatabase } = await import("../../app/platform/db/db.server.ts");
+  const now = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 30 * 60_000);
+  const hour = now.getTime() - 30 * 60_000;
+  await pool.query("truncate heartbeat_samples");
+  const sample = (resolution: string, minutes: number, step: string, from: Date, to: Date) =>
+    pool.query(
+      `insert into heartbeat_samples (subscription_id, resolution, bucket, at, minutes,
+         account_number, balance_cents, equity_cents, open_positions, last_trade_at,
+         last_trade_profit_cents, robot_version, terminal_connected)
+       select s.id, $1, b, b, $2, '51234567', 1000025, 1001000, 1, b, -150, 'bench-1', true
+       from (select id from subscriptions order by id limit ${STORAGE_ROBOTS}) s,
+         generate_series($3::timestamptz, $4::timestamptz, $5::interval) b`,
+      [resolution, minutes, from.toISOString(), to.toISOString(), step],
+    );
+  const minutesFrom = new Date(hour - 49 * 3_600_000);
+  await sample(
+    "hour",
+    60,
+    "1 hour",
+    new Date(hour - 90 * 86_400_000),
+    new Date(minutesFrom.getTime() - 3_600_000),
+  );
+  await sample("minute", 1, "1 minute", minutesFrom, new Date(now.getTime() - 60_000));
+  const started = performance.now();
+  const rolled = await downsampleHeartbeats(now);
+  const took = performance.now() - started;
+  await closeDatabase();
+  await pool.query("vacuum full heartbeat_samples");
+  const { rows } = await pool.query<{ resolution: string; n: string }>(
+    "select resolution, count(*) n from heartbeat_samples group by resolution order by resolution",
+  );
+  const { rows: size } = await pool.query<{ bytes: string }>(
+    "select pg_total_relation_size('heartbeat_samples') bytes",
+  );
+  const megabytes = Number(size[0]!.bytes) / 1024 / 1024;
+  console.log(
+    `storage after 90 simulated days of ${STORAGE_ROBOTS} robots, downsampled (${rolled.hours} hours, ${rolled.days} days rolled, ${rolled.purged} purged in ${(took / 1000).toFixed(1)} s): ${rows.map((row) => `${row.n} ${row.resolution}s`).join(", ")}; ${megabytes.toFixed(0)} MB with indexes (${((megabytes * 1024) / STORAGE_ROBOTS).toFixed(0)} KB a robot)`,
+  );
 }
