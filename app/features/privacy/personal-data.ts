@@ -54,10 +54,8 @@ export const erasedColumns = {
     staff_email: "deleted with its conversation",
     email_message_id: "deleted with its conversation",
   },
-  support_attachments: {
-    file_name: "deleted with its conversation (decision 426)",
-    bytes: "deleted with its conversation (decision 426)",
-  },
+  // Its bytes too (not a text column), with the same cascade.
+  support_attachments: { file_name: "deleted with its conversation (decision 426)" },
   order_setups: {
     account_number: "set to null on the person's orders",
     broker_server: "set to null on the person's orders",
