@@ -96,7 +96,11 @@ try {
     .output()
     .split("\n")
     .filter((line) => /"level":(50|60)|error/i.test(line));
-  if (errors.length > 0) console.log(`server errors (${errors.length}), first: ${errors[0]}`);
+  if (errors.length > 0) {
+    // The first one's cause, without the statement and its stack.
+    const cause = /caused by: ([^\n\\]*)/.exec(errors[0]!)?.[1] ?? errors[0]!.slice(0, 300);
+    console.log(`server errors (${errors.length}), first: ${cause}`);
+  }
   await simulatedStorage(url, pool);
 } finally {
   await server.stop();

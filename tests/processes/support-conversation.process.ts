@@ -8,10 +8,14 @@ import { type OwnServer, startOwnServer } from "../support/own-server.ts";
 // back" (decision 385): a visitor writes on /contato, staff answer in /admin/suporte, the
 // answer reaches the visitor's mailbox (a real SMTP server) with the conversation's reply
 // address, and the visitor's e-mailed reply, delivered to the server's inbound SMTP, shows in
-// the conversation. A server of its own with the inbound SMTP listening, so in test:system.
+// the conversation with its files. A server of its own with the inbound SMTP listening, so in test:system.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const DOMAIN = "suporte.agentesfx.test";
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 let site: OwnServer;
 let inboundPort: number;
 
@@ -81,13 +85,30 @@ test("a visitor's conversation: written on /contato, answered by staff, replied 
       "Em ter., Agentes FX escreveu:",
       "> Reiniciamos o terminal.",
     ].join("\n"),
+    attachments: [
+      { filename: "terminal.png", content: PNG },
+      { filename: "instalar.exe", content: Buffer.from("MZ") },
+    ],
   });
   client.close();
 
   await page.goto(conversationUrl);
   const thread = page.getByRole("list", { name: `Conversa ${reference}` });
-  await expect(thread.getByRole("listitem")).toHaveCount(3);
-  await expect(thread.getByRole("listitem").nth(2)).toContainText("Voltou a operar, obrigada!");
-  await expect(thread.getByRole("listitem").nth(2)).toContainText("por e-mail");
+  // The messages are the thread's own items (each file list has items of its own).
+  const messages = thread.locator(":scope > li");
+  await expect(messages).toHaveCount(3);
+  await expect(messages.nth(2)).toContainText("Voltou a operar, obrigada!");
+  await expect(messages.nth(2)).toContainText("por e-mail");
   await expect(thread).not.toContainText("escreveu:");
+
+  // Its files: the PNG downloads, for staff only; the program is refused with its reason.
+  const files = messages.nth(2).getByRole("list", { name: "Arquivos" });
+  await expect(files).toContainText("instalar.exe: não aceito, tipo de arquivo não aceito");
+  const link = files.getByRole("link", { name: /^terminal\.png/ });
+  const fileUrl = new URL((await link.getAttribute("href"))!, site.url).href;
+  const download = await page.request.get(fileUrl);
+  expect(download.headers()["content-type"]).toBe("image/png");
+  expect(Buffer.from(await download.body())).toEqual(PNG);
+  const anonymous = await fetch(fileUrl, { redirect: "manual" });
+  expect(anonymous.status).toBe(302);
 });
