@@ -321,6 +321,22 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
       conversationId: "00000000-0000-4000-8000-000000000000",
     },
   }),
+  "support-files-refused": async (kind) => ({
+    to: nextAddress(kind),
+    payload: {
+      reference: "S0123ABCD",
+      files: "planilha.xlsx: tipo de arquivo não aceito (aceitamos PDF, PNG, JPEG e TXT).",
+      replyTo: "resposta+abcdefghijklmnopqrstuvwxyz@exemplo.com",
+    },
+  }),
+  "support-staff-overdue": async (kind) => ({
+    to: nextAddress(kind),
+    payload: {
+      reference: "S0123ABCD",
+      due: "03/12/2026 10:00",
+      conversationId: "00000000-0000-4000-8000-000000000000",
+    },
+  }),
   "payment-receipt": async (kind) => {
     const entry = await newEntry(kind);
     return {

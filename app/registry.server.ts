@@ -69,7 +69,10 @@ import {
   supportReceivedMessage,
   supportReplyMessage,
   supportStaffNoticeMessage,
+  supportStaffOverdueMessage,
+  supportFilesRefusedMessage,
 } from "./features/support/messages.tsx";
+import { supportOverdueJob } from "./features/support/jobs.server.ts";
 import { getDb } from "./platform/db/db.server.ts";
 import { getEnv } from "./platform/http/env.server.ts";
 import { createRegistry } from "./platform/jobs/registry.ts";
@@ -131,6 +134,9 @@ export const registry = createRegistry([
   supportReceivedMessage,
   supportReplyMessage,
   supportStaffNoticeMessage,
+  supportStaffOverdueMessage,
+  supportFilesRefusedMessage,
+  supportOverdueJob,
   campaignQueue(() => ({
     global: getEnv().CAMPAIGN_RATE_PER_SECOND,
     domain: getEnv().CAMPAIGN_DOMAIN_RATE_PER_SECOND,

@@ -53,6 +53,7 @@ export default [
       route("admin/frota", "routes/admin/fleet.tsx"),
       route("admin/suporte", "routes/admin/support.tsx"),
       route("admin/suporte/:id", "routes/admin/support-conversation.tsx"),
+      route("admin/suporte/:id/anexos/:attachmentId", "routes/admin/support-attachment.ts"),
       route("admin/campanhas", "routes/admin/campaigns.tsx"),
       route("admin/assinantes", "routes/admin/subscribers.tsx"),
       route("admin/assinantes.csv", "routes/admin/subscribers-csv.ts"),

@@ -53,6 +53,8 @@ import {
   MAX_CREDIT_THRESHOLD_MINUTES,
 } from "../app/features/fleet/model.ts";
 import {
+  attachmentContentTypes,
+  attachmentRefusals,
   conversationOrigins,
   conversationStates,
   messageAuthors,
@@ -1689,6 +1691,8 @@ export const supportConversations = pgTable(
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull(),
     // Whether the last message is the customer's: the inbox lists these first.
     awaitingStaff: boolean("awaiting_staff").notNull().default(true),
+    // The due time staff were e-mailed about as missed (decision 425): each due time once.
+    overdueNotifiedDueAt: timestamp("overdue_notified_due_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -1712,16 +1716,46 @@ export const supportMessages = pgTable(
     // Staff's e-mail for a staff message.
     staffEmail: text("staff_email"),
     body: text("body").notNull(),
-    // An e-mailed message: its Message-ID (a retried delivery is stored once), the address
-    // it came from, and how many attachments were not kept.
+    // An e-mailed message: its Message-ID (a retried delivery is stored once) and the
+    // address it came from.
     emailMessageId: text("email_message_id"),
     fromAddress: text("from_address"),
-    droppedAttachments: integer("dropped_attachments").notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [
     check("support_messages_author_check", isOneOf(table.author, messageAuthors)),
     uniqueIndex("support_messages_email_idx").on(table.conversationId, table.emailMessageId),
     index("support_messages_conversation_idx").on(table.conversationId, table.createdAt),
+  ],
+);
+
+/**
+ * A file e-mailed with a customer's message (decision 426): kept (its checked type and its
+ * bytes, at most 2 MB) or refused (its reason, no bytes), so staff see both.
+ */
+export const supportAttachments = pgTable(
+  "support_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => supportMessages.id, { onDelete: "cascade" }),
+    // The name as sent, without any path, bounded.
+    fileName: text("file_name").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    // Kept: the type its content was checked to be, and the bytes.
+    contentType: text("content_type", { enum: attachmentContentTypes }),
+    bytes: bytea("bytes"),
+    // Refused: why.
+    refusal: text("refusal", { enum: attachmentRefusals }),
+  },
+  (table) => [
+    check(
+      "support_attachments_kept_or_refused_check",
+      sql`(${table.refusal} is null) = (${table.bytes} is not null and ${table.contentType} is not null)`,
+    ),
+    check("support_attachments_type_check", isOneOf(table.contentType, attachmentContentTypes)),
+    check("support_attachments_refusal_check", isOneOf(table.refusal, attachmentRefusals)),
+    index("support_attachments_message_idx").on(table.messageId),
   ],
 );

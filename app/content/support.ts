@@ -62,6 +62,15 @@ export const supportFieldErrors = {
 const footerReply =
   "Para continuar esta conversa, responda a este e-mail: sua resposta chega à nossa equipe.";
 
+/** Why a file of a customer's e-mail was not kept (decision 426), for staff and customer. */
+export const attachmentRefusalCopy = {
+  type: "tipo de arquivo não aceito (aceitamos PDF, PNG, JPEG e TXT)",
+  content: "o conteúdo não corresponde ao tipo indicado no nome do arquivo",
+  size: "maior que 2 MB",
+  "per-message": "mais de 3 arquivos na mesma mensagem",
+  "per-conversation": "a conversa já tem 15 arquivos",
+} as const;
+
 export const supportEmailCopy = {
   received: {
     subject: (reference: string) => `Recebemos sua mensagem (conversa ${reference})`,
@@ -87,6 +96,24 @@ export const supportEmailCopy = {
       `A conversa ${reference} recebeu uma mensagem de cliente. Primeira resposta devida: ${due}.`,
     button: "Abrir a caixa de suporte",
   },
+  filesRefused: {
+    subject: (reference: string) => `Arquivos não recebidos (conversa ${reference})`,
+    preview: "Alguns arquivos da sua mensagem não foram aceitos.",
+    greeting: "Olá!",
+    intro: (reference: string) =>
+      `Sua mensagem chegou à conversa ${reference}, mas estes arquivos não foram aceitos:`,
+    file: (name: string, reason: string) => `${name}: ${reason}.`,
+    rules:
+      "Aceitamos PDF, PNG, JPEG e TXT, até 2 MB cada e 3 por mensagem. Se precisar, responda a este e-mail com o arquivo em um desses formatos.",
+  },
+  staffOverdue: {
+    subject: (reference: string) => `Prazo de resposta vencido (conversa ${reference})`,
+    preview: "Uma conversa de suporte passou do prazo da primeira resposta.",
+    greeting: "Olá, equipe!",
+    body: (reference: string, due: string) =>
+      `A conversa ${reference} passou do prazo da primeira resposta (${due}) sem resposta da equipe. O cliente vê que a resposta está atrasada.`,
+    button: "Responder agora",
+  },
 } as const;
 
 export const supportAdminCopy = {
@@ -107,6 +134,7 @@ export const supportAdminCopy = {
     state: "Situação",
   },
   overdue: "Prazo vencido",
+  overdueNotified: "equipe avisada por e-mail",
   dueBy: (date: string) => `até ${date}`,
   answeredAt: (date: string) => `respondida em ${date}`,
   awaitingStaff: "Aguardando a equipe",
@@ -128,8 +156,9 @@ export const supportAdminCopy = {
   staffMessage: (email: string) => `Equipe (${email})`,
   viaEmail: "por e-mail",
   otherSender: (address: string) => `enviado de outro endereço: ${address}`,
-  droppedAttachments: (count: number) =>
-    count === 1 ? "1 anexo não foi guardado." : `${count} anexos não foram guardados.`,
+  attachmentsTitle: "Arquivos",
+  attachmentKept: (name: string, size: string) => `${name} (${size})`,
+  attachmentRefused: (name: string, reason: string) => `${name}: não aceito, ${reason}`,
   replyLabel: "Responder ao cliente (vai por e-mail)",
   replyButton: "Enviar resposta",
   replied: "Resposta enviada ao cliente por e-mail.",
@@ -139,5 +168,6 @@ export const supportAdminCopy = {
   closedNotice: "Conversa encerrada.",
   reopenedNotice: "Conversa reaberta.",
   notFound: "Conversa não encontrada.",
+  attachmentNotFound: "Arquivo não encontrado.",
   invalidRequest: "Pedido inválido.",
 } as const;

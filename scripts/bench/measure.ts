@@ -104,11 +104,11 @@ const healthProberSource = `
   parentPort.once("message", () => (running = false));
   (async () => {
     // A first, unmeasured check: a new thread's first fetch pays for connecting and compiling.
-    await (await fetch(workerData.url + "/healthz")).arrayBuffer();
+    await (await fetch(workerData.url + workerData.path)).arrayBuffer();
     parentPort.postMessage("ready");
     while (running) {
       const started = performance.now();
-      await (await fetch(workerData.url + "/healthz")).arrayBuffer();
+      await (await fetch(workerData.url + workerData.path)).arrayBuffer();
       latencies.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, workerData.intervalMs));
     }
@@ -117,14 +117,18 @@ const healthProberSource = `
 `;
 
 /**
- * Starts asking `url`/healthz every `intervalMs` from a worker thread; `stop()` gives the
- * latencies (ms) measured since the first, unmeasured, check answered.
+ * Starts asking `url` + `path` (/healthz by default) every `intervalMs` from a worker thread;
+ * `stop()` gives the latencies (ms) measured since the first, unmeasured, check answered.
  */
 export async function startHealthProber(
   url: string,
   intervalMs: number,
+  path = "/healthz",
 ): Promise<{ stop(): Promise<number[]> }> {
-  const prober = new Worker(healthProberSource, { eval: true, workerData: { url, intervalMs } });
+  const prober = new Worker(healthProberSource, {
+    eval: true,
+    workerData: { url, intervalMs, path },
+  });
   await new Promise((resolve) => prober.once("message", resolve));
   const probed = new Promise<number[]>((resolve) => prober.once("message", resolve));
   return {

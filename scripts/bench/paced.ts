@@ -15,8 +15,12 @@ import { browserHeaders } from "./wrk.ts";
 export interface PacedFormOptions {
   url: string;
   path: string;
-  /** The urlencoded body; every `{n}` becomes `<prefix>-<post number>`. */
+  /** The body; every `{n}` becomes `<prefix>-<post number>`. */
   template: string;
+  /** The body's type; a urlencoded form by default. */
+  contentType?: string;
+  /** Post n carries `Authorization: Bearer <bearerTokens[n % length]>` (robots' heartbeats). */
+  bearerTokens?: string[];
   prefix: string;
   successStatus: number;
   /** Posts per second, and for how long. */
@@ -152,7 +156,8 @@ async function run(options: PacedFormOptions): Promise<PacedFormResult> {
   // Every header but the body's length, as Node's http client sent them.
   const head =
     `POST ${options.path} HTTP/1.1\r\nHost: ${target.host}\r\nConnection: keep-alive\r\n` +
-    `Content-Type: application/x-www-form-urlencoded\r\nOrigin: ${target.origin}\r\n` +
+    `Content-Type: ${options.contentType ?? "application/x-www-form-urlencoded"}\r\n` +
+    `Origin: ${target.origin}\r\n` +
     Object.entries(browserHeaders)
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join("");
@@ -183,8 +188,12 @@ async function run(options: PacedFormOptions): Promise<PacedFormResult> {
     };
     const post = (connection: Connection, index: number) => {
       const body = options.template.replaceAll("{n}", `${options.prefix}-${index + 1}`);
+      const tokens = options.bearerTokens;
+      const authorization = tokens
+        ? `Authorization: Bearer ${tokens[index % tokens.length]}\r\n`
+        : "";
       const request = Buffer.from(
-        `${head}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        `${head}${authorization}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
       if (sentAt) sentAt[index] = performance.timeOrigin + performance.now();
       connection.send(request, (status) => {

@@ -15,6 +15,7 @@ import * as refundRoute from "../../app/routes/admin/refund.tsx";
 import * as robotSwitchesRoute from "../../app/routes/admin/robot-switches.tsx";
 import * as fleetRoute from "../../app/routes/admin/fleet.tsx";
 import * as supportRoute from "../../app/routes/admin/support.tsx";
+import * as supportAttachmentRoute from "../../app/routes/admin/support-attachment.ts";
 import * as supportConversationRoute from "../../app/routes/admin/support-conversation.tsx";
 import * as robotPerformanceRoute from "../../app/routes/admin/robot-performance.tsx";
 import * as robotSignedStatementsRoute from "../../app/routes/admin/robot-signed-statements.tsx";
@@ -98,6 +99,7 @@ export const adminSectionRoutes = {
   "/admin/frota": fleetRoute,
   "/admin/suporte": { ...supportRoute, action: undefined },
   "/admin/suporte/:id": supportConversationRoute,
+  "/admin/suporte/:id/anexos/:attachmentId": { ...supportAttachmentRoute, action: undefined },
 } satisfies Record<string, { loader: Handler; action: Handler | undefined }>;
 
 export type AdminSectionPath = keyof typeof adminSectionRoutes;

@@ -27,6 +27,7 @@ import {
   receiveSupportMail,
   supportTarget,
 } from "../support/inbound.server.ts";
+import { INBOUND_MAX_BYTES } from "../support/model.ts";
 import { ingestReport } from "./ingest.server.ts";
 import { IntakeCounter } from "./intake-limits.server.ts";
 
@@ -65,7 +66,8 @@ export async function startBounceReceiver(
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     banner: "relatorios de entrega",
-    size: reportMaxBytes,
+    // The larger of the two limits; each message is held to its own in onData.
+    size: Math.max(reportMaxBytes, INBOUND_MAX_BYTES),
     maxClients: limits.connections,
     logger: false,
     onConnect(session, callback) {
@@ -103,7 +105,14 @@ export async function startBounceReceiver(
       callback(refusal("5.1.1 no such mailbox here", 550));
     },
     onData(stream, session, callback) {
-      collect(stream)
+      const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+      const support = envelopeTo
+        .map(supportTarget)
+        .filter((target): target is InboundTarget => target !== null);
+      const reports = envelopeTo.filter((to) => supportTarget(to) === null);
+      // A support e-mail may carry attachments (decision 426); a report is held to 1 MB.
+      const maxBytes = reports.length > 0 ? reportMaxBytes : INBOUND_MAX_BYTES;
+      collect(stream, maxBytes)
         .then(async (raw) => {
           if (raw === null || (stream as { sizeExceeded?: boolean }).sizeExceeded) {
             return callback(refusal("5.3.4 message too big", 552));
@@ -111,11 +120,6 @@ export async function startBounceReceiver(
           if (!counter.take(session.remoteAddress)) {
             return callback(refusal("4.7.1 too many reports from your address, try later", 451));
           }
-          const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-          const support = envelopeTo
-            .map(supportTarget)
-            .filter((target): target is InboundTarget => target !== null);
-          const reports = envelopeTo.filter((to) => supportTarget(to) === null);
           for (const target of support) {
             const answer = await receiveSupportMail(raw, target, appNow());
             if (!answer.ok) return callback(refusal(answer.text, answer.code));
@@ -142,15 +146,15 @@ export async function startBounceReceiver(
   };
 }
 
-/** The body, or null once it passes 1 MB (the rest is read and dropped). */
-async function collect(stream: Readable): Promise<Buffer | null> {
+/** The body, or null once it passes maxBytes (the rest is read and dropped). */
+async function collect(stream: Readable, maxBytes: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size <= reportMaxBytes) chunks.push(chunk);
+    if (size <= maxBytes) chunks.push(chunk);
   }
-  return size > reportMaxBytes ? null : Buffer.concat(chunks);
+  return size > maxBytes ? null : Buffer.concat(chunks);
 }
 
 function secretMatches(given: string | undefined, secret: string): boolean {
@@ -184,7 +188,7 @@ export async function receiveReportPost(request: {
     request.body.resume();
     return { status: 413, body: "Report over 1 MB" };
   }
-  const raw = await collect(request.body);
+  const raw = await collect(request.body, reportMaxBytes);
   if (raw === null) return { status: 413, body: "Report over 1 MB" };
   const envelopeTo = request.headers["x-envelope-to"];
   try {

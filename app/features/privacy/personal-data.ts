@@ -54,6 +54,8 @@ export const erasedColumns = {
     staff_email: "deleted with its conversation",
     email_message_id: "deleted with its conversation",
   },
+  // Its bytes too (not a text column), with the same cascade.
+  support_attachments: { file_name: "deleted with its conversation (decision 426)" },
   order_setups: {
     account_number: "set to null on the person's orders",
     broker_server: "set to null on the person's orders",
@@ -243,6 +245,7 @@ export const keptColumns: Record<string, Record<string, string>> = {
     reply_token: "a random routing token; deleted with the conversation",
   },
   support_messages: { author: code },
+  support_attachments: { content_type: code, refusal: code },
   early_discounts: { set_by: staff },
   performance_statements: {
     file_name: code,

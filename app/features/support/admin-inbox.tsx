@@ -3,9 +3,9 @@ import { Badge } from "../../components/ui/badge.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Label, Textarea } from "../../components/ui/form-fields.tsx";
 import { TableScroll } from "../../components/ui/table-scroll.tsx";
-import { supportAdminCopy as copy } from "../../content/support.ts";
+import { attachmentRefusalCopy, supportAdminCopy as copy } from "../../content/support.ts";
 import { formatDateTime } from "../admin/date-time.ts";
-import type { ConversationView, InboxRow } from "./conversations.server.ts";
+import type { AttachmentRow, ConversationView, InboxRow } from "./conversations.server.ts";
 import { MESSAGE_MAX_CHARS } from "./model.ts";
 
 // /admin/suporte: the conversations, those owed an answer first and the overdue flagged
@@ -17,7 +17,50 @@ function DueCell({ row }: { row: InboxRow }) {
     <>
       {copy.dueBy(formatDateTime(row.firstResponseDueAt))}{" "}
       {row.overdue ? <Badge tone="red">{copy.overdue}</Badge> : null}
+      {row.overdueNotified ? (
+        <span className="text-xs text-muted-foreground"> ({copy.overdueNotified})</span>
+      ) : null}
     </>
+  );
+}
+
+/** "1,5 MB", "320 KB": a file's size as staff read it. */
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** A message's files: the kept ones to download, the refused ones with their reason. */
+function Attachments({
+  conversationId,
+  files,
+}: {
+  conversationId: string;
+  files: AttachmentRow[];
+}) {
+  return (
+    <ul aria-label={copy.attachmentsTitle} className="mt-2 grid gap-1 text-sm">
+      {files.map((file) => (
+        <li key={file.id} className="wrap-anywhere">
+          {file.refusal ? (
+            <span className="text-muted-foreground">
+              {copy.attachmentRefused(file.fileName, attachmentRefusalCopy[file.refusal])}
+            </span>
+          ) : (
+            <a
+              className="underline underline-offset-4"
+              href={href("/admin/suporte/:id/anexos/:attachmentId", {
+                id: conversationId,
+                attachmentId: file.id,
+              })}
+              download
+            >
+              {copy.attachmentKept(file.fileName, sizeText(file.sizeBytes))}
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -170,10 +213,8 @@ export function SupportConversation({
               {m.fromAddress ? ` · ${copy.otherSender(m.fromAddress)}` : ""}
             </p>
             <p className="mt-2 whitespace-pre-wrap wrap-anywhere">{m.body}</p>
-            {m.droppedAttachments > 0 ? (
-              <p className="mt-2 text-sm text-muted-foreground">
-                {copy.droppedAttachments(m.droppedAttachments)}
-              </p>
+            {m.attachments.length > 0 ? (
+              <Attachments conversationId={v.id} files={m.attachments} />
             ) : null}
           </li>
         ))}

@@ -2,10 +2,11 @@
 // answered by staff, threaded by each conversation's reply address. Every customer message
 // e-mails staff; every staff answer e-mails the customer with the reply address as Reply-To.
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import {
   orders,
   subscriptions,
+  supportAttachments,
   supportConversations,
   supportMessages,
   waitlist,
@@ -18,13 +19,21 @@ import { formatDateTime } from "../admin/date-time.ts";
 import { yearsBetween } from "../orders/business-hours.ts";
 import { nationalHolidays } from "../orders/holidays.server.ts";
 import { ORDER_REFERENCE_ALPHABET } from "../orders/model.ts";
+import {
+  refusedFilesText,
+  withinCounts,
+  type JudgedFile,
+  type RefusedFile,
+} from "./attachments.server.ts";
 import { duePromise, firstResponseDueAt } from "./due.ts";
 import {
   supportReceivedMessage,
+  supportFilesRefusedMessage,
   supportReplyMessage,
   supportStaffNoticeMessage,
+  supportStaffOverdueMessage,
 } from "./messages.tsx";
-import type { ConversationOrigin } from "./model.ts";
+import type { AttachmentContentType, AttachmentRefusal, ConversationOrigin } from "./model.ts";
 
 const TOKEN_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
 
@@ -102,9 +111,9 @@ export interface NewConversation {
   /** Known from the panel's session; otherwise the address is looked up. */
   waitlistId?: string | undefined;
   subscriptionId?: string | undefined;
-  /** An e-mailed first message: its Message-ID and attachments not kept. */
+  /** An e-mailed first message: its Message-ID and its files. */
   emailMessageId?: string | undefined;
-  droppedAttachments?: number;
+  files?: JudgedFile[];
 }
 
 export interface OpenedConversation {
@@ -169,31 +178,82 @@ export async function openConversation(
         .returning({ id: supportConversations.id, reference: supportConversations.reference });
     }
     if (!conversation) throw new Error("no free support reference after 5 tries");
-    await tx.insert(supportMessages).values({
-      conversationId: conversation.id,
-      author: "customer",
-      body: input.body,
-      emailMessageId: input.emailMessageId ?? null,
-      fromAddress: input.origin === "email" ? input.email.toLowerCase() : null,
-      droppedAttachments: input.droppedAttachments ?? 0,
-      createdAt: now,
-    });
+    const [message] = await tx
+      .insert(supportMessages)
+      .values({
+        conversationId: conversation.id,
+        author: "customer",
+        body: input.body,
+        emailMessageId: input.emailMessageId ?? null,
+        fromAddress: input.origin === "email" ? input.email.toLowerCase() : null,
+        createdAt: now,
+      })
+      .returning({ id: supportMessages.id });
+    const refused = await storeFiles(tx, message!.id, input.files ?? [], 0);
     // An e-mail from an address we do not know gets no automatic answer: a forged sender
     // would turn it into backscatter (decision 385).
     if (input.origin !== "email" || waitlistId) {
+      const replyTo = conversationReplyTo(replyToken);
       await enqueue(
         tx,
         supportReceivedMessage.to(input.email, {
           reference: conversation.reference,
           promise,
           message: input.body,
-          replyTo: conversationReplyTo(replyToken),
+          replyTo,
         }),
       );
+      await tellRefusedFiles(tx, { ...conversation, email: input.email, replyTo }, refused);
     }
     await enqueue(tx, staffNotice(conversation, dueAt));
     return { ...conversation, dueAt, promise };
   });
+}
+
+/**
+ * Stores a message's files, kept and refused (decision 426), the counts applied with
+ * `keptBefore` files already kept in the conversation; returns the refused ones.
+ */
+async function storeFiles(
+  tx: Executor,
+  messageId: string,
+  files: JudgedFile[],
+  keptBefore: number,
+): Promise<RefusedFile[]> {
+  const judged = withinCounts(files, keptBefore);
+  if (judged.length > 0) {
+    await tx.insert(supportAttachments).values(
+      judged.map((file) =>
+        "refusal" in file
+          ? { messageId, fileName: file.fileName, sizeBytes: file.sizeBytes, refusal: file.refusal }
+          : {
+              messageId,
+              fileName: file.fileName,
+              sizeBytes: file.sizeBytes,
+              contentType: file.contentType,
+              bytes: file.bytes,
+            },
+      ),
+    );
+  }
+  return judged.filter((file): file is RefusedFile => "refusal" in file);
+}
+
+/** The customer is told, at the conversation's address, which files were not kept and why. */
+async function tellRefusedFiles(
+  tx: Executor,
+  conversation: { reference: string; email: string; replyTo: string },
+  refused: RefusedFile[],
+) {
+  if (refused.length === 0) return;
+  await enqueue(
+    tx,
+    supportFilesRefusedMessage.to(conversation.email, {
+      reference: conversation.reference,
+      files: refusedFilesText(refused),
+      replyTo: conversation.replyTo,
+    }),
+  );
 }
 
 const staffNotice = (conversation: { id: string; reference: string }, dueAt: Date) =>
@@ -216,7 +276,7 @@ export async function appendCustomerReply(
     body: string;
     fromAddress: string;
     emailMessageId: string | null;
-    droppedAttachments: number;
+    files: JudgedFile[];
     perHour: number;
   },
   now: Date,
@@ -248,12 +308,27 @@ export async function appendCustomerReply(
         body: input.body,
         emailMessageId: input.emailMessageId,
         fromAddress: input.fromAddress.toLowerCase(),
-        droppedAttachments: input.droppedAttachments,
         createdAt: now,
       })
       .onConflictDoNothing()
       .returning({ id: supportMessages.id });
     if (inserted.length === 0) return "duplicate";
+    const [kept] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(supportAttachments)
+      .innerJoin(supportMessages, eq(supportMessages.id, supportAttachments.messageId))
+      .where(
+        and(
+          eq(supportMessages.conversationId, conversation.id),
+          isNull(supportAttachments.refusal),
+        ),
+      );
+    const refused = await storeFiles(tx, inserted[0]!.id, input.files, kept?.count ?? 0);
+    await tellRefusedFiles(
+      tx,
+      { ...conversation, replyTo: conversationReplyTo(conversation.replyToken) },
+      refused,
+    );
     // Waiting for staff already: the earlier due time stands. Otherwise a new one.
     const waiting = conversation.awaitingStaff && conversation.state === "open";
     const due = waiting ? conversation.firstResponseDueAt : dueAt;
@@ -329,6 +404,43 @@ export async function setConversationState(
   return changed.length > 0;
 }
 
+/**
+ * Staff are e-mailed once for each due time that passes unanswered (decision 425): the
+ * conversation records the due time it was flagged for, so a run again, on either worker,
+ * sends nothing more, and a later message that owes a new answer can be flagged in turn.
+ */
+export async function notifyOverdueConversations(now: Date): Promise<number> {
+  return withTransaction(async (tx) => {
+    const flagged = await tx
+      .update(supportConversations)
+      .set({ overdueNotifiedDueAt: sql`${supportConversations.firstResponseDueAt}` })
+      .where(
+        and(
+          eq(supportConversations.state, "open"),
+          eq(supportConversations.awaitingStaff, true),
+          lte(supportConversations.firstResponseDueAt, now),
+          sql`${supportConversations.overdueNotifiedDueAt} is distinct from ${supportConversations.firstResponseDueAt}`,
+        ),
+      )
+      .returning({
+        id: supportConversations.id,
+        reference: supportConversations.reference,
+        dueAt: supportConversations.firstResponseDueAt,
+      });
+    for (const conversation of flagged) {
+      await enqueue(
+        tx,
+        supportStaffOverdueMessage.to(staffAddress(), {
+          reference: conversation.reference,
+          due: formatDateTime(conversation.dueAt),
+          conversationId: conversation.id,
+        }),
+      );
+    }
+    return flagged.length;
+  });
+}
+
 export interface InboxRow {
   id: string;
   reference: string;
@@ -343,6 +455,8 @@ export interface InboxRow {
   lastMessageAt: Date;
   /** Owed an answer past its due time (decision 386). */
   overdue: boolean;
+  /** The missed due time staff were e-mailed about (decision 425), when it is this one. */
+  overdueNotified: boolean;
 }
 
 /** The inbox: open conversations waiting for staff first, by due time; or the closed ones. */
@@ -361,6 +475,7 @@ export async function inbox(state: "open" | "closed", now: Date): Promise<InboxR
       firstResponseDueAt: supportConversations.firstResponseDueAt,
       firstResponseAt: supportConversations.firstResponseAt,
       lastMessageAt: supportConversations.lastMessageAt,
+      overdueNotifiedDueAt: supportConversations.overdueNotifiedDueAt,
     })
     .from(supportConversations)
     .where(eq(supportConversations.state, state))
@@ -370,7 +485,24 @@ export async function inbox(state: "open" | "closed", now: Date): Promise<InboxR
       desc(supportConversations.lastMessageAt),
     )
     .limit(200);
-  return rows.map((row) => ({ ...row, overdue: isOverdue(row, now) }));
+  return rows.map(({ overdueNotifiedDueAt, ...row }) => ({
+    ...row,
+    ...overdueOf({ ...row, overdueNotifiedDueAt }, now),
+  }));
+}
+
+function overdueOf(
+  row: Pick<InboxRow, "state" | "awaitingStaff" | "firstResponseDueAt"> & {
+    overdueNotifiedDueAt: Date | null;
+  },
+  now: Date,
+): Pick<InboxRow, "overdue" | "overdueNotified"> {
+  const overdue = isOverdue(row, now);
+  return {
+    overdue,
+    overdueNotified:
+      overdue && row.overdueNotifiedDueAt?.getTime() === row.firstResponseDueAt.getTime(),
+  };
 }
 
 export function isOverdue(
@@ -390,9 +522,18 @@ export interface ConversationView extends InboxRow {
     body: string;
     viaEmail: boolean;
     fromAddress: string | null;
-    droppedAttachments: number;
+    attachments: AttachmentRow[];
     createdAt: Date;
   }[];
+}
+
+/** A file of a message as staff see it: kept (downloadable) or refused with its reason. */
+export interface AttachmentRow {
+  id: string;
+  fileName: string;
+  sizeBytes: number;
+  contentType: AttachmentContentType | null;
+  refusal: AttachmentRefusal | null;
 }
 
 export async function conversationView(
@@ -411,9 +552,29 @@ export async function conversationView(
     .from(supportMessages)
     .where(eq(supportMessages.conversationId, conversationId))
     .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
+  const files =
+    messages.length === 0
+      ? []
+      : await db
+          .select({
+            id: supportAttachments.id,
+            messageId: supportAttachments.messageId,
+            fileName: supportAttachments.fileName,
+            sizeBytes: supportAttachments.sizeBytes,
+            contentType: supportAttachments.contentType,
+            refusal: supportAttachments.refusal,
+          })
+          .from(supportAttachments)
+          .where(
+            inArray(
+              supportAttachments.messageId,
+              messages.map((message) => message.id),
+            ),
+          )
+          .orderBy(asc(supportAttachments.fileName), asc(supportAttachments.id));
   return {
     ...row,
-    overdue: isOverdue(row, now),
+    ...overdueOf(row, now),
     replyAddress: conversationReplyTo(row.replyToken),
     subscriptions: row.waitlistId ? await supportSubscriptionsOf(row.waitlistId) : [],
     messages: messages.map((message) => ({
@@ -424,10 +585,37 @@ export async function conversationView(
       viaEmail: message.emailMessageId !== null || message.fromAddress !== null,
       fromAddress:
         message.fromAddress && message.fromAddress !== row.email ? message.fromAddress : null,
-      droppedAttachments: message.droppedAttachments,
+      attachments: files
+        .filter((file) => file.messageId === message.id)
+        .map(({ messageId: _, ...file }) => file),
       createdAt: message.createdAt,
     })),
   };
+}
+
+/** A kept file of the conversation, for staff's download; null when there is none. */
+export async function keptAttachment(conversationId: string, attachmentId: string) {
+  const uuid = /^[0-9a-f-]{36}$/;
+  if (!uuid.test(conversationId) || !uuid.test(attachmentId)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      fileName: supportAttachments.fileName,
+      contentType: supportAttachments.contentType,
+      bytes: supportAttachments.bytes,
+    })
+    .from(supportAttachments)
+    .innerJoin(supportMessages, eq(supportMessages.id, supportAttachments.messageId))
+    .where(
+      and(
+        eq(supportAttachments.id, attachmentId),
+        eq(supportMessages.conversationId, conversationId),
+        isNull(supportAttachments.refusal),
+      ),
+    );
+  return row?.bytes && row.contentType
+    ? { fileName: row.fileName, contentType: row.contentType, bytes: row.bytes }
+    : null;
 }
 
 /** The person's own conversations, for the panel: reference, when, answered or not. */

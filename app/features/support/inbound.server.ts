@@ -1,10 +1,11 @@
 // A customer's e-mail to the support inbox (decision 385), taken by the inbound SMTP (the
 // bounce receiver, receiver.server.ts): to resposta+<token>@ it joins that conversation, to
 // suporte@ it opens one. Only the new text is kept: the quoted thread is cut
-// (email-reply-parser), attachments are not kept (counted for staff), the text is bounded.
+// (email-reply-parser), the text is bounded; its files are judged (decision 426).
 import { getEnv } from "../../platform/http/env.server.ts";
 import { inboundTarget, type InboundTarget } from "../../platform/mail/reply-address.ts";
 import { hasControlCharacters } from "../../lib/text.ts";
+import { judgeFile, type JudgedFile } from "./attachments.server.ts";
 import { appendCustomerReply, openConversation } from "./conversations.server.ts";
 import { INBOUND_PER_HOUR, MESSAGE_MAX_CHARS, NAME_MAX_CHARS } from "./model.ts";
 import { eq } from "drizzle-orm";
@@ -37,7 +38,7 @@ export interface ReadMail {
   fromAddress: string | null;
   fromName: string | null;
   messageId: string | null;
-  attachments: number;
+  files: JudgedFile[];
 }
 
 /** The new text of a reply: the quoted thread and signature cut, line breaks as \n. */
@@ -62,7 +63,15 @@ export async function readMail(raw: Buffer): Promise<ReadMail | null> {
       fromAddress: from?.address?.toLowerCase() ?? null,
       fromName: from?.name?.trim() || null,
       messageId: parsed.messageId?.slice(0, 998) ?? null,
-      attachments: parsed.attachments.filter((part) => part.contentDisposition !== "inline").length,
+      files: await Promise.all(
+        parsed.attachments.map((part) =>
+          judgeFile({
+            fileName: part.filename,
+            contentType: part.contentType,
+            content: part.content,
+          }),
+        ),
+      ),
     };
   } catch {
     return null;
@@ -97,7 +106,7 @@ export async function receiveSupportMail(
         email: mail.fromAddress,
         body,
         emailMessageId: mail.messageId ?? undefined,
-        droppedAttachments: mail.attachments,
+        files: mail.files,
       },
       now,
     );
@@ -109,7 +118,7 @@ export async function receiveSupportMail(
       body,
       fromAddress: mail.fromAddress,
       emailMessageId: mail.messageId,
-      droppedAttachments: mail.attachments,
+      files: mail.files,
       perHour: INBOUND_PER_HOUR,
     },
     now,

@@ -77,3 +77,41 @@ export const supportStaffNoticeMessage = defineMessage({
       context,
     ),
 });
+
+export const supportStaffOverdueMessage = defineMessage({
+  name: "support-staff-overdue",
+  kind: "transactional",
+  fields: ["reference", "due", "conversationId"],
+  compose: (payload, _links, context) =>
+    actionMessage(
+      { ...copy.staffOverdue, subject: copy.staffOverdue.subject(payload.reference) },
+      {
+        greeting: copy.staffOverdue.greeting,
+        lines: [copy.staffOverdue.body(payload.reference, payload.due)],
+        path: href("/admin/suporte/:id", { id: payload.conversationId }),
+      },
+      context,
+    ),
+});
+
+export const supportFilesRefusedMessage = defineMessage({
+  name: "support-files-refused",
+  kind: "transactional",
+  fields: ["reference", "files", "replyTo"],
+  compose: (payload, _links, context) =>
+    withReplyTo(
+      actionMessage(
+        { ...copy.filesRefused, subject: copy.filesRefused.subject(payload.reference) },
+        {
+          greeting: copy.filesRefused.greeting,
+          lines: [
+            copy.filesRefused.intro(payload.reference),
+            ...payload.files.split("\n").filter(Boolean),
+            copy.filesRefused.rules,
+          ],
+        },
+        context,
+      ),
+      payload.replyTo,
+    ),
+});

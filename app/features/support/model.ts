@@ -19,8 +19,38 @@ export const FIRST_RESPONSE_BUSINESS_HOURS = 4;
 export const MESSAGE_MAX_CHARS = 4000;
 export const NAME_MAX_CHARS = 120;
 
-/** An inbound e-mail, attachments included, is refused past this size (SMTP SIZE). */
-export const INBOUND_MAX_BYTES = 1024 * 1024;
+/**
+ * An inbound support e-mail, attachments included, is refused past this size (SMTP SIZE):
+ * room for the attachments kept, in base64, and the text (decision 426).
+ */
+export const INBOUND_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The files kept from a customer's e-mail (decision 426), by the type their content is. */
+export const attachmentContentTypes = [
+  "application/pdf",
+  "image/png",
+  "image/jpeg",
+  "text/plain",
+] as const;
+export type AttachmentContentType = (typeof attachmentContentTypes)[number];
+
+/** Why a file was not kept: staff see it, and the customer is told which file and why. */
+export const attachmentRefusals = [
+  "type",
+  "content",
+  "size",
+  "per-message",
+  "per-conversation",
+] as const;
+export type AttachmentRefusal = (typeof attachmentRefusals)[number];
+
+/** A kept file is at most this big, decoded. */
+export const ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
+/** Files kept from one message, and from one conversation in all. */
+export const ATTACHMENTS_PER_MESSAGE = 3;
+export const ATTACHMENTS_PER_CONVERSATION = 15;
+/** A file's name as kept: its last path part, at most this many characters. */
+export const ATTACHMENT_NAME_MAX_CHARS = 120;
 
 /** E-mails one conversation takes per hour; past it the sender is asked to retry later. */
 export const INBOUND_PER_HOUR = 20;

@@ -2,16 +2,23 @@ import { eq } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rateLimits, supportConversations, supportMessages, waitlist } from "../../../db/schema.ts";
+import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
 import { clearSales } from "../../../tests/support/sales.ts";
 import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { subscribe } from "../../../tests/support/subscriber.ts";
+import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { startBounceReceiver, type BounceReceiver } from "../deliverability/receiver.server.ts";
 import { eraseWaitlistEntry } from "../privacy/erasure.server.ts";
-import { conversationView, inbox, replyAsStaff } from "./conversations.server.ts";
+import {
+  conversationView,
+  inbox,
+  notifyOverdueConversations,
+  replyAsStaff,
+} from "./conversations.server.ts";
 import { submitAccountSupport, submitContactSupport } from "./forms.server.ts";
-import { MESSAGE_MAX_CHARS } from "./model.ts";
+import { ATTACHMENT_MAX_BYTES, INBOUND_MAX_BYTES, MESSAGE_MAX_CHARS } from "./model.ts";
 
 // Read once, on first use, by the env module.
 process.env.SITE_URL = "https://agentesfx.com.br";
@@ -23,9 +30,20 @@ const smtp = await smtpServerForFile();
 // Tuesday 24 November 2026, 10h in São Paulo.
 const NOW = new Date("2026-11-24T13:00:00Z");
 
+// A 1x1 PNG and the smallest PDF file-type reads as one.
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+
+const ADMIN = { email: "suporte-anexos@agentesfx.test", password: "uma-senha-bem-longa-9" };
+let cookie = "";
 let receiver: BounceReceiver;
 beforeAll(async () => {
   receiver = await startBounceReceiver(0, "127.0.0.1");
+  await createOrResetAdmin(await getDb(), ADMIN);
+  cookie = await signIn(ADMIN.email, ADMIN.password, "198.51.100.62");
 });
 afterAll(() => receiver.close());
 
@@ -44,7 +62,7 @@ function deliver(mail: {
   text?: string;
   raw?: string;
   messageId?: string;
-  attachments?: { filename: string; content: string }[];
+  attachments?: { filename: string; content: string | Buffer }[];
 }) {
   const client = nodemailer.createTransport({ host: "127.0.0.1", port: receiver.port });
   const message = mail.raw
@@ -171,6 +189,54 @@ describe("a conversation opened from the panel", () => {
     expect(view).toMatchObject({ awaitingStaff: true, state: "open" });
   });
 
+  it("e-mails staff once for each due time that passes unanswered, and shows it in the inbox", async () => {
+    const { subscription, waitlistId, email } = await customer();
+    await submitAccountSupport(
+      waitlistId,
+      new URLSearchParams({ subscription: subscription.id, message: "Robô parado." }),
+      NOW,
+    );
+    const conversation = await onlyConversation();
+    const due = conversation.firstResponseDueAt;
+    await deliverQueued(smtp);
+    smtp.messages.length = 0;
+
+    // Before the due time nothing; past it once, whatever how many runs.
+    expect(await notifyOverdueConversations(new Date(due.getTime() - 1))).toBe(0);
+    const late = new Date(due.getTime() + 60_000);
+    expect(await notifyOverdueConversations(late)).toBe(1);
+    expect(await notifyOverdueConversations(late)).toBe(0);
+    expect(await notifyOverdueConversations(new Date(late.getTime() + 3_600_000))).toBe(0);
+    await deliverQueued(smtp);
+    const notices = messagesTo(smtp, "suporte@agentesfx.com.br");
+    expect(notices.map((m) => m.subject)).toEqual([
+      `Prazo de resposta vencido (conversa ${conversation.reference})`,
+    ]);
+    expect(notices[0]!.text).toContain(`/admin/suporte/${conversation.id}`);
+    expect((await inbox("open", late))[0]).toMatchObject({ overdue: true, overdueNotified: true });
+
+    // Answered late, then the customer writes again: a new due time, flagged in its turn.
+    await replyAsStaff(conversation.id, "ana@agentesfx.com.br", "Verificando.", late);
+    expect((await inbox("open", late))[0]).toMatchObject({
+      overdue: false,
+      overdueNotified: false,
+    });
+    await deliver({
+      from: email,
+      to: `resposta+${conversation.replyToken}@${DOMAIN}`,
+      text: "Ainda parado.",
+    });
+    const [again] = await (await getDb()).select().from(supportConversations);
+    expect(again!.firstResponseDueAt.getTime()).toBeGreaterThan(due.getTime());
+    const laterStill = new Date(again!.firstResponseDueAt.getTime() + 60_000);
+    expect((await inbox("open", laterStill))[0]).toMatchObject({
+      overdue: true,
+      overdueNotified: false,
+    });
+    expect(await notifyOverdueConversations(laterStill)).toBe(1);
+    expect(await notifyOverdueConversations(laterStill)).toBe(0);
+  });
+
   it("refuses a subscription that is not the person's, keeping the text", async () => {
     const { waitlistId } = await customer();
     const fields = new URLSearchParams({
@@ -211,14 +277,98 @@ describe("the inbound SMTP for support", () => {
       deliver({
         from: email,
         to: `resposta+${replyToken}@${DOMAIN}`,
-        raw: `From: ${email}\r\nSubject: grande\r\n\r\n${"a".repeat(1024 * 1024 + 10)}`,
+        raw: `From: ${email}\r\nSubject: grande\r\n\r\n${"a".repeat(INBOUND_MAX_BYTES + 10)}`,
       }),
     ).rejects.toMatchObject({ responseCode: 552 });
     const db = await getDb();
     expect(await db.select().from(supportMessages)).toHaveLength(1);
   });
 
-  it("counts attachments it does not keep, and notes a reply from another address", async () => {
+  it("keeps the files it reads, refuses the others with a reason and tells the conversation's address", async () => {
+    const { subscription, waitlistId, email } = await customer();
+    await submitAccountSupport(
+      waitlistId,
+      new URLSearchParams({ subscription: subscription.id, message: "Olá" }),
+      NOW,
+    );
+    const conversation = await onlyConversation();
+    await deliverQueued(smtp);
+    smtp.messages.length = 0;
+    await deliver({
+      from: "outro@exemplo.com",
+      to: `resposta+${conversation.replyToken}@${DOMAIN}`,
+      text: "Segue o print.",
+      attachments: [
+        { filename: "print.png", content: PNG },
+        { filename: "planilha.xlsx", content: "PK\u0003\u0004" },
+        { filename: "falso.png", content: "não é uma imagem" },
+        {
+          filename: "grande.pdf",
+          content: Buffer.concat([PDF, Buffer.alloc(ATTACHMENT_MAX_BYTES)]),
+        },
+        { filename: "../../extrato.pdf", content: PDF },
+        { filename: "notas.txt", content: "Conta 51234567\nservidor Broker-Live" },
+        { filename: "mais.txt", content: "um quarto arquivo" },
+      ],
+    });
+    const view = (await conversationView(conversation.id, NOW))!;
+    expect(view.messages[1]).toMatchObject({
+      body: "Segue o print.",
+      fromAddress: "outro@exemplo.com",
+    });
+    const files = view.messages[1]!.attachments;
+    expect(
+      files.map(({ fileName, contentType, refusal }) => [fileName, contentType, refusal]),
+    ).toEqual([
+      ["extrato.pdf", "application/pdf", null],
+      ["falso.png", null, "content"],
+      ["grande.pdf", null, "size"],
+      ["mais.txt", null, "per-message"],
+      ["notas.txt", "text/plain", null],
+      ["planilha.xlsx", null, "type"],
+      ["print.png", "image/png", null],
+    ]);
+
+    // The customer is told at the conversation's address, not the sender's, which files.
+    await deliverQueued(smtp);
+    expect(messagesTo(smtp, "outro@exemplo.com")).toHaveLength(0);
+    const [told] = messagesTo(smtp, email);
+    expect(told!.subject).toBe(`Arquivos não recebidos (conversa ${conversation.reference})`);
+    expect(told!.replyTo?.value[0]?.address).toBe(`resposta+${conversation.replyToken}@${DOMAIN}`);
+    expect(told!.text).toContain("planilha.xlsx: tipo de arquivo não aceito");
+    expect(told!.text).toContain("falso.png: o conteúdo não corresponde");
+    expect(told!.text).toContain("grande.pdf: maior que 2 MB");
+    expect(told!.text).toContain("mais.txt: mais de 3 arquivos");
+    expect(told!.text).not.toContain("print.png");
+
+    // Staff download a kept file as it came; without a session, nobody does.
+    const png = files.find((file) => file.fileName === "print.png")!;
+    const path = `/admin/suporte/${conversation.id}/anexos/${png.id}`;
+    const params = { id: conversation.id, attachmentId: png.id };
+    const download = await callSection("/admin/suporte/:id/anexos/:attachmentId", {
+      cookie,
+      path,
+      params,
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("image/png");
+    expect(download.headers.get("content-disposition")).toBe("attachment; filename=print.png");
+    expect(Buffer.from(await download.response!.arrayBuffer())).toEqual(PNG);
+    const anonymous = await callSection("/admin/suporte/:id/anexos/:attachmentId", {
+      path,
+      params,
+    });
+    expect(anonymous.status).toBe(302);
+    const refused = files.find((file) => file.fileName === "falso.png")!;
+    const missing = await callSection("/admin/suporte/:id/anexos/:attachmentId", {
+      cookie,
+      path,
+      params: { id: conversation.id, attachmentId: refused.id },
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it("keeps at most 15 files a conversation", async () => {
     const { subscription, waitlistId } = await customer();
     await submitAccountSupport(
       waitlistId,
@@ -226,18 +376,18 @@ describe("the inbound SMTP for support", () => {
       NOW,
     );
     const conversation = await onlyConversation();
-    await deliver({
-      from: "outro@exemplo.com",
-      to: `resposta+${conversation.replyToken}@${DOMAIN}`,
-      text: "Segue o print.",
-      attachments: [{ filename: "print.png", content: "conteúdo" }],
-    });
+    for (let i = 0; i < 6; i++) {
+      await deliver({
+        from: conversation.email,
+        to: `resposta+${conversation.replyToken}@${DOMAIN}`,
+        text: `Parte ${i}`,
+        attachments: [1, 2, 3].map((n) => ({ filename: `p${i}-${n}.txt`, content: `texto ${n}` })),
+      });
+    }
     const view = (await conversationView(conversation.id, NOW))!;
-    expect(view.messages[1]).toMatchObject({
-      body: "Segue o print.",
-      droppedAttachments: 1,
-      fromAddress: "outro@exemplo.com",
-    });
+    const refusals = view.messages.flatMap((m) => m.attachments.map((file) => file.refusal));
+    expect(refusals.filter((r) => r === null)).toHaveLength(15);
+    expect(refusals.filter((r) => r === "per-conversation")).toHaveLength(3);
   });
 
   it("opens a conversation from an e-mail to suporte@, answering only a known customer", async () => {
