@@ -20,8 +20,12 @@ import {
   waitlist,
   waitlistStatusChanges,
 } from "../../../db/schema.ts";
-import type { InvitationStatus } from "../invitations/model.ts";
-import { type Executor, getDb, runsInProcess } from "../../platform/db/db.server.ts";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { agentNames } from "../../content/agent-ids.ts";
+import { waitlistAdminCopy, waitlistCsvCopy, waitlistEntryCopy } from "../../content/admin.ts";
+import { invitationStatusLabels } from "../invitations/statuses.ts";
+import { statusLabels } from "./statuses.ts";
+import { type Executor, getDb } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
 import { WAITLIST_PAGE_SIZE, type WaitlistCursor, type WaitlistFilter } from "./admin-filters.ts";
 import type { SettableWaitlistStatus } from "./status-schema.ts";
@@ -256,10 +260,10 @@ export async function setFilterStatus(
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
-// Rows per export query: 500 on PostgreSQL; 100 on the embedded database, whose statements
-// run on the server's thread one at a time, so each one delays every other request for as
-// long as it runs (/healthz during a whole export, decision 227).
-const EXPORT_BATCH_SIZE = { postgres: 500, embedded: 100 };
+// Rows per export query on PGlite, whose statements run on the server's thread one at a time,
+// so each one delays every other request for as long as it runs (/healthz during a whole
+// export, decision 227). PostgreSQL's export is one COPY (decision 435).
+const EMBEDDED_EXPORT_BATCH_SIZE = 100;
 
 /**
  * A time as pt-BR text in São Paulo time, "01/11/2026 23:30" (docs/product.md rule 12; the
@@ -269,80 +273,106 @@ const EXPORT_BATCH_SIZE = { postgres: 500, embedded: 100 };
 const saoPauloDateTime = (column: AnyColumn) =>
   sql<string>`to_char(${column} at time zone ${sql.raw(`'${SAO_PAULO}'`)}, 'DD/MM/YYYY HH24:MI')`;
 
-export interface ExportInvitation {
-  robot: string;
-  status: InvitationStatus;
-  sentAt: string;
+/** `value` (SQL text) looked up in `labels`, itself when absent. */
+const labelled = (value: SQL | AnyColumn, labels: Readonly<Record<string, string>>) =>
+  sql`case ${value} ${sql.join(
+    Object.entries(labels).map(([key, label]) => sql`when ${key} then ${label}`),
+    sql` `,
+  )} else ${value} end`;
+
+/** A copy function of text arguments written as SQL concatenation of the given expressions. */
+function concatenated<Args extends string[]>(
+  copyOf: (...args: Args) => string,
+  ...parts: { [K in keyof Args]: SQL }
+): SQL {
+  const marker = (i: number) => `\u0000${i}\u0000`;
+  const text = copyOf(...(parts.map((_, i) => marker(i)) as Args));
+  const pieces = text.split(/\u0000(\d+)\u0000/);
+  return sql.join(
+    pieces.map((piece, i) => (i % 2 === 0 ? sql`${piece}::text` : parts[Number(piece)]!)),
+    sql` || `,
+  );
 }
 
-/** One row of the export: the entry's stored values, times already as pt-BR text. */
-export interface WaitlistExportRow {
-  id: string;
-  name: string;
-  email: string;
-  interestedAgents: string[];
-  status: WaitlistStatus;
-  message: string | null;
-  confirmedAt: string | null;
-  marketingConsent: boolean;
-  /** The time of the latest marketing consent, given or withdrawn. */
-  marketingConsentAt: string | null;
-  termsAcceptedAt: string;
-  source: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  referrer: string | null;
-  /** Oldest first. */
-  invitations: ExportInvitation[];
-  createdAt: string;
-  /** The row's keyset position (created_at in UTC). */
-  cursorAt: string;
-}
-
-// The export's selection, each value named as WaitlistExportRow names it. A plain template,
-// not drizzle's select builder: the builder writes a one-table selection's columns without
-// their table (a bare "id" inside the subqueries would name their own table), and maps every
-// value of every row through its column objects, which at a million rows cost more than the
-// statement (decision 307). The subqueries read the consent and invitation indexes by
-// waitlist_id.
-const exportSelection = sql`
-  ${waitlist.id} as "id", ${waitlist.name} as "name", ${waitlist.email} as "email",
-  ${waitlist.interestedAgents} as "interestedAgents", ${waitlist.status} as "status",
-  ${waitlist.message} as "message",
-  ${saoPauloDateTime(waitlist.confirmedAt)} as "confirmedAt",
-  ${waitlist.marketingConsent} as "marketingConsent",
-  (select ${saoPauloDateTime(consentEvents.createdAt)} from ${consentEvents}
-    where ${consentEvents.waitlistId} = ${waitlist.id}
-      and ${inArray(consentEvents.kind, ["marketing-given", "marketing-withdrawn"])}
-    order by ${consentEvents.createdAt} desc limit 1) as "marketingConsentAt",
-  ${saoPauloDateTime(waitlist.termsAcceptedAt)} as "termsAcceptedAt",
-  ${waitlist.source} as "source", ${waitlist.utmMedium} as "utmMedium",
-  ${waitlist.utmCampaign} as "utmCampaign", ${waitlist.referrer} as "referrer",
-  coalesce((select json_agg(json_build_object('robot', ${robots.name},
-                                              'status', ${invitations.status},
-                                              'sentAt', ${saoPauloDateTime(invitations.sentAt)})
-                            order by ${invitations.sentAt})
-              from ${invitations} join ${robots} on ${robots.id} = ${invitations.robotId}
-             where ${invitations.waitlistId} = ${waitlist.id}), '[]'::json) as "invitations",
-  ${saoPauloDateTime(waitlist.createdAt)} as "createdAt",
-  ${cursorText} as "cursorAt"`;
+// The formula triggers csv-stringify's `escape_formulas` names (decision 072): a cell
+// starting with one gets a leading apostrophe, so a spreadsheet shows it as text.
+const FORMULA_START = "^([-=+@\t\r\uFF1D\uFF0B\uFF0D\uFF20])";
 
 /**
- * Every entry of the filter (from its first row: the page cursor is ignored) with everything
- * stored, in the list's order, in keyset batches (500 rows, 100 on PGlite), so memory stays
- * constant however many rows match (CSV export). A batch is one statement, its people's
- * invitations and latest marketing consent read by subqueries: two more statements a batch,
- * each naming the batch's 500 ids as parameters, tripled the export's time (decision 307).
+ * One CSV cell: the text, apostrophe before a formula start, and no value (an empty field,
+ * never `""`) when empty, one expression evaluated once.
+ */
+const cell = (text: SQL | AnyColumn) =>
+  sql`regexp_replace(nullif(${text}, ''), ${FORMULA_START}, '''\\1')`;
+
+/**
+ * The export's cells in the header's order (waitlistCsvCopy.columns), each as the file shows
+ * it: labels, pt-BR dates, the agents and invitations as text, formula cells neutralised.
+ * The database writes them, so PostgreSQL's COPY can write the file without a row reaching
+ * this process (decision 435); PGlite's batches give the same cells to csv-stringify.
+ * The subqueries read the consent and invitation indexes by waitlist_id (decision 307).
+ */
+const exportCells = [
+  cell(waitlist.name),
+  cell(waitlist.email),
+  cell(
+    sql`coalesce((select string_agg(${labelled(sql`agent`, agentNames)}, ', ' order by n)
+                    from unnest(${waitlist.interestedAgents}) with ordinality as agents(agent, n)),
+                 ${waitlistAdminCopy.noAgents})`,
+  ),
+  cell(labelled(waitlist.status, statusLabels)),
+  cell(waitlist.message),
+  cell(saoPauloDateTime(waitlist.confirmedAt)),
+  cell(
+    sql`case when ${waitlist.marketingConsent} then ${waitlistEntryCopy.yes} else ${waitlistEntryCopy.no} end`,
+  ),
+  cell(sql`(select ${saoPauloDateTime(consentEvents.createdAt)} from ${consentEvents}
+             where ${consentEvents.waitlistId} = ${waitlist.id}
+               and ${inArray(consentEvents.kind, ["marketing-given", "marketing-withdrawn"])}
+             order by ${consentEvents.createdAt} desc limit 1)`),
+  cell(saoPauloDateTime(waitlist.termsAcceptedAt)),
+  cell(waitlist.source),
+  cell(waitlist.utmMedium),
+  cell(waitlist.utmCampaign),
+  cell(waitlist.referrer),
+  cell(sql`(select string_agg(${concatenated(
+    waitlistCsvCopy.invitation,
+    sql`${robots.name}`,
+    labelled(invitations.status, invitationStatusLabels),
+    saoPauloDateTime(invitations.sentAt),
+  )}, '; ' order by ${invitations.sentAt})
+             from ${invitations} join ${robots} on ${robots.id} = ${invitations.robotId}
+            where ${invitations.waitlistId} = ${waitlist.id})`),
+  cell(saoPauloDateTime(waitlist.createdAt)),
+];
+
+/**
+ * PostgreSQL's COPY of the whole filter (from its first row: the page cursor is ignored) in
+ * the list's order, as CSV rows without header: the database's own CSV writer quotes exactly
+ * the cells csv-stringify quotes (separator, `"`, CR or LF; `"` doubled), and writes an
+ * absent cell as nothing. The statement's values are written into its text (COPY takes no
+ * parameters), quoted by drizzle's literal escaping.
+ */
+export function waitlistExportCopy(filter: WaitlistFilter, separator: string): string {
+  const where = filterConditions(filter);
+  const { order } = keysetOf(filter, undefined);
+  const select = sql`select ${sql.join(exportCells, sql`, `)} from ${waitlist}
+    ${where ? sql`where ${where}` : sql``}
+    order by ${sql.join(order, sql`, `)}`;
+  const query = new PgDialect().sqlToQuery(select.inlineParams());
+  return `copy (${query.sql}) to stdout with (format csv, delimiter ${new PgDialect().escapeString(separator)})`;
+}
+
+/**
+ * The filter's CSV cells (as exportCells writes them; null for an empty cell) on PGlite, in
+ * keyset batches of 100 after a turn of the event loop, so memory stays constant however many
+ * rows match and other requests run between batches (decision 227).
  */
 export async function* waitlistExportBatches(
   filter: WaitlistFilter,
   executor?: Executor,
-  rowsPerBatch?: number,
-): AsyncGenerator<WaitlistExportRow[], void> {
+): AsyncGenerator<(string | null)[][], void> {
   const db = executor ?? (await getDb());
-  const batchSize =
-    rowsPerBatch ??
-    (runsInProcess(await getDb()) ? EXPORT_BATCH_SIZE.embedded : EXPORT_BATCH_SIZE.postgres);
   const conditions = filterConditions(filter);
   let position: WaitlistCursor | undefined;
   for (;;) {
@@ -351,15 +381,17 @@ export async function* waitlistExportBatches(
     await new Promise((resolve) => setImmediate(resolve));
     const { keyset, order } = keysetOf(filter, position);
     const where = and(conditions, keyset);
-    const batch = rowsOf<WaitlistExportRow>(
+    const batch = rowsOf<{ cells: (string | null)[]; id: string; cursorAt: string }>(
       await db.execute(sql`
-        select ${exportSelection} from ${waitlist}
+        select array[${sql.join(exportCells, sql`, `)}]::text[] as "cells",
+               ${waitlist.id} as "id", ${cursorText} as "cursorAt"
+          from ${waitlist}
         ${where ? sql`where ${where}` : sql``}
-        order by ${sql.join(order, sql`, `)} limit ${batchSize}`),
+        order by ${sql.join(order, sql`, `)} limit ${EMBEDDED_EXPORT_BATCH_SIZE}`),
     );
-    if (batch.length > 0) yield batch;
+    if (batch.length > 0) yield batch.map((row) => row.cells);
     const last = batch.at(-1);
-    if (!last || batch.length < batchSize) return;
+    if (!last || batch.length < EMBEDDED_EXPORT_BATCH_SIZE) return;
     position = { createdAt: last.cursorAt, id: last.id };
   }
 }
