@@ -280,70 +280,87 @@ const labelled = (value: SQL | AnyColumn, labels: Readonly<Record<string, string
     sql` `,
   )} else ${value} end`;
 
+/**
+ * agentsText's text: each agent id as its name (an unknown id as itself), joined by ", ".
+ * Array functions, not a subquery: unnesting each row's array cost more than the rest of
+ * the row (decision 435).
+ */
+const agentsText = sql`case when cardinality(${waitlist.interestedAgents}) = 0
+  then ${waitlistAdminCopy.noAgents}::text
+  else array_to_string(${Object.entries(agentNames).reduce<SQL>(
+    (agents, [id, name]) => sql`array_replace(${agents}, ${id}::text, ${name}::text)`,
+    sql`${waitlist.interestedAgents}`,
+  )}, ', ') end`;
+
 /** A copy function of text arguments written as SQL concatenation of the given expressions. */
 function concatenated<Args extends string[]>(
   copyOf: (...args: Args) => string,
   ...parts: { [K in keyof Args]: SQL }
 ): SQL {
   const marker = (i: number) => `\u0000${i}\u0000`;
-  const text = copyOf(...(parts.map((_, i) => marker(i)) as Args));
-  const pieces = text.split(/\u0000(\d+)\u0000/);
+  const pieces = copyOf(...(parts.map((_, i) => marker(i)) as Args)).split(/\u0000(\d+)\u0000/);
   return sql.join(
-    pieces.map((piece, i) => (i % 2 === 0 ? sql`${piece}::text` : parts[Number(piece)]!)),
+    pieces.flatMap((piece, i) =>
+      i % 2 === 1 ? [parts[Number(piece)]!] : piece ? [sql`${piece}::text`] : [],
+    ),
     sql` || `,
   );
 }
 
-// The formula triggers csv-stringify's `escape_formulas` names (decision 072): a cell
-// starting with one gets a leading apostrophe, so a spreadsheet shows it as text.
-const FORMULA_START = "^([-=+@\t\r\uFF1D\uFF0B\uFF0D\uFF20])";
+// The starts csv-stringify's `escape_formulas` neutralises (decision 072): a cell starting
+// with one gets a leading apostrophe, so a spreadsheet shows it as text.
+const FORMULA_STARTS = ["=", "+", "-", "@", "\t", "\r", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"];
+const FORMULA_START_PATTERN = `^([${FORMULA_STARTS.join("").replace("-", "\\-")}])`;
 
 /**
- * One CSV cell: the text, apostrophe before a formula start, and no value (an empty field,
- * never `""`) when empty, one expression evaluated once.
+ * A cell of stored text: apostrophe before a formula start, and no value (an empty field,
+ * never `""`) when empty. The column is read twice, cheaper than a regular expression.
  */
-const cell = (text: SQL | AnyColumn) =>
-  sql`regexp_replace(nullif(${text}, ''), ${FORMULA_START}, '''\\1')`;
+const textCell = (column: AnyColumn) =>
+  sql`case when left(${column}, 1) in (${sql.join(
+    FORMULA_STARTS.map((start) => sql`${start}`),
+    sql`, `,
+  )}) then '''' || ${column} else nullif(${column}, '') end`;
+
+/** The same for a computed text, evaluated once. */
+const computedTextCell = (text: SQL) =>
+  sql`regexp_replace(nullif(${text}, ''), ${FORMULA_START_PATTERN}, '''\\1')`;
 
 /**
  * The export's cells in the header's order (waitlistCsvCopy.columns), each as the file shows
- * it: labels, pt-BR dates, the agents and invitations as text, formula cells neutralised.
- * The database writes them, so PostgreSQL's COPY can write the file without a row reaching
- * this process (decision 435); PGlite's batches give the same cells to csv-stringify.
- * The subqueries read the consent and invitation indexes by waitlist_id (decision 307).
+ * it: labels, pt-BR dates, the agents and invitations as text, formula cells neutralised
+ * (labels, dates and yes/no are our own text and never start a formula). The database
+ * writes them, so PostgreSQL's COPY writes the file without a row reaching this process
+ * (decision 435); PGlite's batches give the same cells to csv-stringify. The subqueries read
+ * the consent and invitation indexes by waitlist_id (decision 307); the invitations' text is
+ * built only for the entries that have one: an aggregate per row cost more than the probe.
  */
 const exportCells = [
-  cell(waitlist.name),
-  cell(waitlist.email),
-  cell(
-    sql`coalesce((select string_agg(${labelled(sql`agent`, agentNames)}, ', ' order by n)
-                    from unnest(${waitlist.interestedAgents}) with ordinality as agents(agent, n)),
-                 ${waitlistAdminCopy.noAgents})`,
-  ),
-  cell(labelled(waitlist.status, statusLabels)),
-  cell(waitlist.message),
-  cell(saoPauloDateTime(waitlist.confirmedAt)),
-  cell(
-    sql`case when ${waitlist.marketingConsent} then ${waitlistEntryCopy.yes} else ${waitlistEntryCopy.no} end`,
-  ),
-  cell(sql`(select ${saoPauloDateTime(consentEvents.createdAt)} from ${consentEvents}
-             where ${consentEvents.waitlistId} = ${waitlist.id}
-               and ${inArray(consentEvents.kind, ["marketing-given", "marketing-withdrawn"])}
-             order by ${consentEvents.createdAt} desc limit 1)`),
-  cell(saoPauloDateTime(waitlist.termsAcceptedAt)),
-  cell(waitlist.source),
-  cell(waitlist.utmMedium),
-  cell(waitlist.utmCampaign),
-  cell(waitlist.referrer),
-  cell(sql`(select string_agg(${concatenated(
-    waitlistCsvCopy.invitation,
-    sql`${robots.name}`,
-    labelled(invitations.status, invitationStatusLabels),
-    saoPauloDateTime(invitations.sentAt),
-  )}, '; ' order by ${invitations.sentAt})
-             from ${invitations} join ${robots} on ${robots.id} = ${invitations.robotId}
-            where ${invitations.waitlistId} = ${waitlist.id})`),
-  cell(saoPauloDateTime(waitlist.createdAt)),
+  textCell(waitlist.name),
+  textCell(waitlist.email),
+  computedTextCell(agentsText),
+  labelled(waitlist.status, statusLabels),
+  textCell(waitlist.message),
+  saoPauloDateTime(waitlist.confirmedAt),
+  sql`case when ${waitlist.marketingConsent} then ${waitlistEntryCopy.yes} else ${waitlistEntryCopy.no} end`,
+  sql`(select ${saoPauloDateTime(consentEvents.createdAt)} from ${consentEvents}
+        where ${consentEvents.waitlistId} = ${waitlist.id}
+          and ${inArray(consentEvents.kind, ["marketing-given", "marketing-withdrawn"])}
+        order by ${consentEvents.createdAt} desc limit 1)`,
+  saoPauloDateTime(waitlist.termsAcceptedAt),
+  textCell(waitlist.source),
+  textCell(waitlist.utmMedium),
+  textCell(waitlist.utmCampaign),
+  textCell(waitlist.referrer),
+  sql`case when exists (select from ${invitations} where ${invitations.waitlistId} = ${waitlist.id})
+    then ${computedTextCell(sql`(select string_agg(${concatenated(
+      waitlistCsvCopy.invitation,
+      sql`(select ${robots.name} from ${robots} where ${robots.id} = ${invitations.robotId})`,
+      labelled(invitations.status, invitationStatusLabels),
+      saoPauloDateTime(invitations.sentAt),
+    )}, '; ' order by ${invitations.sentAt})
+      from ${invitations} where ${invitations.waitlistId} = ${waitlist.id})`)} end`,
+  saoPauloDateTime(waitlist.createdAt),
 ];
 
 /**
