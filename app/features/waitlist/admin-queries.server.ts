@@ -292,13 +292,14 @@ const agentsText = sql`case when cardinality(${waitlist.interestedAgents}) = 0
     sql`${waitlist.interestedAgents}`,
   )}, ', ') end`;
 
-/** A copy function of text arguments written as SQL concatenation of the given expressions. */
+/** A copy function of text arguments written as SQL concatenation of the given expressions
+ * (each argument stands in as a private-use marker, then the copy is split at the markers). */
 function concatenated<Args extends string[]>(
   copyOf: (...args: Args) => string,
   ...parts: { [K in keyof Args]: SQL }
 ): SQL {
-  const marker = (i: number) => `\u0000${i}\u0000`;
-  const pieces = copyOf(...(parts.map((_, i) => marker(i)) as Args)).split(/\u0000(\d+)\u0000/);
+  const marker = (i: number) => `\uE000${i}\uE000`;
+  const pieces = copyOf(...(parts.map((_, i) => marker(i)) as Args)).split(/\uE000(\d+)\uE000/);
   return sql.join(
     pieces.flatMap((piece, i) =>
       i % 2 === 1 ? [parts[Number(piece)]!] : piece ? [sql`${piece}::text`] : [],
