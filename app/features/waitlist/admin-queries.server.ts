@@ -20,8 +20,12 @@ import {
   waitlist,
   waitlistStatusChanges,
 } from "../../../db/schema.ts";
-import type { InvitationStatus } from "../invitations/model.ts";
-import { type Executor, getDb, runsInProcess } from "../../platform/db/db.server.ts";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { agentNames } from "../../content/agent-ids.ts";
+import { waitlistAdminCopy, waitlistCsvCopy, waitlistEntryCopy } from "../../content/admin.ts";
+import { invitationStatusLabels } from "../invitations/statuses.ts";
+import { statusLabels } from "./statuses.ts";
+import { type Executor, getDb } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
 import { WAITLIST_PAGE_SIZE, type WaitlistCursor, type WaitlistFilter } from "./admin-filters.ts";
 import type { SettableWaitlistStatus } from "./status-schema.ts";
@@ -256,10 +260,10 @@ export async function setFilterStatus(
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
-// Rows per export query: 500 on PostgreSQL; 100 on the embedded database, whose statements
-// run on the server's thread one at a time, so each one delays every other request for as
-// long as it runs (/healthz during a whole export, decision 227).
-const EXPORT_BATCH_SIZE = { postgres: 500, embedded: 100 };
+// Rows per export query on PGlite, whose statements run on the server's thread one at a time,
+// so each one delays every other request for as long as it runs (/healthz during a whole
+// export, decision 227). PostgreSQL's export is one COPY (decision 435).
+const EMBEDDED_EXPORT_BATCH_SIZE = 100;
 
 /**
  * A time as pt-BR text in São Paulo time, "01/11/2026 23:30" (docs/product.md rule 12; the
@@ -269,80 +273,124 @@ const EXPORT_BATCH_SIZE = { postgres: 500, embedded: 100 };
 const saoPauloDateTime = (column: AnyColumn) =>
   sql<string>`to_char(${column} at time zone ${sql.raw(`'${SAO_PAULO}'`)}, 'DD/MM/YYYY HH24:MI')`;
 
-export interface ExportInvitation {
-  robot: string;
-  status: InvitationStatus;
-  sentAt: string;
-}
-
-/** One row of the export: the entry's stored values, times already as pt-BR text. */
-export interface WaitlistExportRow {
-  id: string;
-  name: string;
-  email: string;
-  interestedAgents: string[];
-  status: WaitlistStatus;
-  message: string | null;
-  confirmedAt: string | null;
-  marketingConsent: boolean;
-  /** The time of the latest marketing consent, given or withdrawn. */
-  marketingConsentAt: string | null;
-  termsAcceptedAt: string;
-  source: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  referrer: string | null;
-  /** Oldest first. */
-  invitations: ExportInvitation[];
-  createdAt: string;
-  /** The row's keyset position (created_at in UTC). */
-  cursorAt: string;
-}
-
-// The export's selection, each value named as WaitlistExportRow names it. A plain template,
-// not drizzle's select builder: the builder writes a one-table selection's columns without
-// their table (a bare "id" inside the subqueries would name their own table), and maps every
-// value of every row through its column objects, which at a million rows cost more than the
-// statement (decision 307). The subqueries read the consent and invitation indexes by
-// waitlist_id.
-const exportSelection = sql`
-  ${waitlist.id} as "id", ${waitlist.name} as "name", ${waitlist.email} as "email",
-  ${waitlist.interestedAgents} as "interestedAgents", ${waitlist.status} as "status",
-  ${waitlist.message} as "message",
-  ${saoPauloDateTime(waitlist.confirmedAt)} as "confirmedAt",
-  ${waitlist.marketingConsent} as "marketingConsent",
-  (select ${saoPauloDateTime(consentEvents.createdAt)} from ${consentEvents}
-    where ${consentEvents.waitlistId} = ${waitlist.id}
-      and ${inArray(consentEvents.kind, ["marketing-given", "marketing-withdrawn"])}
-    order by ${consentEvents.createdAt} desc limit 1) as "marketingConsentAt",
-  ${saoPauloDateTime(waitlist.termsAcceptedAt)} as "termsAcceptedAt",
-  ${waitlist.source} as "source", ${waitlist.utmMedium} as "utmMedium",
-  ${waitlist.utmCampaign} as "utmCampaign", ${waitlist.referrer} as "referrer",
-  coalesce((select json_agg(json_build_object('robot', ${robots.name},
-                                              'status', ${invitations.status},
-                                              'sentAt', ${saoPauloDateTime(invitations.sentAt)})
-                            order by ${invitations.sentAt})
-              from ${invitations} join ${robots} on ${robots.id} = ${invitations.robotId}
-             where ${invitations.waitlistId} = ${waitlist.id}), '[]'::json) as "invitations",
-  ${saoPauloDateTime(waitlist.createdAt)} as "createdAt",
-  ${cursorText} as "cursorAt"`;
+/** `value` (SQL text) looked up in `labels`, itself when absent. */
+const labelled = (value: SQL | AnyColumn, labels: Readonly<Record<string, string>>) =>
+  sql`case ${value} ${sql.join(
+    Object.entries(labels).map(([key, label]) => sql`when ${key} then ${label}`),
+    sql` `,
+  )} else ${value} end`;
 
 /**
- * Every entry of the filter (from its first row: the page cursor is ignored) with everything
- * stored, in the list's order, in keyset batches (500 rows, 100 on PGlite), so memory stays
- * constant however many rows match (CSV export). A batch is one statement, its people's
- * invitations and latest marketing consent read by subqueries: two more statements a batch,
- * each naming the batch's 500 ids as parameters, tripled the export's time (decision 307).
+ * agentsText's text: each agent id as its name (an unknown id as itself), joined by ", ".
+ * Array functions, not a subquery: unnesting each row's array cost more than the rest of
+ * the row (decision 435).
+ */
+const agentsText = sql`case when cardinality(${waitlist.interestedAgents}) = 0
+  then ${waitlistAdminCopy.noAgents}::text
+  else array_to_string(${Object.entries(agentNames).reduce<SQL>(
+    (agents, [id, name]) => sql`array_replace(${agents}, ${id}::text, ${name}::text)`,
+    sql`${waitlist.interestedAgents}`,
+  )}, ', ') end`;
+
+/** A copy function of text arguments written as SQL concatenation of the given expressions
+ * (each argument stands in as a private-use marker, then the copy is split at the markers). */
+function concatenated<Args extends string[]>(
+  copyOf: (...args: Args) => string,
+  ...parts: { [K in keyof Args]: SQL }
+): SQL {
+  const marker = (i: number) => `\uE000${i}\uE000`;
+  const pieces = copyOf(...(parts.map((_, i) => marker(i)) as Args)).split(/\uE000(\d+)\uE000/);
+  return sql.join(
+    pieces.flatMap((piece, i) =>
+      i % 2 === 1 ? [parts[Number(piece)]!] : piece ? [sql`${piece}::text`] : [],
+    ),
+    sql` || `,
+  );
+}
+
+// The starts csv-stringify's `escape_formulas` neutralises (decision 072): a cell starting
+// with one gets a leading apostrophe, so a spreadsheet shows it as text.
+const FORMULA_STARTS = ["=", "+", "-", "@", "\t", "\r", "\uFF1D", "\uFF0B", "\uFF0D", "\uFF20"];
+const FORMULA_START_PATTERN = `^([${FORMULA_STARTS.join("").replace("-", "\\-")}])`;
+
+/**
+ * A cell of stored text: apostrophe before a formula start, and no value (an empty field,
+ * never `""`) when empty. The column is read twice, cheaper than a regular expression.
+ */
+const textCell = (column: AnyColumn) =>
+  sql`case when left(${column}, 1) in (${sql.join(
+    FORMULA_STARTS.map((start) => sql`${start}`),
+    sql`, `,
+  )}) then '''' || ${column} else nullif(${column}, '') end`;
+
+/** The same for a computed text, evaluated once. */
+const computedTextCell = (text: SQL) =>
+  sql`regexp_replace(nullif(${text}, ''), ${FORMULA_START_PATTERN}, '''\\1')`;
+
+/**
+ * The export's cells in the header's order (waitlistCsvCopy.columns), each as the file shows
+ * it: labels, pt-BR dates, the agents and invitations as text, formula cells neutralised
+ * (labels, dates and yes/no are our own text and never start a formula). The database
+ * writes them, so PostgreSQL's COPY writes the file without a row reaching this process
+ * (decision 435); PGlite's batches give the same cells to csv-stringify. The subqueries read
+ * the consent and invitation indexes by waitlist_id (decision 307); the invitations' text is
+ * built only for the entries that have one: an aggregate per row cost more than the probe.
+ */
+const exportCells = [
+  textCell(waitlist.name),
+  textCell(waitlist.email),
+  computedTextCell(agentsText),
+  labelled(waitlist.status, statusLabels),
+  textCell(waitlist.message),
+  saoPauloDateTime(waitlist.confirmedAt),
+  sql`case when ${waitlist.marketingConsent} then ${waitlistEntryCopy.yes} else ${waitlistEntryCopy.no} end`,
+  sql`(select ${saoPauloDateTime(consentEvents.createdAt)} from ${consentEvents}
+        where ${consentEvents.waitlistId} = ${waitlist.id}
+          and ${inArray(consentEvents.kind, ["marketing-given", "marketing-withdrawn"])}
+        order by ${consentEvents.createdAt} desc limit 1)`,
+  saoPauloDateTime(waitlist.termsAcceptedAt),
+  textCell(waitlist.source),
+  textCell(waitlist.utmMedium),
+  textCell(waitlist.utmCampaign),
+  textCell(waitlist.referrer),
+  sql`case when exists (select from ${invitations} where ${invitations.waitlistId} = ${waitlist.id})
+    then ${computedTextCell(sql`(select string_agg(${concatenated(
+      waitlistCsvCopy.invitation,
+      sql`(select ${robots.name} from ${robots} where ${robots.id} = ${invitations.robotId})`,
+      labelled(invitations.status, invitationStatusLabels),
+      saoPauloDateTime(invitations.sentAt),
+    )}, '; ' order by ${invitations.sentAt})
+      from ${invitations} where ${invitations.waitlistId} = ${waitlist.id})`)} end`,
+  saoPauloDateTime(waitlist.createdAt),
+];
+
+/**
+ * PostgreSQL's COPY of the whole filter (from its first row: the page cursor is ignored) in
+ * the list's order, as CSV rows without header: the database's own CSV writer quotes exactly
+ * the cells csv-stringify quotes (separator, `"`, CR or LF; `"` doubled), and writes an
+ * absent cell as nothing. The statement's values are written into its text (COPY takes no
+ * parameters), quoted by drizzle's literal escaping.
+ */
+export function waitlistExportCopy(filter: WaitlistFilter, separator: string): string {
+  const where = filterConditions(filter);
+  const { order } = keysetOf(filter, undefined);
+  const select = sql`select ${sql.join(exportCells, sql`, `)} from ${waitlist}
+    ${where ? sql`where ${where}` : sql``}
+    order by ${sql.join(order, sql`, `)}`;
+  const query = new PgDialect().sqlToQuery(select.inlineParams());
+  return `copy (${query.sql}) to stdout with (format csv, delimiter ${new PgDialect().escapeString(separator)})`;
+}
+
+/**
+ * The filter's CSV cells (as exportCells writes them; null for an empty cell) on PGlite, in
+ * keyset batches of 100 after a turn of the event loop, so memory stays constant however many
+ * rows match and other requests run between batches (decision 227).
  */
 export async function* waitlistExportBatches(
   filter: WaitlistFilter,
   executor?: Executor,
-  rowsPerBatch?: number,
-): AsyncGenerator<WaitlistExportRow[], void> {
+): AsyncGenerator<(string | null)[][], void> {
   const db = executor ?? (await getDb());
-  const batchSize =
-    rowsPerBatch ??
-    (runsInProcess(await getDb()) ? EXPORT_BATCH_SIZE.embedded : EXPORT_BATCH_SIZE.postgres);
   const conditions = filterConditions(filter);
   let position: WaitlistCursor | undefined;
   for (;;) {
@@ -351,15 +399,17 @@ export async function* waitlistExportBatches(
     await new Promise((resolve) => setImmediate(resolve));
     const { keyset, order } = keysetOf(filter, position);
     const where = and(conditions, keyset);
-    const batch = rowsOf<WaitlistExportRow>(
+    const batch = rowsOf<{ cells: (string | null)[]; id: string; cursorAt: string }>(
       await db.execute(sql`
-        select ${exportSelection} from ${waitlist}
+        select array[${sql.join(exportCells, sql`, `)}]::text[] as "cells",
+               ${waitlist.id} as "id", ${cursorText} as "cursorAt"
+          from ${waitlist}
         ${where ? sql`where ${where}` : sql``}
-        order by ${sql.join(order, sql`, `)} limit ${batchSize}`),
+        order by ${sql.join(order, sql`, `)} limit ${EMBEDDED_EXPORT_BATCH_SIZE}`),
     );
-    if (batch.length > 0) yield batch;
+    if (batch.length > 0) yield batch.map((row) => row.cells);
     const last = batch.at(-1);
-    if (!last || batch.length < batchSize) return;
+    if (!last || batch.length < EMBEDDED_EXPORT_BATCH_SIZE) return;
     position = { createdAt: last.cursorAt, id: last.id };
   }
 }

@@ -1,12 +1,13 @@
-// The worker thread of a CSV export on PostgreSQL (admin-csv.server.ts, docs/decisions/405):
-// its own connection reads the filter's rows in large batches and writes them as CSV, one
-// chunk per "next" from the web thread, which owns the response (backpressure). The chunk's
-// memory is handed over, not copied.
+// The worker thread of a CSV export on PostgreSQL (admin-csv.server.ts, docs/decisions/405,
+// 435): its own connection runs the filter's COPY, whose rows PostgreSQL writes as CSV; this
+// thread adds the head and gathers the copy's small chunks into larger ones, one per "next"
+// from the web thread, which owns the response (backpressure). The chunk's memory is handed
+// over, not copied.
 import { parentPort, workerData } from "node:worker_threads";
-import { connectPostgresReader } from "../../platform/db/db.server.ts";
-import { csvChunks } from "./admin-csv.server.ts";
-import type { CsvSeparator, WaitlistFilter } from "./admin-filters.ts";
-import { waitlistExportBatches } from "./admin-queries.server.ts";
+import { copyOutOfPostgres } from "../../platform/db/db.server.ts";
+import { csvHead } from "./admin-csv.server.ts";
+import { type CsvSeparator, csvSeparators, type WaitlistFilter } from "./admin-filters.ts";
+import { waitlistExportCopy } from "./admin-queries.server.ts";
 
 export interface CsvExportTask {
   databaseUrl: string;
@@ -17,23 +18,47 @@ export interface CsvExportTask {
 /** A chunk of the CSV, none at its end, or why it failed. */
 export type CsvExportReply = { chunk: Uint8Array<ArrayBuffer> | null } | { error: string };
 
-// Rows per statement here: nothing else runs on this thread, and fewer, larger statements
-// cost less per row (the web thread's export reads 500).
-const ROWS_PER_BATCH = 5_000;
+// Bytes per chunk handed over: COPY yields a chunk per socket read, often a few KB, and each
+// hand-over is a message each way.
+const CHUNK_BYTES = 256 * 1024;
 
-async function run(port: NonNullable<typeof parentPort>, task: CsvExportTask) {
-  const connection = await connectPostgresReader(task.databaseUrl);
-  const chunks = csvChunks(
-    waitlistExportBatches(task.filter, connection.db, ROWS_PER_BATCH),
-    task.separator,
-  );
+/** The copy's chunks gathered into chunks of about CHUNK_BYTES, each on its own memory. */
+async function* gathered(
+  source: AsyncGenerator<Buffer>,
+): AsyncGenerator<Uint8Array<ArrayBuffer>, void> {
+  let parts: Buffer[] = [];
+  let size = 0;
+  const take = () => {
+    const chunk = new Uint8Array(size);
+    let offset = 0;
+    for (const part of parts) {
+      chunk.set(part, offset);
+      offset += part.length;
+    }
+    parts = [];
+    size = 0;
+    return chunk;
+  };
+  for await (const part of source) {
+    parts.push(part);
+    size += part.length;
+    if (size >= CHUNK_BYTES) yield take();
+  }
+  if (size > 0) yield take();
+}
+
+async function* csvChunks(task: CsvExportTask): AsyncGenerator<Uint8Array<ArrayBuffer>, void> {
+  yield csvHead(task.separator);
+  const statement = waitlistExportCopy(task.filter, csvSeparators[task.separator]);
+  yield* gathered(copyOutOfPostgres(task.databaseUrl, statement));
+}
+
+function run(port: NonNullable<typeof parentPort>, task: CsvExportTask) {
+  const chunks = csvChunks(task);
   port.on("message", () => {
     chunks.next().then(
-      async ({ value, done }) => {
-        if (done) {
-          await connection.close();
-          return port.postMessage({ chunk: null } satisfies CsvExportReply);
-        }
+      ({ value, done }) => {
+        if (done) return port.postMessage({ chunk: null } satisfies CsvExportReply);
         port.postMessage({ chunk: value } satisfies CsvExportReply, [value.buffer]);
       },
       (error: unknown) => port.postMessage({ error: String(error) } satisfies CsvExportReply),
@@ -41,4 +66,4 @@ async function run(port: NonNullable<typeof parentPort>, task: CsvExportTask) {
   });
 }
 
-if (parentPort) void run(parentPort, workerData as CsvExportTask);
+if (parentPort) run(parentPort, workerData as CsvExportTask);

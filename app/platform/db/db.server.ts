@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
 import * as schema from "../../../db/schema.ts";
 import { seed } from "../../../db/seed.ts";
 import { type Connection, type Database, MIGRATIONS_FOLDER } from "./connection.ts";
@@ -94,16 +95,18 @@ export async function connectPostgres(url: string): Promise<Connection> {
 }
 
 /**
- * One connection to an already migrated PostgreSQL, for a worker thread that only reads (the
- * CSV export, docs/decisions/405): no pool, no migration, no change relay.
+ * The output of one `COPY ... TO STDOUT` statement, on a connection of its own (the CSV
+ * export, docs/decisions/435), read as the caller asks: the socket waits in between, so the
+ * reader's pace is the database's. Ending the iteration closes the connection.
  */
-export async function connectPostgresReader(url: string): Promise<Connection> {
+export async function* copyOutOfPostgres(url: string, statement: string): AsyncGenerator<Buffer> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   await client.connect();
-  return {
-    db: drizzleNodePg(client, { schema }) as unknown as Database,
-    close: () => client.end(),
-  };
+  try {
+    for await (const chunk of client.query(copyTo(statement))) yield chunk as Buffer;
+  } finally {
+    await client.end();
+  }
 }
 
 /**

@@ -300,6 +300,41 @@ describe("/admin/lista.csv", () => {
     expect(text.trimEnd().split("\n")).toHaveLength(1 + names.length + 1);
   });
 
+  it("neutralises formulas in every text cell and writes agents, quotes and CR as before", async () => {
+    const db = await getDb();
+    const [robot] = await db
+      .insert(robots)
+      .values({ key: "arroba", name: "@Robô", slug: "robo-arroba", description: "Robô de teste." })
+      .returning({ id: robots.id });
+    const [person] = await db
+      .insert(waitlist)
+      .values({
+        name: 'Aspas "Duplas"',
+        email: "bordas@exemplo.com",
+        message: "=1+1\rmeio",
+        interestedAgents: ["-desconhecido", "yenmax", "trendkey-btc"],
+        source: "bordas",
+        utmMedium: "+cpc",
+        utmCampaign: "",
+        referrer: "－largo",
+        termsAcceptedAt: new Date("2026-11-02T12:00:00Z"),
+        createdAt: new Date("2026-11-02T12:00:00Z"),
+      })
+      .returning({ id: waitlist.id });
+    await db.insert(invitations).values({
+      waitlistId: person!.id,
+      robotId: robot!.id,
+      invitedBy: "a@b.c",
+      sentAt: new Date("2026-11-05T12:00:00Z"),
+      deadline: new Date("2026-11-07T12:00:00Z"),
+      status: "accepted",
+    });
+    const text = await (await csv("?origem=bordas")).response!.text();
+    expect(text.trimEnd().split("\n")[1]).toBe(
+      `"Aspas ""Duplas""";bordas@exemplo.com;'-desconhecido, YenMax Agent, TrendKey BTC;Pendente;"'=1+1\rmeio";;Não;;02/11/2026 09:00;bordas;'+cpc;;'－largo;'@Robô: Aceito (enviado em 05/11/2026 09:00);02/11/2026 09:00`,
+    );
+  });
+
   it("exports every row of a large filter, past the batch size", async () => {
     const ok = await csv("");
     const text = await ok.response!.text();
