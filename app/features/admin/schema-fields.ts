@@ -19,11 +19,11 @@ function typedText(label: string) {
     });
 }
 
-/** Trimmed text, required, at most `max` characters. */
-export function requiredText(label: string, max: number) {
+/** Trimmed text, required (`missing` when empty), at most `max` characters. */
+export function requiredText(label: string, max: number, missing = validationCopy.required(label)) {
   return typedText(label)
     .trim()
-    .min(1, validationCopy.required(label))
+    .min(1, missing)
     .max(max, validationCopy.tooLong(label, max));
 }
 

@@ -27,8 +27,9 @@ beforeEach(async () => {
 });
 
 const act = (fields: Record<string, string>) =>
-  callRoute(() => subscriptionsAction(new URLSearchParams(fields), STAFF), {
+  callRoute(({ request }: { request: Request }) => subscriptionsAction(request, STAFF), {
     url: "http://localhost:3000/admin/assinaturas",
+    body: new URLSearchParams(fields).toString(),
   });
 
 async function chargeOf(subscriptionId: string) {
