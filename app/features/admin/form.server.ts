@@ -23,8 +23,7 @@ export type AdminFormRefusal = {
 };
 
 export type AdminFormRead<T> =
-  | { ok: true; data: T; values: Record<string, string> }
-  | AdminFormRefusal;
+  { ok: true; data: T; values: Record<string, string> } | AdminFormRefusal;
 
 export interface AdminFormOptions {
   /** Names sent once per ticked box or hidden row (a list of ids), read as arrays. */

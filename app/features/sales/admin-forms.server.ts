@@ -36,14 +36,12 @@ export const ordersFormSchema = z.discriminatedUnion("intent", [
     intent: z.literal(orderIntents.setEarly),
     robotId: rowId,
     // Percent with up to two decimals, as basis points.
-    percent: z
-      .string({ error: ordersCopy.earlyInvalidPercent })
-      .transform((value, context) => {
-        const basisPoints = parseDecimal(value, 2);
-        if (basisPoints !== null && basisPoints >= 1 && basisPoints <= 10_000) return basisPoints;
-        context.addIssue({ code: "custom", message: ordersCopy.earlyInvalidPercent });
-        return z.NEVER;
-      }),
+    percent: z.string({ error: ordersCopy.earlyInvalidPercent }).transform((value, context) => {
+      const basisPoints = parseDecimal(value, 2);
+      if (basisPoints !== null && basisPoints >= 1 && basisPoints <= 10_000) return basisPoints;
+      context.addIssue({ code: "custom", message: ordersCopy.earlyInvalidPercent });
+      return z.NEVER;
+    }),
     months: z
       .string({ error: ordersCopy.earlyInvalidMonths })
       .trim()

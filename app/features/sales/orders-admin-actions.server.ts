@@ -38,7 +38,9 @@ type OrdersForm = AdminFormRead<z.output<typeof ordersFormSchema>>;
 async function readOrdersForm(request: Request): Promise<{ read: OrdersForm; form?: FormEntries }> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
-    return { read: await readAdminForm(request, ordersFormSchema, copy.invalidRequest, ordersTypedFields) };
+    return {
+      read: await readAdminForm(request, ordersFormSchema, copy.invalidRequest, ordersTypedFields),
+    };
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > STATEMENT_UPLOAD_MAX_BYTES) {

@@ -9,7 +9,13 @@ import {
   subscriptionStateLabels,
 } from "../../content/subscriptions.ts";
 import { formatDateTime } from "../admin/date-time.ts";
-import { ActionError, Intent, ListSection, usePlainFormResult } from "../admin/plain-form.tsx";
+import {
+  ActionError,
+  Intent,
+  ListSection,
+  usePlainFormResult,
+  useSentAgain,
+} from "../admin/plain-form.tsx";
 import { formatBrl } from "../orders/format.ts";
 import type { PaymentMethod } from "../orders/model.ts";
 import { PaymentFields } from "../orders/payment-fields.tsx";
@@ -55,15 +61,23 @@ function StateLabel({ item }: { item: Pick<SubscriptionListItem, "state" | "paid
 
 /** `place` keeps the ids apart: a charge due soon shows in two lists. */
 function MarkPaidForm({ item, place }: { item: SubscriptionListItem; place: string }) {
+  const typed = useSentAgain(subscriptionIntents.markPaid, {
+    charge: item.openChargeReference ?? "",
+  });
   if (!item.openChargeReference) return null;
   const id = `${place}-${item.openChargeReference}`;
   return (
-    <details className="mt-2">
+    <details className="mt-2" open={typed !== undefined}>
       <summary className="cursor-pointer font-medium">{copy.markPaid}</summary>
       <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" noValidate>
         <Intent value={subscriptionIntents.markPaid} />
         <input type="hidden" name="charge" value={item.openChargeReference} />
-        <PaymentFields id={id} methodLabel={copy.method} referenceLabel={copy.paymentReference} />
+        <PaymentFields
+          id={id}
+          methodLabel={copy.method}
+          referenceLabel={copy.paymentReference}
+          typed={typed}
+        />
         <Button type="submit">{copy.markPaid}</Button>
       </Form>
     </details>
