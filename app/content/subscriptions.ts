@@ -135,11 +135,10 @@ export const subscriptionsAdminCopy = {
   dueEmpty: "Nenhuma renovação nos próximos 7 dias.",
   dueDate: "Vencimento",
   noChargeYet: "cobrança ainda não emitida",
-  toStopTitle: "Robôs a desligar na VPS (assinaturas suspensas)",
-  toStopEmpty: "Nenhuma assinatura suspensa.",
-  toStopLine: (robot: string, since: string) => `${robot}, suspensa desde ${since}`,
-  brokerAccount: (account: string, server: string, platform: string) =>
-    `Conta ${account} em ${server} (${platform})`,
+  switchesTitle: "Robôs a ligar e desligar na VPS",
+  switchesText:
+    "Suspensões, reativações, fins de assinatura e reembolsos entram na lista de cada robô a ligar ou desligar, marcada quando feita:",
+  switchesLink: "abrir Ligar/desligar",
   revenueTitle: "Receita recebida",
   revenueText:
     "Primeiros pagamentos (sem os reembolsados) e renovações pagas, pela data do pagamento (horário de São Paulo).",

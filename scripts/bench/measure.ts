@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { type BuiltServer, startBuiltServer } from "../../tests/support/built-server.ts";
 
@@ -137,6 +138,38 @@ export async function startHealthProber(
       const latencies = await probed;
       await prober.terminate();
       return latencies;
+    },
+  };
+}
+
+export interface LoopBlocking {
+  /** Delays of the event loop (monitorEventLoopDelay, 10 ms resolution), wall clock, ms. */
+  p99: number;
+  max: number;
+  /**
+   * The most CPU this thread spent between two 1 ms timer turns, ms: the longest stretch of
+   * work that held the loop, which the machine's load does not stretch (a busy machine
+   * stretches the wall-clock delays above).
+   */
+  maxCpu: number;
+}
+
+/** This process's event loop watched from inside, until `stop()`. */
+export function startLoopMonitor(): { stop(): LoopBlocking } {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  let maxCpu = 0;
+  let last = process.threadCpuUsage();
+  const tick = setInterval(() => {
+    const now = process.threadCpuUsage();
+    maxCpu = Math.max(maxCpu, (now.user - last.user + now.system - last.system) / 1000);
+    last = now;
+  }, 1);
+  return {
+    stop() {
+      clearInterval(tick);
+      histogram.disable();
+      return { p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6, maxCpu };
     },
   };
 }

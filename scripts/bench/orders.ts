@@ -11,7 +11,8 @@
 //    a /healthz served by this process's event loop (as the web server serves it beside the
 //    import) is asked every 5 ms from a thread of its own: its p99 shows whether reading the
 //    file held the loop (docs/decisions/341).
-// Options: --people=500 --spots=200 --credits=10000 --statement-only.
+// Options: --people=500 --spots=200 --credits=10000 --statement-only, --preview-only (stops
+// after the preview's figures).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -31,7 +32,7 @@ import {
   uniqueDatabaseName,
 } from "../../tests/support/postgres.ts";
 import { sgmlStatement } from "../../tests/support/ofx.ts";
-import { startHealthProber } from "./measure.ts";
+import { loadAverage, startHealthProber, startLoopMonitor } from "./measure.ts";
 
 const option = (name: string, fallback: number) =>
   Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
@@ -272,19 +273,25 @@ async function statementRun() {
   const healthUrl = `http://127.0.0.1:${(health.address() as AddressInfo).port}`;
   // The file's reading alone first (the worker thread), then the whole preview.
   let prober = await startHealthProber(healthUrl, 5);
+  let loop = startLoopMonitor();
   const readStart = performance.now();
   const read = await parseStatement(bytes);
   const readSeconds = seconds(readStart);
+  const readLoop = loop.stop();
   const readLatencies = await prober.stop();
   check(
     read.ok && read.statement.credits.length === CREDITS,
     `the file reads as ${CREDITS} credits`,
   );
   prober = await startHealthProber(healthUrl, 5);
+  loop = startLoopMonitor();
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const preview = await previewStatement(bytes, STAFF, "12345-6", new Date());
   if (!preview.ok) throw new Error(`preview refused: ${JSON.stringify(preview.error)}`);
   const previewed = seconds(start);
+  const previewCpu = process.cpuUsage(cpuBefore);
+  const previewLoop = loop.stop();
   const previewLatencies = await prober.stop();
   health.close();
   // Printed before the apply, which takes minutes on a loaded machine.
@@ -294,17 +301,29 @@ async function statementRun() {
       sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
     return { n: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1) };
   };
-  for (const [label, latencies] of [
-    [`reading the file alone (${readSeconds} s)`, readLatencies],
-    [`the whole preview (reading, matching, storing: ${previewed} s)`, previewLatencies],
+  for (const [label, latencies, blocked] of [
+    [`reading the file alone (${readSeconds} s)`, readLatencies, readLoop],
+    [
+      `the whole preview (reading, matching, storing: ${previewed} s)`,
+      previewLatencies,
+      previewLoop,
+    ],
   ] as const) {
     const { n, p50, p99, max } = percentiles(latencies);
     console.log(
       `statement: /healthz during ${label}: ${n} answers, p50 ${p50.toFixed(1)} ms, ` +
-        `p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+        `p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms; event loop blocked at most ` +
+        `${blocked.max.toFixed(1)} ms (delay p99 ${blocked.p99.toFixed(1)} ms), its longest ` +
+        `stretch of work ${blocked.maxCpu.toFixed(1)} ms of CPU; loadavg ${loadAverage()}`,
     );
     check(p99 < 50, `/healthz p99 < 50 ms during ${label}`);
   }
+  console.log(
+    `statement: the preview's CPU on this process: ` +
+      `${((previewCpu.user + previewCpu.system) / 1000).toFixed(0)} ms ` +
+      `(${(((previewCpu.user + previewCpu.system) / 1000 / CREDITS) * 1000).toFixed(1)} µs per credit)`,
+  );
+  if (process.argv.includes("--preview-only")) return;
   const applyStart = performance.now();
   await applyStatementImport(preview.importId, STAFF, new Date());
   const applied = seconds(applyStart);

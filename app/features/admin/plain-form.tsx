@@ -19,6 +19,21 @@ export function usePlainFormResult<Result extends ActionResult>(messages: Action
   return result;
 }
 
+/**
+ * What the last refused form sent, when it was this form (its intent, and its row's hidden
+ * ids when the page repeats the form per row): the values to fill it again, so nothing staff
+ * typed is lost, with or without JavaScript.
+ */
+export function useSentAgain(
+  intent: string,
+  row: Record<string, string> = {},
+): Record<string, string> | undefined {
+  const result = useActionData<ActionResult>();
+  if (!result || result.ok || result.values?.intent !== intent) return undefined;
+  const { values } = result;
+  return Object.entries(row).every(([name, value]) => values[name] === value) ? values : undefined;
+}
+
 /** The last action's error, which stays on the page after its toast has gone. */
 export function ActionError({ result }: { result: ActionResult | undefined }) {
   if (!result || result.ok) return null;

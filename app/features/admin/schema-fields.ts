@@ -19,12 +19,9 @@ function typedText(label: string) {
     });
 }
 
-/** Trimmed text, required, at most `max` characters. */
-export function requiredText(label: string, max: number) {
-  return typedText(label)
-    .trim()
-    .min(1, validationCopy.required(label))
-    .max(max, validationCopy.tooLong(label, max));
+/** Trimmed text, required (`missing` when empty), at most `max` characters. */
+export function requiredText(label: string, max: number, missing = validationCopy.required(label)) {
+  return typedText(label).trim().min(1, missing).max(max, validationCopy.tooLong(label, max));
 }
 
 /** Trimmed text or null when empty/missing, at most `max` characters. */

@@ -8,7 +8,13 @@ import {
   paymentMethodLabels,
 } from "../../content/orders.ts";
 import { formatDateTime } from "../admin/date-time.ts";
-import { ActionError, Intent, ListSection, usePlainFormResult } from "../admin/plain-form.tsx";
+import {
+  ActionError,
+  Intent,
+  ListSection,
+  usePlainFormResult,
+  useSentAgain,
+} from "../admin/plain-form.tsx";
 import type { OrdersFilter, OrdersOverview } from "./admin-queries.server.ts";
 import {
   formatBrl,
@@ -53,6 +59,7 @@ const toast = {
 };
 
 function RateForm({ rate }: { rate: OrdersOverview["rate"] }) {
+  const typed = useSentAgain(orderIntents.setRate);
   return (
     <section
       aria-labelledby="cambio"
@@ -76,11 +83,24 @@ function RateForm({ rate }: { rate: OrdersOverview["rate"] }) {
         <Intent value={orderIntents.setRate} />
         <div className="grid gap-1.5">
           <Label htmlFor="rate">{copy.rateLabel}</Label>
-          <Input id="rate" name="rate" inputMode="decimal" required className="w-32!" />
+          <Input
+            id="rate"
+            name="rate"
+            inputMode="decimal"
+            required
+            className="w-32!"
+            defaultValue={typed?.rate}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="rate-reason">{copy.rateReason}</Label>
-          <Input id="rate-reason" name="reason" maxLength={500} className="w-64!" />
+          <Input
+            id="rate-reason"
+            name="reason"
+            maxLength={500}
+            className="w-64!"
+            defaultValue={typed?.reason}
+          />
         </div>
         <Button type="submit">{copy.rateSave}</Button>
       </Form>
@@ -100,57 +120,66 @@ function EarlyDiscounts({ robots }: { robots: OrdersOverview["robots"] }) {
       <p className="mt-1 text-sm text-muted-foreground">{copy.earlyHelp}</p>
       <ul className="mt-3 grid gap-3">
         {robots.map((robot) => (
-          <li key={robot.id} className="grid gap-2">
-            <p className="font-medium">
-              {robot.name}:{" "}
-              {robot.early
-                ? `${formatPercent(robot.early.basisPoints)} · ${robot.early.months} ${copy.earlyMonths.toLowerCase()}`
-                : copy.earlyNone}
-            </p>
-            <div className="flex flex-wrap items-end gap-2">
-              <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
-                <Intent value={orderIntents.setEarly} />
-                <input type="hidden" name="robotId" value={robot.id} />
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`pct-${robot.id}`}>{copy.earlyPercent}</Label>
-                  <Input
-                    id={`pct-${robot.id}`}
-                    name="percent"
-                    inputMode="decimal"
-                    required
-                    className="w-24!"
-                  />
-                </div>
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`meses-${robot.id}`}>{copy.earlyMonths}</Label>
-                  <Input
-                    id={`meses-${robot.id}`}
-                    name="months"
-                    type="number"
-                    min={1}
-                    max={120}
-                    required
-                    className="w-20!"
-                  />
-                </div>
-                <Button type="submit" variant="outline">
-                  {copy.earlySave}
-                </Button>
-              </Form>
-              {robot.early ? (
-                <Form method="post">
-                  <Intent value={orderIntents.clearEarly} />
-                  <input type="hidden" name="robotId" value={robot.id} />
-                  <Button type="submit" variant="ghost">
-                    {copy.earlyClear}
-                  </Button>
-                </Form>
-              ) : null}
-            </div>
-          </li>
+          <EarlyDiscount key={robot.id} robot={robot} />
         ))}
       </ul>
     </section>
+  );
+}
+
+function EarlyDiscount({ robot }: { robot: OrdersOverview["robots"][number] }) {
+  const typed = useSentAgain(orderIntents.setEarly, { robotId: robot.id });
+  return (
+    <li className="grid gap-2">
+      <p className="font-medium">
+        {robot.name}:{" "}
+        {robot.early
+          ? `${formatPercent(robot.early.basisPoints)} · ${robot.early.months} ${copy.earlyMonths.toLowerCase()}`
+          : copy.earlyNone}
+      </p>
+      <div className="flex flex-wrap items-end gap-2">
+        <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
+          <Intent value={orderIntents.setEarly} />
+          <input type="hidden" name="robotId" value={robot.id} />
+          <div className="grid gap-1.5">
+            <Label htmlFor={`pct-${robot.id}`}>{copy.earlyPercent}</Label>
+            <Input
+              id={`pct-${robot.id}`}
+              name="percent"
+              inputMode="decimal"
+              required
+              className="w-24!"
+              defaultValue={typed?.percent}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`meses-${robot.id}`}>{copy.earlyMonths}</Label>
+            <Input
+              id={`meses-${robot.id}`}
+              name="months"
+              type="number"
+              min={1}
+              max={120}
+              required
+              className="w-20!"
+              defaultValue={typed?.months}
+            />
+          </div>
+          <Button type="submit" variant="outline">
+            {copy.earlySave}
+          </Button>
+        </Form>
+        {robot.early ? (
+          <Form method="post">
+            <Intent value={orderIntents.clearEarly} />
+            <input type="hidden" name="robotId" value={robot.id} />
+            <Button type="submit" variant="ghost">
+              {copy.earlyClear}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+    </li>
   );
 }
 
@@ -265,6 +294,8 @@ function Filters({ filter }: { filter: OrdersFilter }) {
 function OrderCard({ order, now }: { order: OrdersOverview["orders"][number]; now: number }) {
   const msLeft = new Date(order.deadline).getTime() - now;
   const awaiting = order.state === "awaiting-payment";
+  const paidTyped = useSentAgain(orderIntents.markPaid, { orderId: order.id });
+  const cancelTyped = useSentAgain(orderIntents.cancel, { orderId: order.id });
   return (
     <li className="rounded-lg border border-border p-3 text-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -305,7 +336,7 @@ function OrderCard({ order, now }: { order: OrdersOverview["orders"][number]; no
         </Form>
       ) : null}
       {awaiting ? (
-        <details className="mt-2">
+        <details className="mt-2" open={paidTyped !== undefined}>
           <summary className="cursor-pointer font-medium">{copy.markPaid}</summary>
           <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-3" noValidate>
             <Intent value={orderIntents.markPaid} />
@@ -314,10 +345,16 @@ function OrderCard({ order, now }: { order: OrdersOverview["orders"][number]; no
               id={order.id}
               methodLabel={copy.method}
               referenceLabel={copy.paymentReference}
+              typed={paidTyped}
             />
             <div className="grid gap-1.5">
               <Label htmlFor={`nota-${order.id}`}>{copy.note}</Label>
-              <Input id={`nota-${order.id}`} name="note" maxLength={500} />
+              <Input
+                id={`nota-${order.id}`}
+                name="note"
+                maxLength={500}
+                defaultValue={paidTyped?.note}
+              />
             </div>
             <div>
               <Button type="submit">{copy.markPaid}</Button>
@@ -326,14 +363,20 @@ function OrderCard({ order, now }: { order: OrdersOverview["orders"][number]; no
         </details>
       ) : null}
       {awaiting ? (
-        <details className="mt-2">
+        <details className="mt-2" open={cancelTyped !== undefined}>
           <summary className="cursor-pointer font-medium">{copy.cancel}</summary>
           <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" noValidate>
             <Intent value={orderIntents.cancel} />
             <input type="hidden" name="orderId" value={order.id} />
             <div className="grid gap-1.5">
               <Label htmlFor={`motivo-${order.id}`}>{copy.reason}</Label>
-              <Input id={`motivo-${order.id}`} name="reason" required maxLength={500} />
+              <Input
+                id={`motivo-${order.id}`}
+                name="reason"
+                required
+                maxLength={500}
+                defaultValue={cancelTyped?.reason}
+              />
             </div>
             <Button type="submit" variant="outline">
               {copy.cancel}

@@ -36,11 +36,12 @@ export function referencesIn(text: string): string[] {
   return text.toUpperCase().replace(/\s+/g, "").match(ORDER_REFERENCE_PATTERN) ?? [];
 }
 
-export function matchCredits(
-  credits: readonly StatementCredit[],
-  orders: readonly MatchableOrder[],
-  knownKeys: ReadonlySet<string>,
-): MatchedCredit[] {
+/**
+ * The matcher of one statement against its orders: `first` is one credit's own match; `settle`
+ * then keeps one payment per order. Two steps, so a caller can take the credits in slices
+ * between other work (a statement holds thousands).
+ */
+export function creditMatcher(orders: readonly MatchableOrder[], knownKeys: ReadonlySet<string>) {
   const byReference = new Map(orders.map((order) => [order.reference, order]));
   const awaitingByAmount = new Map<number, MatchableOrder[]>();
   for (const order of orders) {
@@ -50,7 +51,7 @@ export function matchCredits(
     awaitingByAmount.set(order.amountBrlCents, list);
   }
 
-  const first: CreditMatch[] = credits.map((credit) => {
+  const first = (credit: StatementCredit): CreditMatch => {
     if (knownKeys.has(credit.key)) return { kind: "known" };
     const quoted = referencesIn(credit.description)
       .map((reference) => byReference.get(reference))
@@ -72,23 +73,43 @@ export function matchCredits(
     }
     if (candidates.length > 1) return { kind: "ambiguous", orderIds: candidates.map((o) => o.id) };
     return { kind: "unmatched" };
-  });
+  };
 
-  // One order, one payment: a reference match wins over matches by amount; two credits
-  // claiming the same order the same way are both left to staff.
-  const claims = new Map<string, { reference: number[]; amount: number[] }>();
-  first.forEach((match, index) => {
-    if (match.kind !== "reference" && match.kind !== "amount") return;
-    const claim = claims.get(match.orderId) ?? { reference: [], amount: [] };
-    claim[match.kind].push(index);
-    claims.set(match.orderId, claim);
-  });
-  const final = [...first];
-  for (const [orderId, claim] of claims) {
-    const winners = claim.reference.length > 0 ? claim.reference : claim.amount;
-    const losers = claim.reference.length > 0 ? claim.amount : [];
-    if (winners.length > 1) losers.push(...winners);
-    for (const index of losers) final[index] = { kind: "ambiguous", orderIds: [orderId] };
-  }
-  return credits.map((credit, index) => ({ credit, match: final[index] ?? { kind: "unmatched" } }));
+  /** `matches[i]` is `first(credits[i])`. */
+  const settle = (
+    credits: readonly StatementCredit[],
+    matches: readonly CreditMatch[],
+  ): MatchedCredit[] => {
+    // One order, one payment: a reference match wins over matches by amount; two credits
+    // claiming the same order the same way are both left to staff.
+    const claims = new Map<string, { reference: number[]; amount: number[] }>();
+    matches.forEach((match, index) => {
+      if (match.kind !== "reference" && match.kind !== "amount") return;
+      const claim = claims.get(match.orderId) ?? { reference: [], amount: [] };
+      claim[match.kind].push(index);
+      claims.set(match.orderId, claim);
+    });
+    const final = [...matches];
+    for (const [orderId, claim] of claims) {
+      const winners = claim.reference.length > 0 ? claim.reference : claim.amount;
+      const losers = claim.reference.length > 0 ? claim.amount : [];
+      if (winners.length > 1) losers.push(...winners);
+      for (const index of losers) final[index] = { kind: "ambiguous", orderIds: [orderId] };
+    }
+    return credits.map((credit, index) => ({
+      credit,
+      match: final[index] ?? { kind: "unmatched" },
+    }));
+  };
+
+  return { first, settle };
+}
+
+export function matchCredits(
+  credits: readonly StatementCredit[],
+  orders: readonly MatchableOrder[],
+  knownKeys: ReadonlySet<string>,
+): MatchedCredit[] {
+  const matcher = creditMatcher(orders, knownKeys);
+  return matcher.settle(credits, credits.map(matcher.first));
 }

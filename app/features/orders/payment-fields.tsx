@@ -10,10 +10,13 @@ export function PaymentFields({
   id,
   methodLabel,
   referenceLabel,
+  typed,
 }: {
   id: string;
   methodLabel: string;
   referenceLabel: string;
+  /** What staff sent in a refused form, to fill it again. */
+  typed?: Record<string, string>;
 }) {
   return (
     <>
@@ -21,7 +24,7 @@ export function PaymentFields({
         <Label htmlFor={`forma-${id}`}>{methodLabel}</Label>
         {/* A required select starts with an empty option (the W3C checker; decision 402);
             PIX, the usual way, stays chosen. */}
-        <Select id={`forma-${id}`} name="method" required defaultValue="pix">
+        <Select id={`forma-${id}`} name="method" required defaultValue={typed?.method ?? "pix"}>
           <option value="">{paymentMethodPlaceholder}</option>
           {paymentMethods.map((method) => (
             <option key={method} value={method}>
@@ -32,7 +35,13 @@ export function PaymentFields({
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={`ref-${id}`}>{referenceLabel}</Label>
-        <Input id={`ref-${id}`} name="reference" required maxLength={200} />
+        <Input
+          id={`ref-${id}`}
+          name="reference"
+          required
+          maxLength={200}
+          defaultValue={typed?.reference}
+        />
       </div>
     </>
   );

@@ -62,14 +62,16 @@ describe("PTAX", () => {
       robotId: robot.id,
       personId: person.id,
     });
-    const refused = await invitationsAction(form, "staff@agentesfx.test");
+    const post = () =>
+      new Request("http://localhost/admin/convites", { method: "POST", body: form });
+    const refused = await invitationsAction(post(), "staff@agentesfx.test");
     expect(refused).toMatchObject({
       init: { status: 409 },
       data: { ok: false, error: expect.stringContaining("ainda não há câmbio") },
     });
 
     await refreshPtax(MONDAY, bcb.url);
-    const accepted = await invitationsAction(form, "staff@agentesfx.test");
+    const accepted = await invitationsAction(post(), "staff@agentesfx.test");
     expect(accepted).toMatchObject({ data: { ok: true } });
     const db = await getDb();
     const [entry] = await db.select().from(waitlist).where(eq(waitlist.id, person.id));

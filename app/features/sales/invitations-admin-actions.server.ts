@@ -2,10 +2,8 @@ import { invitationsAdminCopy as copy } from "../../content/invitations.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { currentExchangeRate } from "../orders/orders.server.ts";
-import type { FormEntries } from "../../platform/http/read-form.server.ts";
-import { actionFailed, actionOk } from "../admin/action-result.server.ts";
-import { rowId } from "../admin/schema-fields.ts";
-import { MAX_INVITE_BATCH } from "../invitations/admin-queries.server.ts";
+import { actionFailed, actionOk, formRefused } from "../admin/action-result.server.ts";
+import { readAdminForm } from "../admin/form.server.ts";
 import { invitationIntents } from "../invitations/intents.ts";
 import {
   invitePeople,
@@ -13,48 +11,57 @@ import {
   revokeInvitation,
   setAutoInvite,
 } from "../invitations/invitations.server.ts";
+import {
+  invitationsFormSchema,
+  invitationsListFields,
+  invitationsTypedFields,
+} from "./admin-forms.server.ts";
 
 // The actions of /admin/convites (the admin layout checked the session); `staff` is the
 // admin's e-mail, kept on each invitation and status change.
 
-const id = (form: FormEntries, name: string) => {
-  const parsed = rowId.safeParse(form.get(name));
-  return parsed.success ? parsed.data : null;
-};
+/**
+ * A hidden id that is no row id names no row; inviting one person says it its own way. A list
+ * of people is refused for its count or its ids, never as "not found".
+ */
+function notFound(intent: string | undefined): Record<string, string> {
+  if (intent !== invitationIntents.invitePerson) {
+    return { robotId: copy.notFound, invitationId: copy.notFound };
+  }
+  const message = copy.entry.refused["not-found"];
+  return { robotId: message, personId: message };
+}
 
 /** An invitation leads to an order, and an order is never without a rate (decision 354). */
 async function rateMissing(): Promise<boolean> {
   return (await currentExchangeRate(await getDb())) === null;
 }
 
-export async function invitationsAction(form: FormEntries, staff: string) {
-  const intent = form.get("intent");
+export async function invitationsAction(request: Request, staff: string) {
+  const read = await readAdminForm(
+    request,
+    invitationsFormSchema,
+    copy.invalidRequest,
+    invitationsTypedFields,
+    { lists: invitationsListFields },
+  );
+  if (!read.ok) return formRefused(read, notFound(read.values?.intent));
+  const form = read.data;
   if (
-    (intent === invitationIntents.inviteNext || intent === invitationIntents.invitePerson) &&
+    (form.intent === invitationIntents.inviteNext ||
+      form.intent === invitationIntents.invitePerson) &&
     (await rateMissing())
   ) {
     return actionFailed(409, copy.noRate);
   }
-  switch (intent) {
+  switch (form.intent) {
     case invitationIntents.inviteNext: {
-      const robotId = id(form, "robotId");
-      const people = form.getAll("personId").filter((v) => typeof v === "string");
-      if (!robotId) return actionFailed(404, copy.notFound);
-      if (people.length === 0 || people.length > MAX_INVITE_BATCH) {
-        return actionFailed(400, copy.invalidCount);
-      }
-      if (!people.every((value) => rowId.safeParse(value).success)) {
-        return actionFailed(400, copy.invalidRequest);
-      }
-      const result = await invitePeople(robotId, people, staff, appNow());
+      const result = await invitePeople(form.robotId, form.personId, staff, appNow());
       if ("refused" in result) return actionFailed(404, copy.notFound);
       return result.invited > 0 ? actionOk() : actionFailed(409, copy.noneInvited);
     }
     case invitationIntents.invitePerson: {
-      const robotId = id(form, "robotId");
-      const personId = id(form, "personId");
-      if (!robotId || !personId) return actionFailed(404, copy.entry.refused["not-found"]);
-      const result = await invitePerson(robotId, personId, staff, appNow());
+      const result = await invitePerson(form.robotId, form.personId, staff, appNow());
       if (result.ok) return actionOk();
       return actionFailed(
         result.reason === "not-found" ? 404 : 409,
@@ -62,23 +69,15 @@ export async function invitationsAction(form: FormEntries, staff: string) {
       );
     }
     case invitationIntents.revoke: {
-      const invitationId = id(form, "invitationId");
-      if (!invitationId) return actionFailed(404, copy.notFound);
-      // Revoking ends someone's invitation: only after the dialog's confirmation.
-      if (form.get("confirmar") !== "sim") return actionFailed(400, copy.confirmRequired);
-      const outcome = await revokeInvitation(invitationId, staff, appNow());
+      const outcome = await revokeInvitation(form.invitationId, staff, appNow());
       if (outcome === "revoked") return actionOk();
       return outcome === "not-open"
         ? actionFailed(409, copy.notOpen)
         : actionFailed(404, copy.notFound);
     }
-    case invitationIntents.autoInvite: {
-      const robotId = id(form, "robotId");
-      if (!robotId) return actionFailed(404, copy.notFound);
-      const on = form.get("autoInvite") === "on";
-      return (await setAutoInvite(robotId, on)) ? actionOk() : actionFailed(404, copy.notFound);
-    }
-    default:
-      return actionFailed(400, copy.invalidRequest);
+    case invitationIntents.autoInvite:
+      return (await setAutoInvite(form.robotId, form.autoInvite))
+        ? actionOk()
+        : actionFailed(404, copy.notFound);
   }
 }

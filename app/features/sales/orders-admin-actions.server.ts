@@ -1,22 +1,16 @@
 // The actions of /admin/pedidos, whose moves are the sale's (the admin layout checked the session); `staff` is the
 // admin's e-mail, written in every audit row.
 import { href, redirect } from "react-router";
+import type { z } from "zod";
 import { orderStateLabels, ordersAdminCopy as copy } from "../../content/orders.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { formReadMessages } from "../../content/http-errors.ts";
-import {
-  readForm,
-  type FormEntries,
-  type FormReadResult,
-} from "../../platform/http/read-form.server.ts";
-import { ADMIN_FORM_MAX_BYTES } from "../admin/form.server.ts";
-import { actionFailed, actionOk } from "../admin/action-result.server.ts";
-import { rowId } from "../admin/schema-fields.ts";
+import type { FormEntries } from "../../platform/http/read-form.server.ts";
+import { type AdminFormRead, parseAdminForm, readAdminForm } from "../admin/form.server.ts";
+import { actionFailed, actionOk, formRefused } from "../admin/action-result.server.ts";
 import { orderIntents } from "../orders/intents.ts";
-import { paymentMethods, type PaymentMethod } from "../orders/model.ts";
-import { parseDecimal, parseExchangeRate } from "../orders/money.ts";
 import {
   currentExchangeRate,
   markPaymentLinkSent,
@@ -25,108 +19,75 @@ import {
 } from "../orders/orders.server.ts";
 import { statementErrorText } from "../orders/statement-problem.ts";
 import { STATEMENT_UPLOAD_MAX_BYTES } from "../orders/upload-limit.ts";
+import { ordersFormSchema, ordersTypedFields } from "./admin-forms.server.ts";
 import { cancelOrder } from "./cancel.server.ts";
 import { markOrderPaid } from "./pay.server.ts";
 import { applyStatementImport, previewStatement } from "./statement-import.server.ts";
 
-const TEXT_MAX = 500;
+/** A hidden id that is no row id names no row. */
+const notFound = { robotId: copy.notFound, orderId: copy.notFound, importId: copy.notFound };
 
-function text(form: FormEntries, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim().slice(0, TEXT_MAX) : "";
-}
-
-function id(form: FormEntries, name: string): string | null {
-  const parsed = rowId.safeParse(form.get(name));
-  return parsed.success ? parsed.data : null;
-}
+type OrdersForm = AdminFormRead<z.output<typeof ordersFormSchema>>;
 
 /**
- * The form of an /admin/pedidos action. A statement upload is multipart with a file in any
- * encoding (OFX 1.x is Latin-1), which the strict UTF-8 form reader would refuse: it is read
- * as multipart here and the file's bytes are judged by the statement parser.
+ * The form of an /admin/pedidos action, through the one admin pipeline. A statement upload
+ * is multipart with a file in any encoding (OFX 1.x is Latin-1), which the strict UTF-8 form
+ * reader would refuse: it is read as multipart here, its text fields go through the same
+ * schema and the file's bytes are judged by the statement parser.
  */
-export async function readOrdersForm(request: Request): Promise<FormReadResult> {
+async function readOrdersForm(request: Request): Promise<{ read: OrdersForm; form?: FormEntries }> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
-    return readForm(request, ADMIN_FORM_MAX_BYTES);
+    return {
+      read: await readAdminForm(request, ordersFormSchema, copy.invalidRequest, ordersTypedFields),
+    };
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > STATEMENT_UPLOAD_MAX_BYTES) {
-    return { ok: false, status: 413, message: copy.importErrors["too-large"] };
+    return { read: { ok: false, status: 413, message: copy.importErrors["too-large"] } };
   }
+  let form: FormData;
   try {
-    return { ok: true, form: await request.formData() };
+    form = await request.formData();
   } catch {
-    return { ok: false, status: 400, message: formReadMessages.unreadable };
+    return { read: { ok: false, status: 400, message: formReadMessages.unreadable } };
   }
+  return {
+    read: parseAdminForm(form, ordersFormSchema, copy.invalidRequest, ordersTypedFields),
+    form,
+  };
 }
 
-export async function ordersAction(form: FormEntries, staff: string) {
+export async function ordersAction(request: Request, staff: string) {
+  const { read, form: multipart } = await readOrdersForm(request);
+  if (!read.ok) return formRefused(read, notFound);
+  const form = read.data;
   const now = appNow();
-  switch (form.get("intent")) {
+  switch (form.intent) {
     case orderIntents.setRate: {
-      const parsed = parseExchangeRate(text(form, "rate"));
-      if (!parsed.ok) {
-        const message = parsed.reason === "invalid" ? copy.rateInvalid : copy.rateOutOfRange;
-        return actionFailed(400, message, { fieldErrors: { rate: message } });
-      }
       // Replacing the Banco Central's PTAX takes a reason, kept with the rate (decision 354).
-      const reason = text(form, "reason").trim().slice(0, 500);
       const current = await currentExchangeRate(await getDb());
-      if (current?.source === "ptax" && !reason) {
+      if (current?.source === "ptax" && !form.reason) {
         return actionFailed(400, copy.rateReasonMissing, {
           fieldErrors: { reason: copy.rateReasonMissing },
+          values: read.values,
         });
       }
-      await setExchangeRate(parsed.rate, staff, now, { source: "staff", reason: reason || null });
+      await setExchangeRate(form.rate, staff, now, { source: "staff", reason: form.reason });
       return actionOk();
     }
     case orderIntents.setEarly: {
-      const robotId = id(form, "robotId");
-      if (!robotId) return actionFailed(404, copy.notFound);
-      // Percent with up to two decimals, as basis points.
-      const basisPoints = parseDecimal(text(form, "percent"), 2);
-      const months = Number(text(form, "months"));
-      if (basisPoints === null || basisPoints < 1 || basisPoints > 10_000) {
-        return actionFailed(400, copy.earlyInvalidPercent, {
-          fieldErrors: { percent: copy.earlyInvalidPercent },
-        });
-      }
-      if (!Number.isInteger(months) || months < 1 || months > 120) {
-        return actionFailed(400, copy.earlyInvalidMonths, {
-          fieldErrors: { months: copy.earlyInvalidMonths },
-        });
-      }
-      const saved = await setEarlyDiscount(robotId, { basisPoints, months }, staff, now);
+      const early = { basisPoints: form.percent, months: form.months };
+      const saved = await setEarlyDiscount(form.robotId, early, staff, now);
       return saved ? actionOk() : actionFailed(404, copy.notFound);
     }
-    case orderIntents.clearEarly: {
-      const robotId = id(form, "robotId");
-      if (!robotId) return actionFailed(404, copy.notFound);
-      return (await setEarlyDiscount(robotId, null, staff, now))
+    case orderIntents.clearEarly:
+      return (await setEarlyDiscount(form.robotId, null, staff, now))
         ? actionOk()
         : actionFailed(404, copy.notFound);
-    }
     case orderIntents.markPaid: {
-      const orderId = id(form, "orderId");
-      if (!orderId) return actionFailed(404, copy.notFound);
-      const method = text(form, "method");
-      if (!(paymentMethods as readonly string[]).includes(method)) {
-        return actionFailed(400, copy.invalidRequest);
-      }
-      const reference = text(form, "reference");
-      if (!reference) {
-        return actionFailed(400, copy.referenceRequired, {
-          fieldErrors: { reference: copy.referenceRequired },
-        });
-      }
-      const result = await markOrderPaid(
-        orderId,
-        { method: method as PaymentMethod, reference, note: text(form, "note") || null },
-        staff,
-        now,
-      );
+      const { method, reference, note } = form;
+      const result = await markOrderPaid(form.orderId, { method, reference, note }, staff, now);
       switch (result.outcome) {
         case "paid":
           return actionOk();
@@ -139,24 +100,14 @@ export async function ordersAction(form: FormEntries, staff: string) {
       }
     }
     case orderIntents.markLinkSent: {
-      const orderId = id(form, "orderId");
-      if (!orderId) return actionFailed(404, copy.notFound);
-      const outcome = await markPaymentLinkSent(orderId, staff, now);
+      const outcome = await markPaymentLinkSent(form.orderId, staff, now);
       if (outcome === "recorded") return actionOk();
       return outcome === "not-requested"
         ? actionFailed(409, copy.linkNotRequested)
         : actionFailed(404, copy.notFound);
     }
     case orderIntents.cancel: {
-      const orderId = id(form, "orderId");
-      if (!orderId) return actionFailed(404, copy.notFound);
-      const reason = text(form, "reason");
-      if (!reason) {
-        return actionFailed(400, copy.reasonRequired, {
-          fieldErrors: { reason: copy.reasonRequired },
-        });
-      }
-      const result = await cancelOrder(orderId, staff, reason, now);
+      const result = await cancelOrder(form.orderId, staff, form.reason, now);
       if (result.outcome === "closed") return actionOk();
       if (result.outcome === "wrong-state") {
         return actionFailed(409, result.message);
@@ -164,7 +115,7 @@ export async function ordersAction(form: FormEntries, staff: string) {
       return actionFailed(404, copy.notFound);
     }
     case orderIntents.importStatement: {
-      const file = form.get("statement");
+      const file = multipart?.get("statement");
       if (!(file instanceof File) || file.size === 0) {
         return actionFailed(400, copy.importErrors.missing);
       }
@@ -177,14 +128,10 @@ export async function ordersAction(form: FormEntries, staff: string) {
       throw redirect(`${href("/admin/pedidos")}?extrato=${result.importId}`);
     }
     case orderIntents.applyImport: {
-      const importId = id(form, "importId");
-      if (!importId) return actionFailed(404, copy.notFound);
-      const result = await applyStatementImport(importId, staff, now);
+      const result = await applyStatementImport(form.importId, staff, now);
       if (result.outcome === "already-applied") return actionFailed(409, copy.alreadyApplied);
       if (result.outcome === "not-found") return actionFailed(404, copy.notFound);
       return actionOk();
     }
-    default:
-      return actionFailed(400, copy.invalidRequest);
   }
 }

@@ -5,67 +5,35 @@ import {
   subscriptionsAdminCopy as copy,
 } from "../../content/subscriptions.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
-import type { FormEntries } from "../../platform/http/read-form.server.ts";
-import { actionFailed, actionOk } from "../admin/action-result.server.ts";
-import { rowId } from "../admin/schema-fields.ts";
-import { paymentMethods, type PaymentMethod } from "../orders/model.ts";
-import { ORDER_REFERENCE_PATTERN } from "../orders/model.ts";
+import { actionFailed, actionOk, formRefused } from "../admin/action-result.server.ts";
+import { readAdminForm } from "../admin/form.server.ts";
 import { formatLocalDate } from "../subscriptions/calendar.ts";
 import { subscriptionIntents } from "../subscriptions/intents.ts";
+import { subscriptionsFormSchema, subscriptionsTypedFields } from "./admin-forms.server.ts";
 import { cancelSubscription } from "./cancel.server.ts";
 import { payCharge } from "./pay.server.ts";
 
-const TEXT_MAX = 200;
+/** A charge reference or subscription id that is none names nothing open. */
+const notFound = { charge: outcomes.chargeNotOpen, subscriptionId: outcomes.notFound };
 
-function text(form: FormEntries, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim().slice(0, TEXT_MAX) : "";
-}
-
-/** The method and reference of a payment or refund staff type, or the error to answer. */
-function methodAndReference(form: FormEntries) {
-  const method = text(form, "method");
-  if (!(paymentMethods as readonly string[]).includes(method)) {
-    return {
-      error: actionFailed(400, copy.methodRequired, {
-        fieldErrors: { method: copy.methodRequired },
-      }),
-    };
-  }
-  const reference = text(form, "reference");
-  if (!reference) {
-    return {
-      error: actionFailed(400, copy.referenceRequired, {
-        fieldErrors: { reference: copy.referenceRequired },
-      }),
-    };
-  }
-  return { method: method as PaymentMethod, reference };
-}
-
-const isChargeReference = (value: string) =>
-  new RegExp(`^${ORDER_REFERENCE_PATTERN.source}$`).test(value);
-
-export async function subscriptionsAction(form: FormEntries, staff: string) {
+export async function subscriptionsAction(request: Request, staff: string) {
+  const read = await readAdminForm(
+    request,
+    subscriptionsFormSchema,
+    copy.invalidRequest,
+    subscriptionsTypedFields,
+  );
+  if (!read.ok) return formRefused(read, notFound);
+  const form = read.data;
   const now = appNow();
-  switch (form.get("intent")) {
+  switch (form.intent) {
     case subscriptionIntents.markPaid: {
-      const charge = text(form, "charge");
-      if (!isChargeReference(charge)) return actionFailed(404, outcomes.chargeNotOpen);
-      const typed = methodAndReference(form);
-      if ("error" in typed) return typed.error;
-      const paid = await payCharge(charge, typed, staff, now);
+      const { method, reference } = form;
+      const paid = await payCharge(form.charge, { method, reference }, staff, now);
       return paid === "paid" ? actionOk() : actionFailed(409, outcomes.chargeNotOpen);
     }
     case subscriptionIntents.cancel: {
-      const id = rowId.safeParse(form.get("subscriptionId"));
-      if (!id.success) return actionFailed(404, outcomes.notFound);
-      if (form.get("confirm") !== "on") {
-        return actionFailed(400, copy.confirmRequired, {
-          fieldErrors: { confirm: copy.confirmRequired },
-        });
-      }
-      const cancelled = await cancelSubscription(id.data, staff, now);
+      const cancelled = await cancelSubscription(form.subscriptionId, staff, now);
       switch (cancelled.outcome) {
         case "cancelled":
         case "ended":
@@ -80,8 +48,6 @@ export async function subscriptionsAction(form: FormEntries, staff: string) {
         case "not-found":
           return actionFailed(404, outcomes.notFound);
       }
-      break;
     }
   }
-  return actionFailed(400, copy.invalidRequest);
 }

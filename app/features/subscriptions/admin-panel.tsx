@@ -9,7 +9,13 @@ import {
   subscriptionStateLabels,
 } from "../../content/subscriptions.ts";
 import { formatDateTime } from "../admin/date-time.ts";
-import { ActionError, Intent, ListSection, usePlainFormResult } from "../admin/plain-form.tsx";
+import {
+  ActionError,
+  Intent,
+  ListSection,
+  usePlainFormResult,
+  useSentAgain,
+} from "../admin/plain-form.tsx";
 import { formatBrl } from "../orders/format.ts";
 import type { PaymentMethod } from "../orders/model.ts";
 import { PaymentFields } from "../orders/payment-fields.tsx";
@@ -24,7 +30,7 @@ import { subscriptionIntents } from "./intents.ts";
 import { subscriptionStates, type SubscriptionState } from "./model.ts";
 
 // /admin/assinaturas: counts by state, filters, the renewals of the next 7 days (mark paid),
-// the robots to stop, the revenue (a bar chart with its figures as a table) and the list
+// a link to the robots to switch on or off (/admin/ligar-desligar, decision 344), the revenue (a bar chart with its figures as a table) and the list
 // with its actions. Plain forms: everything works without JavaScript; with it, a toast.
 // noValidate on each form: an empty field gets the server's Portuguese message, not the
 // browser's own bubble in the browser's language.
@@ -55,15 +61,23 @@ function StateLabel({ item }: { item: Pick<SubscriptionListItem, "state" | "paid
 
 /** `place` keeps the ids apart: a charge due soon shows in two lists. */
 function MarkPaidForm({ item, place }: { item: SubscriptionListItem; place: string }) {
+  const typed = useSentAgain(subscriptionIntents.markPaid, {
+    charge: item.openChargeReference ?? "",
+  });
   if (!item.openChargeReference) return null;
   const id = `${place}-${item.openChargeReference}`;
   return (
-    <details className="mt-2">
+    <details className="mt-2" open={typed !== undefined}>
       <summary className="cursor-pointer font-medium">{copy.markPaid}</summary>
       <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" noValidate>
         <Intent value={subscriptionIntents.markPaid} />
         <input type="hidden" name="charge" value={item.openChargeReference} />
-        <PaymentFields id={id} methodLabel={copy.method} referenceLabel={copy.paymentReference} />
+        <PaymentFields
+          id={id}
+          methodLabel={copy.method}
+          referenceLabel={copy.paymentReference}
+          typed={typed}
+        />
         <Button type="submit">{copy.markPaid}</Button>
       </Form>
     </details>
@@ -187,7 +201,7 @@ function Filters({
   );
 }
 
-/** A boxed list beside another (the renewals due, the robots to stop), or its empty text. */
+/** A boxed list (the renewals due), or its empty text. */
 function SmallList<Item extends { id: string }>({
   id,
   title,
@@ -329,26 +343,17 @@ export function SubscriptionsPanel({
             </>
           )}
         </SmallList>
-        <SmallList
-          id="desligar"
-          title={copy.toStopTitle}
-          items={overview.toStop}
-          empty={copy.toStopEmpty}
-        >
-          {(item) => (
-            <>
-              {copy.toStopLine(
-                item.robotName,
-                item.suspendedAt ? formatDateTime(new Date(item.suspendedAt)) : "—",
-              )}
-              <br />
-              {item.personName ?? copy.erasedPerson}
-              {item.accountNumber
-                ? ` · ${copy.brokerAccount(item.accountNumber, item.brokerServer ?? "—", item.platform ?? "—")}`
-                : ""}
-            </>
-          )}
-        </SmallList>
+        <section aria-labelledby="desligar" className="rounded-2xl border border-border p-4">
+          <h2 id="desligar" className="text-lg font-semibold">
+            {copy.switchesTitle}
+          </h2>
+          <p className="mt-2 text-sm">
+            {copy.switchesText}{" "}
+            <Link className="font-medium underline" to={href("/admin/ligar-desligar")}>
+              {copy.switchesLink}
+            </Link>
+          </p>
+        </section>
       </div>
       <section aria-labelledby="receita" className="grid gap-3">
         <h2 id="receita" className="text-xl font-semibold">

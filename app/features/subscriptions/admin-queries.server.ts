@@ -1,10 +1,9 @@
 // What /admin/assinaturas shows (issue 24, docs/decisions/188): subscriptions by state with
-// filters, the renewals due in the next 7 days, the robots to stop on the VPS, and the
-// revenue received per month and per robot.
+// filters, the renewals due in the next 7 days and the revenue received per month and per
+// robot. The robots to switch on or off are /admin/ligar-desligar's (decision 344).
 import { and, asc, desc, eq, ilike, inArray, lte, sql, type SQL } from "drizzle-orm";
 import {
   orders,
-  orderSetups,
   payments,
   subscriptionCharges,
   subscriptions,
@@ -129,23 +128,6 @@ export async function subscriptionsOverview(filter: SubscriptionsFilter, now: Da
       ),
       asc(subscriptions.paidThrough),
     );
-    const toStop = await tx
-      .select({
-        id: subscriptions.id,
-        robotName: subscriptions.robotName,
-        personName: waitlist.name,
-        personEmail: waitlist.email,
-        suspendedAt: subscriptions.suspendedAt,
-        accountNumber: orderSetups.accountNumber,
-        brokerServer: orderSetups.brokerServer,
-        platform: orderSetups.platform,
-      })
-      .from(subscriptions)
-      .innerJoin(orders, eq(orders.id, subscriptions.orderId))
-      .leftJoin(waitlist, eq(waitlist.id, orders.waitlistId))
-      .leftJoin(orderSetups, eq(orderSetups.orderId, orders.id))
-      .where(eq(subscriptions.state, "suspended"))
-      .orderBy(asc(subscriptions.suspendedAt));
     const byMonth = await tx.execute(sql`
       select to_char(r.at at time zone ${zone}, 'YYYY-MM') as key,
         sum(r.cents)::int as cents, count(*)::int as n
@@ -165,7 +147,6 @@ export async function subscriptionsOverview(filter: SubscriptionsFilter, now: Da
       >,
       list,
       due,
-      toStop,
       revenue: { byMonth: lines(byMonth).reverse(), byRobot: lines(byRobot) },
       today,
     };

@@ -27,8 +27,9 @@ beforeEach(async () => {
 });
 
 const act = (fields: Record<string, string>) =>
-  callRoute(() => subscriptionsAction(new URLSearchParams(fields), STAFF), {
+  callRoute(({ request }: { request: Request }) => subscriptionsAction(request, STAFF), {
     url: "http://localhost:3000/admin/assinaturas",
+    body: new URLSearchParams(fields).toString(),
   });
 
 async function chargeOf(subscriptionId: string) {
@@ -105,7 +106,6 @@ describe("/admin/assinaturas", () => {
       at("2027-02-22T12:00:00Z"),
     );
     expect(overview.counts).toEqual({ active: 1, cancelled: 1, suspended: 1 });
-    expect(overview.toStop.map((row) => row.id)).toEqual([lapsing.subscription.id]);
     // The paid renewal counts in its payment's month (refunds: app/routes/admin/refund.tsx).
     const db = await getDb();
     const [renewed] = await db

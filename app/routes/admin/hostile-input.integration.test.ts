@@ -12,6 +12,8 @@ import {
 } from "../../../tests/support/admin-requests.ts";
 import { postIntents } from "../../features/admin/intents.ts";
 import { invitationIntents } from "../../features/invitations/intents.ts";
+import { orderIntents } from "../../features/orders/intents.ts";
+import { subscriptionIntents } from "../../features/subscriptions/intents.ts";
 import { entryEmailIntents } from "../../features/privacy/admin-entry.server.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
@@ -83,6 +85,18 @@ const fieldNames = [
   "email",
   "password",
   "next",
+  "orderId",
+  "subscriptionId",
+  "importId",
+  "charge",
+  "method",
+  "reference",
+  "note",
+  "reason",
+  "rate",
+  "percent",
+  "months",
+  "confirmar",
 ];
 
 const queryNames = [
@@ -106,6 +120,8 @@ const queryNames = [
 const intents = [
   ...Object.values(postIntents),
   ...Object.values(invitationIntents),
+  ...Object.values(orderIntents),
+  ...Object.values(subscriptionIntents),
   ...entryEmailIntents,
   "status",
   "pending",

@@ -1,5 +1,3 @@
-import { actionFailed } from "../../features/admin/action-result.server.ts";
-import { ADMIN_FORM_MAX_BYTES } from "../../features/admin/form.server.ts";
 import { adminSessionContext } from "../../features/admin/guard.server.ts";
 import { rowId } from "../../features/admin/schema-fields.ts";
 import { invitationsAction } from "../../features/sales/invitations-admin-actions.server.ts";
@@ -9,7 +7,6 @@ import {
   MAX_INVITE_BATCH,
 } from "../../features/invitations/admin-queries.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
-import { readForm } from "../../platform/http/read-form.server.ts";
 import type { Route } from "./+types/invitations";
 
 // /admin/convites: spots, queues and invitations per robot (the admin layout
@@ -27,9 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readForm(request, ADMIN_FORM_MAX_BYTES);
-  if (!read.ok) return actionFailed(read.status, read.message);
-  return invitationsAction(read.form, context.get(adminSessionContext).email);
+  return invitationsAction(request, context.get(adminSessionContext).email);
 }
 
 export default function AdminInvitationsPage({ loaderData }: Route.ComponentProps) {

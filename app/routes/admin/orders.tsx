@@ -1,7 +1,6 @@
-import { actionFailed } from "../../features/admin/action-result.server.ts";
 import { adminSessionContext } from "../../features/admin/guard.server.ts";
 import { rowId } from "../../features/admin/schema-fields.ts";
-import { ordersAction, readOrdersForm } from "../../features/sales/orders-admin-actions.server.ts";
+import { ordersAction } from "../../features/sales/orders-admin-actions.server.ts";
 import { OrdersPanel } from "../../features/orders/admin-panel.tsx";
 import { ordersOverview, parseOrdersFilter } from "../../features/orders/admin-queries.server.ts";
 import { getStatementPreview } from "../../features/sales/statement-import.server.ts";
@@ -23,9 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readOrdersForm(request);
-  if (!read.ok) return actionFailed(read.status, read.message);
-  return ordersAction(read.form, context.get(adminSessionContext).email);
+  return ordersAction(request, context.get(adminSessionContext).email);
 }
 
 export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,3 @@
-import { actionFailed } from "../../features/admin/action-result.server.ts";
-import { ADMIN_FORM_MAX_BYTES } from "../../features/admin/form.server.ts";
 import { adminSessionContext } from "../../features/admin/guard.server.ts";
 import { subscriptionsAction } from "../../features/sales/subscriptions-admin-actions.server.ts";
 import { SubscriptionsPanel } from "../../features/subscriptions/admin-panel.tsx";
@@ -8,7 +6,6 @@ import {
   subscriptionsOverview,
 } from "../../features/subscriptions/admin-queries.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
-import { readForm } from "../../platform/http/read-form.server.ts";
 import type { Route } from "./+types/subscriptions";
 
 // /admin/assinaturas: subscriptions by state, renewals due, robots to stop, revenue (the
@@ -20,9 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const read = await readForm(request, ADMIN_FORM_MAX_BYTES);
-  if (!read.ok) return actionFailed(read.status, read.message);
-  return subscriptionsAction(read.form, context.get(adminSessionContext).email);
+  return subscriptionsAction(request, context.get(adminSessionContext).email);
 }
 
 export default function AdminSubscriptionsPage({ loaderData }: Route.ComponentProps) {
