@@ -45,3 +45,28 @@ export const mandatePanelCopy = {
   debitOn: (date: string) => `Próximo débito automático: ${date}.`,
   qrAlt: "QR code da autorização Pix Automático",
 } as const;
+
+/** The e-mails when the payer ends a mandate at their bank (docs/decisions/416). */
+export const mandateEndedCopy = {
+  customer: {
+    subject: "Pix Automático encerrado no seu banco",
+    preview: "As próximas renovações chegam como cobrança PIX com vencimento.",
+    button: "Ver em Minha conta",
+    cancelled: (robot: string) =>
+      `A autorização Pix Automático da assinatura do ${robot} foi cancelada no seu banco: as renovações não serão mais debitadas sozinhas.`,
+    rejected: (robot: string) =>
+      `A autorização Pix Automático da assinatura do ${robot} foi recusada no seu banco: as renovações não serão debitadas sozinhas.`,
+    next: "A partir de agora, cada renovação chega por e-mail como uma cobrança PIX com vencimento, com o código para pagar; a assinatura continua como está.",
+    again: "Se quiser voltar ao débito automático, autorize de novo em Minha conta.",
+  },
+  staff: {
+    subject: (robot: string) => `Pix Automático encerrado pelo pagador: ${robot}`,
+    preview: "Um cliente cancelou ou recusou a autorização no banco.",
+    button: "Ver assinaturas",
+    body: (name: string, email: string, robot: string, how: string) =>
+      `${name} (${email}), assinatura do ${robot}: a autorização Pix Automático foi ${how} no banco do pagador.`,
+    reason: (reason: string) => `Motivo informado pelo banco: ${reason}.`,
+    next: "As renovações passam a ser cobradas por PIX com vencimento (cobv); nada mais a fazer, salvo se o cliente pedir ajuda.",
+    how: { cancelled: "cancelada", rejected: "recusada" },
+  },
+} as const;
