@@ -12,6 +12,7 @@ export function actionFailed(
   extra: {
     fieldErrors?: FieldErrors;
     email?: string;
+    values?: Record<string, string>;
     sessionExpired?: true;
     headers?: HeadersInit;
   } = {},

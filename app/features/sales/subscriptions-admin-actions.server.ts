@@ -7,6 +7,7 @@ import {
 import { appNow } from "../../platform/http/clock.server.ts";
 import type { FormEntries } from "../../platform/http/read-form.server.ts";
 import { actionFailed, actionOk } from "../admin/action-result.server.ts";
+import { parseAdminForm } from "../admin/form.server.ts";
 import { rowId } from "../admin/schema-fields.ts";
 import { paymentMethods, type PaymentMethod } from "../orders/model.ts";
 import { ORDER_REFERENCE_PATTERN } from "../orders/model.ts";
@@ -14,6 +15,8 @@ import { formatLocalDate } from "../subscriptions/calendar.ts";
 import { subscriptionIntents } from "../subscriptions/intents.ts";
 import { cancelSubscription } from "./cancel.server.ts";
 import { payCharge } from "./pay.server.ts";
+import { setRenewalTerms } from "./renewal-due-charges.server.ts";
+import { renewalTermsSchema, renewalTermsTypedFields } from "./schema.ts";
 
 const TEXT_MAX = 200;
 
@@ -56,6 +59,26 @@ export async function subscriptionsAction(form: FormEntries, staff: string) {
       if ("error" in typed) return typed.error;
       const paid = await payCharge(charge, typed, staff, now);
       return paid === "paid" ? actionOk() : actionFailed(409, outcomes.chargeNotOpen);
+    }
+    case subscriptionIntents.renewalTerms: {
+      const read = parseAdminForm(
+        form,
+        renewalTermsSchema,
+        copy.invalidRequest,
+        renewalTermsTypedFields,
+      );
+      if (!read.ok) {
+        return actionFailed(read.status, read.message, {
+          fieldErrors: read.fieldErrors,
+          values: read.values,
+        });
+      }
+      await setRenewalTerms(
+        { fineBp: read.data.fineBp, interestBpMonth: read.data.interestBpMonth },
+        staff,
+        now,
+      );
+      return actionOk();
     }
     case subscriptionIntents.cancel: {
       const id = rowId.safeParse(form.get("subscriptionId"));
