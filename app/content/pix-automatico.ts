@@ -15,8 +15,10 @@ export const mandatePanelCopy = {
     "Autorize uma vez no app do seu banco e cada renovação é debitada sozinha no vencimento, no valor em reais do dia. Você pode cancelar quando quiser, aqui ou no seu banco.",
   ceiling: (amount: string) =>
     `Teto da autorização: ${amount} por mês. Uma renovação acima dele é cobrada como hoje, por PIX ou cartão.`,
-  cpfLabel: "CPF do titular da conta que vai pagar",
-  cpfHint: "Somente números ou no formato 000.000.000-00.",
+  payerCpf: (cpf: string) =>
+    `A autorização sai no CPF ${cpf}, o cadastrado acima para as mensalidades; para usar outro, altere-o acima.`,
+  cpfFirst:
+    "Para autorizar, cadastre acima o CPF do titular da conta que vai pagar (o Pix Automático pede um CPF).",
   authorise: "Autorizar Pix Automático",
   awaiting:
     "Leia o QR Code abaixo no app do seu banco (ou use o copia e cola) e confirme a autorização.",
@@ -33,7 +35,6 @@ export const mandatePanelCopy = {
   unavailable: "Não conseguimos falar com o banco agora. Tente de novo em alguns minutos.",
   refused: "O banco recusou a autorização. Confira o CPF e tente de novo.",
   noRate: "A cotação do dólar de hoje ainda não está disponível. Tente de novo mais tarde.",
-  invalidCpf: "Informe um CPF válido, com 11 dígitos.",
   stateLabel: "Situação",
   states: {
     "awaiting-payer": "Aguardando sua confirmação no banco",

@@ -14,10 +14,12 @@ import {
   pixRecurringCharges,
   subscriptionCharges,
   subscriptions,
+  waitlist,
 } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { ApiPixClient } from "../../platform/payments/api-pix.server.ts";
 import { registerRecurrenceWebhooks } from "../../platform/payments/api-pix-recurrence.server.ts";
+import { authoriseOwnMandate } from "../account/account.server.ts";
 import { staffAddress } from "../orders/order-mail.server.ts";
 import { setExchangeRate } from "../orders/orders.server.ts";
 import { receivePixNotification } from "../orders/pix-webhook.server.ts";
@@ -26,6 +28,7 @@ import { runPixAutomatico } from "./pix-automatico-jobs.server.ts";
 import { receiveRecurrenceNotification } from "./pix-automatico-webhook.server.ts";
 import { mandateCeilingCents } from "./pix-automatico.ts";
 import { authoriseMandate, mandatePanel, pixAutomaticoAvailable } from "./pix-mandates.server.ts";
+import { setOwnPayerDocument } from "./payer-document.server.ts";
 import { sendRecurringCharges } from "./pix-recurring-charges.server.ts";
 import { runRenewals } from "./renew.server.ts";
 import { createDueRenewalCharges } from "./renewal-due-charges.server.ts";
@@ -373,6 +376,53 @@ describe("Pix Automático renewals", () => {
     expect(mails.map((mail) => mail.subject)).not.toContain(
       "Pix Automático encerrado no seu banco",
     );
+  });
+
+  it("authorises with the CPF the customer gave once for the PIX charges, and asks for it when there is none", async () => {
+    const { subscription, email } = await subscribe("yenmax", { smtp });
+    const db = await getDb();
+    const [entry] = await db
+      .select({ id: waitlist.id })
+      .from(waitlist)
+      .where(eq(waitlist.email, email));
+    const now = at("2027-02-01T12:00:00Z");
+    expect(await authoriseOwnMandate(entry!.id, subscription.id, now)).toEqual({
+      outcome: "no-cpf",
+    });
+    // A CNPJ pays the due-date charges, but a mandate needs a CPF.
+    expect(await setOwnPayerDocument(entry!.id, subscription.id, "11.222.333/0001-81", now)).toBe(
+      "saved",
+    );
+    expect((await authoriseOwnMandate(entry!.id, subscription.id, now)).outcome).toBe("no-cpf");
+    expect(await db.select().from(pixMandates)).toEqual([]);
+    expect(await setOwnPayerDocument(entry!.id, subscription.id, "529.982.247-25", now)).toBe(
+      "saved",
+    );
+    expect((await authoriseOwnMandate(entry!.id, subscription.id, now)).outcome).toBe("created");
+    expect(await mandateOf(subscription.id)).toMatchObject({
+      payerCpf: PAYER.cpf,
+      payerName: expect.stringMatching(/^Cliente \d+$/),
+    });
+    // Another customer's subscription is not theirs to authorise.
+    const other = await subscribe("yenmax", { smtp });
+    expect((await authoriseOwnMandate(entry!.id, other.subscription.id, now)).outcome).toBe(
+      "not-found",
+    );
+  });
+
+  it("queues no due-date charge for a renewal the mandate debits when the customer changes the document", async () => {
+    const { subscription, email } = await authorisedSubscription();
+    await runRenewals(CHARGES_MADE);
+    const db = await getDb();
+    const [entry] = await db
+      .select({ id: waitlist.id })
+      .from(waitlist)
+      .where(eq(waitlist.email, email));
+    await setOwnPayerDocument(entry!.id, subscription.id, "529.982.247-25", CHARGES_MADE);
+    const { charge } = await renewalOf(subscription.id);
+    expect(
+      await db.select().from(pixDueCharges).where(eq(pixDueCharges.chargeId, charge.id)),
+    ).toEqual([]);
   });
 
   it("leaves a cycle above the ceiling to the charge paid by hand", async () => {
