@@ -296,6 +296,27 @@ describe("Pix Automático renewals", () => {
     expect(psp.breaches).toEqual([]);
   });
 
+  it("is not late on the debit's day; after a failed attempt the late notice carries the pay link", async () => {
+    const { subscription, email } = await authorisedSubscription();
+    await runRenewals(CHARGES_MADE);
+    await runPixAutomatico(CHARGES_MADE, client);
+    const before = (await mailSince(email, 0)).length;
+    const db = await getDb();
+    const stateOf = async () =>
+      (await db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)))[0]
+        ?.state;
+    expect((await runRenewals(DUE)).late).toBe(0);
+    expect(await stateOf()).toBe("active");
+    psp.recurrence.failAttempt((await renewalOf(subscription.id)).recurring!.txid);
+    await psp.settled();
+    expect((await runRenewals(at("2027-03-01T12:00:00Z"))).late).toBe(1);
+    expect(await stateOf()).toBe("past-due");
+    const [late] = await mailSince(email, before);
+    expect(late?.subject).toBe("Mensalidade em atraso");
+    expect(late?.text).toContain("Pagar em Minha conta");
+    expect(late?.text).toMatch(/https:\/\/agentesfx\.com\.br\/minha-conta/);
+  });
+
   it("sends the PIX code and pay link in the reminder once a cobr the PSP refused will not debit", async () => {
     const { subscription, email } = await authorisedSubscription();
     await runRenewals(CHARGES_MADE);
