@@ -300,6 +300,7 @@ describe("Pix Automático renewals", () => {
     const { subscription, email } = await authorisedSubscription();
     await runRenewals(CHARGES_MADE);
     await runPixAutomatico(CHARGES_MADE, client);
+    await runRenewals(REMINDED);
     const before = (await mailSince(email, 0)).length;
     const db = await getDb();
     const stateOf = async () =>
@@ -307,6 +308,7 @@ describe("Pix Automático renewals", () => {
         ?.state;
     expect((await runRenewals(DUE)).late).toBe(0);
     expect(await stateOf()).toBe("active");
+    expect(await mailSince(email, before)).toEqual([]);
     psp.recurrence.failAttempt((await renewalOf(subscription.id)).recurring!.txid);
     await psp.settled();
     expect((await runRenewals(at("2027-03-01T12:00:00Z"))).late).toBe(1);
