@@ -353,6 +353,16 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
       },
     };
   },
+  "staff-pix-mandate-ended": async (kind) => ({
+    to: nextAddress(kind),
+    payload: {
+      name: "Ana",
+      email: "ana@exemplo.com",
+      robotName: "YenMax Agent",
+      ending: "cancelled",
+      reason: "Cancelada pelo usuário pagador",
+    },
+  }),
   "staff-money-waiting": async (kind) => ({
     to: nextAddress(kind),
     payload: { count: "1", lines: "R$ 810,74 recebido em 02/03/2027 (extrato): pedido encerrado" },
@@ -446,6 +456,22 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
               "Crédito por indisponibilidade: no ciclo 2, o agente ficou 5 h 20 min sem sinal por falha do serviço, acima do limite de 4 h; descontamos US$ 1,11 (proporcional ao ciclo).",
           },
         ],
+        ...(["renewal-debit", "renewal-debit-reminder"] as const).map(
+          (name) =>
+            [
+              name,
+              {
+                dueDate: "28/02/2027",
+                amountUsd: "US$ 149,25",
+                amountBrl: "R$ 810,74",
+                rate: "5,4321",
+                rateLine:
+                  "Câmbio de R$ 5,4321 por US$ 1: PTAX de venda do Banco Central de 01/03/2027.",
+                creditLine: "",
+              },
+            ] as const,
+        ),
+        ["pix-mandate-ended", { ending: "cancelled" }],
         [
           "renewal-late",
           { dueDate: "28/02/2027", graceUntil: "02/03/2027", reference: "AFX0123456789" },

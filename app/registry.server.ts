@@ -47,6 +47,8 @@ import {
 } from "./features/sales/jobs.server.ts";
 import {
   renewalChargeMessage,
+  renewalDebitMessage,
+  renewalDebitReminderMessage,
   renewalLateMessage,
   renewalReminderMessage,
   subscriptionCancelledMessage,
@@ -56,7 +58,9 @@ import {
   subscriptionSuspendedMessage,
 } from "./features/subscriptions/messages.tsx";
 import {
+  mandateEndedMessage,
   saleRefundedMessage,
+  staffMandateEndedMessage,
   staffMoneyWaitingMessage,
   staffRefundRequestedMessage,
 } from "./features/sales/messages.tsx";
@@ -81,6 +85,8 @@ import { retentionJob } from "./platform/jobs/retention.server.ts";
 export const registry = createRegistry([
   renewalChargeMessage,
   renewalReminderMessage,
+  renewalDebitMessage,
+  renewalDebitReminderMessage,
   renewalLateMessage,
   subscriptionSuspendedMessage,
   subscriptionCancelledMessage,
@@ -89,6 +95,8 @@ export const registry = createRegistry([
   subscriptionEndedMessage,
   staffMoneyWaitingMessage,
   saleRefundedMessage,
+  mandateEndedMessage,
+  staffMandateEndedMessage,
   renewalsJob,
   checkoutCutsJob,
   confirmSignupMessage,

@@ -81,7 +81,7 @@ export const accountPanelCopy = {
   accountSaved: "Seus dados da conta foram salvos.",
   payerDocumentTitle: "CPF ou CNPJ para as mensalidades por PIX",
   payerDocumentText:
-    "A cobrança PIX com vencimento de cada mensalidade sai no nome de quem paga, como o Banco Central exige. Informe o CPF ou o CNPJ do pagador.",
+    "A cobrança PIX com vencimento de cada mensalidade sai no nome de quem paga, como o Banco Central exige. Informe o CPF ou o CNPJ do pagador; um CPF serve também para autorizar o Pix Automático.",
   payerDocumentLabel: "CPF ou CNPJ",
   payerDocumentCurrent: (document: string) => `Cadastrado: ${document}.`,
   payerDocumentSave: "Salvar CPF ou CNPJ",

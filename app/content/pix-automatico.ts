@@ -15,8 +15,10 @@ export const mandatePanelCopy = {
     "Autorize uma vez no app do seu banco e cada renovação é debitada sozinha no vencimento, no valor em reais do dia. Você pode cancelar quando quiser, aqui ou no seu banco.",
   ceiling: (amount: string) =>
     `Teto da autorização: ${amount} por mês. Uma renovação acima dele é cobrada como hoje, por PIX ou cartão.`,
-  cpfLabel: "CPF do titular da conta que vai pagar",
-  cpfHint: "Somente números ou no formato 000.000.000-00.",
+  payerCpf: (cpf: string) =>
+    `A autorização sai no CPF ${cpf}, o cadastrado acima para as mensalidades; para usar outro, altere-o acima.`,
+  cpfFirst:
+    "Para autorizar, cadastre acima o CPF do titular da conta que vai pagar (o Pix Automático pede um CPF).",
   authorise: "Autorizar Pix Automático",
   awaiting:
     "Leia o QR Code abaixo no app do seu banco (ou use o copia e cola) e confirme a autorização.",
@@ -33,7 +35,6 @@ export const mandatePanelCopy = {
   unavailable: "Não conseguimos falar com o banco agora. Tente de novo em alguns minutos.",
   refused: "O banco recusou a autorização. Confira o CPF e tente de novo.",
   noRate: "A cotação do dólar de hoje ainda não está disponível. Tente de novo mais tarde.",
-  invalidCpf: "Informe um CPF válido, com 11 dígitos.",
   stateLabel: "Situação",
   states: {
     "awaiting-payer": "Aguardando sua confirmação no banco",
@@ -44,4 +45,29 @@ export const mandatePanelCopy = {
   },
   debitOn: (date: string) => `Próximo débito automático: ${date}.`,
   qrAlt: "QR code da autorização Pix Automático",
+} as const;
+
+/** The e-mails when the payer ends a mandate at their bank (docs/decisions/416). */
+export const mandateEndedCopy = {
+  customer: {
+    subject: "Pix Automático encerrado no seu banco",
+    preview: "As próximas renovações chegam como cobrança PIX com vencimento.",
+    button: "Ver em Minha conta",
+    cancelled: (robot: string) =>
+      `A autorização Pix Automático da assinatura do ${robot} foi cancelada no seu banco: as renovações não serão mais debitadas sozinhas.`,
+    rejected: (robot: string) =>
+      `A autorização Pix Automático da assinatura do ${robot} foi recusada no seu banco: as renovações não serão debitadas sozinhas.`,
+    next: "A partir de agora, cada renovação chega por e-mail como uma cobrança PIX com vencimento, com o código para pagar; a assinatura continua como está.",
+    again: "Se quiser voltar ao débito automático, autorize de novo em Minha conta.",
+  },
+  staff: {
+    subject: (robot: string) => `Pix Automático encerrado pelo pagador: ${robot}`,
+    preview: "Um cliente cancelou ou recusou a autorização no banco.",
+    button: "Ver assinaturas",
+    body: (name: string, email: string, robot: string, how: string) =>
+      `${name} (${email}), assinatura do ${robot}: a autorização Pix Automático foi ${how} no banco do pagador.`,
+    reason: (reason: string) => `Motivo informado pelo banco: ${reason}.`,
+    next: "As renovações passam a ser cobradas por PIX com vencimento (cobv); nada mais a fazer, salvo se o cliente pedir ajuda.",
+    how: { cancelled: "cancelada", rejected: "recusada" },
+  },
 } as const;

@@ -43,6 +43,24 @@ export const subscriptionEmailCopy = {
     otherMethods:
       "Também aceitamos cartão de crédito (Visa, Mastercard), PayPal e cripto (Bitcoin, USDT): responda pelo e-mail de contato e enviaremos o link de pagamento.",
   },
+  /** A renewal the customer's Pix Automático mandate will debit: nothing to pay by hand. */
+  debit: {
+    subject: "Sua próxima mensalidade será debitada por Pix Automático",
+    preview: "A renovação do próximo ciclo é debitada sozinha no vencimento.",
+    button: "Ver em Minha conta",
+    greeting: greetingFor,
+    body: (robot: string, due: string) =>
+      `A assinatura do ${robot} renova em ${due}. Você autorizou o Pix Automático: não é preciso pagar nada.`,
+    debitOn: (brl: string, due: string) =>
+      `O valor de ${brl} será debitado por Pix Automático em ${due}, da conta que você autorizou.`,
+    ifFails:
+      "Se o débito não for concluído, enviaremos por e-mail o link e o código PIX para pagar.",
+  },
+  debitReminder: {
+    subject: "Sua mensalidade será debitada amanhã por Pix Automático",
+    preview: "A renovação é debitada amanhã pelo Pix Automático.",
+    button: "Ver em Minha conta",
+  },
   reminder: {
     subject: "Sua mensalidade vence amanhã",
     preview: "A cobrança do próximo ciclo vence amanhã.",
@@ -162,4 +180,21 @@ export const subscriptionsAdminCopy = {
   referenceRequired: "Informe a identificação.",
   methodRequired: "Escolha a forma.",
   confirmRequired: "Marque a confirmação.",
+  /** The fine and interest of the renewals' due-date charges (docs/decisions/417). */
+  terms: {
+    title: "Multa e juros das renovações por PIX com vencimento",
+    text: "Valem para as cobranças com vencimento (cobv) criadas daqui em diante; as já emitidas mantêm os termos com que foram feitas. Zero em ambos: sem multa nem juros.",
+    current: (fine: string, interest: string, by: string, at: string) =>
+      `Em vigor: multa de ${fine}% e juros de ${interest}% ao mês, definidos por ${by} em ${at}.`,
+    none: "Em vigor: sem multa nem juros (nunca definidos).",
+    fine: "Multa (%)",
+    fineHint:
+      "Cobrada uma vez após o vencimento; de 0 a 2 (limite do Código de Defesa do Consumidor).",
+    interest: "Juros (% ao mês)",
+    interestHint: "Proporcionais aos dias de atraso; de 0 a 1.",
+    invalidFine: "Informe a multa em %, de 0 a 2, com até duas casas decimais (ex.: 2 ou 1,5).",
+    invalidInterest:
+      "Informe os juros em % ao mês, de 0 a 1, com até duas casas decimais (ex.: 1 ou 0,33).",
+    save: "Salvar multa e juros",
+  },
 } as const;

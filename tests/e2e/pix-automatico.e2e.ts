@@ -9,8 +9,9 @@ import type { LocalPsp } from "../../scripts/local-psp/psp.ts";
 
 // Pix Automático in /minha-conta end to end (decisions 355-357), on the built server and
 // PostgreSQL with the local PSP over mutual TLS: Caio, a YenMax customer, opens his area from
-// the e-mailed link, types a wrong CPF (refused, kept in the field), then his CPF; the page
-// shows the mandate's QR awaiting his bank; his bank approves it, the webhookrec reaches the
+// the e-mailed link, types a wrong CPF in the one field that asks for it (refused, kept in
+// the field), then his CPF, and authorises with it; the page shows the mandate's QR awaiting
+// his bank; his bank approves it, the webhookrec reaches the
 // server, and the area says the mandate is active. Every exchange keeps to the contract.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -98,15 +99,18 @@ test("the customer authorises Pix Automático and sees the mandate approved by t
     block.getByText(/Teto da autorização: R\$\s1\.493,00 por mês/).first(),
   ).toBeVisible();
 
-  await block.getByLabel("CPF do titular da conta que vai pagar").fill("123.456.789-00");
-  await block.getByRole("button", { name: "Autorizar Pix Automático" }).click();
-  await expect(page.getByText("Informe um CPF válido, com 11 dígitos.").first()).toBeVisible();
-  const again = page.getByRole("region", { name: "Pix Automático" });
-  await expect(again.getByLabel("CPF do titular da conta que vai pagar")).toHaveValue(
-    "123.456.789-00",
-  );
+  // No CPF given yet: the block points to the one field that asks for it.
+  await expect(block.getByText(/Para autorizar, cadastre acima o CPF/)).toBeVisible();
+  await expect(block.getByRole("button", { name: "Autorizar Pix Automático" })).toHaveCount(0);
+  await page.getByLabel("CPF ou CNPJ", { exact: true }).fill("123.456.789-00");
+  await page.getByRole("button", { name: "Salvar CPF ou CNPJ" }).click();
+  await expect(page.getByText(/Informe um CPF \(11 dígitos\) ou CNPJ/).first()).toBeVisible();
+  await expect(page.getByLabel("CPF ou CNPJ", { exact: true })).toHaveValue("123.456.789-00");
 
-  await again.getByLabel("CPF do titular da conta que vai pagar").fill("529.982.247-25");
+  await page.getByLabel("CPF ou CNPJ", { exact: true }).fill("529.982.247-25");
+  await page.getByRole("button", { name: "Salvar CPF ou CNPJ" }).click();
+  const again = page.getByRole("region", { name: "Pix Automático" });
+  await expect(again.getByText(/A autorização sai no CPF 529\.982\.247-25/)).toBeVisible();
   await again.getByRole("button", { name: "Autorizar Pix Automático" }).click();
   await expect(page.getByText("Autorização criada. Confirme no app do seu banco.")).toBeVisible();
   const awaiting = page.getByRole("region", { name: "Pix Automático" });

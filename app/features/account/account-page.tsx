@@ -284,7 +284,18 @@ function AccountForm({
   );
 }
 
-function PayerDocumentSection({ subscription: s }: { subscription: AccountSubscription }) {
+/**
+ * The CPF or CNPJ of whoever pays, asked once: the renewals' due-date charges are made out to
+ * it, and a CPF is the one Pix Automático authorises (docs/decisions/418).
+ */
+function PayerDocumentSection({
+  subscription: s,
+  refused,
+}: {
+  subscription: AccountSubscription;
+  /** A refused document, as typed, and why. */
+  refused?: { document: string; message: string };
+}) {
   const inputId = `documento-${s.id}`;
   return (
     <div className={box}>
@@ -298,7 +309,17 @@ function PayerDocumentSection({ subscription: s }: { subscription: AccountSubscr
         <input type="hidden" name="subscription" value={s.id} />
         <div className="space-y-1">
           <Label htmlFor={inputId}>{copy.payerDocumentLabel}</Label>
-          <Input id={inputId} name="document" required maxLength={18} inputMode="numeric" />
+          <Input
+            id={inputId}
+            name="document"
+            required
+            maxLength={18}
+            inputMode="numeric"
+            defaultValue={refused?.document ?? ""}
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={refused ? `${inputId}-erro` : undefined}
+          />
+          <FieldError id={`${inputId}-erro`} message={refused?.message} />
         </div>
         <button type="submit" className={buttonClasses({ variant: "outline" })}>
           {copy.payerDocumentSave}
@@ -361,8 +382,8 @@ export interface AccountPanelProps {
   accountErrors?: { orderId: string; errors: AccountFormErrors };
   /** Each subscription's robot on its VPS, by subscription id (features/fleet). */
   robots?: Record<string, RobotView>;
-  /** A refused Pix Automático form: its subscription, the CPF as typed and why. */
-  mandateError?: { subscriptionId: string; cpf: string; message: string };
+  /** A refused CPF or CNPJ: its subscription, the document as typed and why. */
+  documentError?: { subscriptionId: string; document: string; message: string };
   /** The support form and the person's conversations (features/support). */
   support?: React.ReactNode;
 }
@@ -373,7 +394,7 @@ export function AccountPanel({
   notice,
   accountErrors,
   robots,
-  mandateError,
+  documentError,
   support,
 }: AccountPanelProps) {
   return (
@@ -400,16 +421,17 @@ export function AccountPanel({
             ) : null}
             {robot ? <RobotStatus view={robot} headingId={`robo-${s.id}`} /> : null}
             <OpenChargeSection subscription={s} cardEnabled={overview.cardEnabled} />
+            {overview.dueChargesEnabled && s.nextDue ? (
+              <PayerDocumentSection
+                subscription={s}
+                refused={documentError?.subscriptionId === s.id ? documentError : undefined}
+              />
+            ) : null}
             <MandateSection
               subscriptionId={s.id}
               panel={s.mandate}
-              {...(mandateError?.subscriptionId === s.id
-                ? { cpfError: mandateError.message, cpfValue: mandateError.cpf }
-                : {})}
+              payerCpf={s.payerDocument?.length === 11 ? shownDocument(s.payerDocument) : null}
             />
-            {overview.dueChargesEnabled && s.nextDue ? (
-              <PayerDocumentSection subscription={s} />
-            ) : null}
             <History subscription={s} />
             <AccountForm
               subscription={s}

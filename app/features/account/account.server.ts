@@ -15,8 +15,7 @@ import {
 } from "../../../db/schema.ts";
 import { receiptCopy } from "../../content/account.ts";
 import { getDb, withTransaction } from "../../platform/db/db.server.ts";
-import { parseForm, validateFields } from "../../platform/http/parse-form.ts";
-import type { FormEntries } from "../../platform/http/read-form.server.ts";
+import { validateFields } from "../../platform/http/parse-form.ts";
 import {
   mercadoPagoConfig,
   type MercadoPagoConfig,
@@ -47,7 +46,6 @@ import {
 import type { ChargeRow, SubscriptionRow } from "../subscriptions/subscriptions.server.ts";
 import { requestRefund, type RefundRequestOutcome } from "../sales/refund-request.server.ts";
 import { cancelSubscription, type CancelOutcome } from "../sales/cancel.server.ts";
-import { mandateSchema } from "../sales/mandate-schema.ts";
 import {
   authoriseMandate,
   mandatePanel,
@@ -324,22 +322,25 @@ export async function cancelOwnSubscription(
 }
 
 /**
- * The customer authorises Pix Automático for one of their subscriptions with the CPF of the
- * account that pays; the mandate is made out to the name on their order.
+ * The customer authorises Pix Automático for one of their subscriptions, made out to the CPF
+ * they gave once for its PIX charges (the payer document) and the name on their order.
  */
 export async function authoriseOwnMandate(
   entryId: string,
   subscriptionId: string,
-  form: FormEntries,
   now: Date,
-): Promise<AuthoriseOutcome | { outcome: "invalid"; error: string } | { outcome: "not-found" }> {
+): Promise<AuthoriseOutcome | { outcome: "no-cpf" } | { outcome: "not-found" }> {
   if (!(await ownSubscription(entryId, subscriptionId))) return { outcome: "not-found" };
-  const parsed = parseForm(mandateSchema, form);
-  if (!parsed.success) return { outcome: "invalid", error: parsed.fieldErrors.cpf ?? parsed.error };
   const db = await getDb();
+  const [subscription] = await db
+    .select({ payerDocument: subscriptions.payerDocument })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
+  const cpf = subscription?.payerDocument;
+  if (!cpf || cpf.length !== 11) return { outcome: "no-cpf" };
   const name = await payerNameOf(db, subscriptionId);
   if (!name) return { outcome: "not-found" };
-  return authoriseMandate(subscriptionId, { cpf: parsed.data.cpf, name }, now);
+  return authoriseMandate(subscriptionId, { cpf, name }, now);
 }
 
 /** The customer asks for the 7-day guarantee on one of their subscriptions. */

@@ -13,6 +13,7 @@ import { orderIntents } from "../orders/intents.ts";
 import { ORDER_REFERENCE_PATTERN, paymentMethods } from "../orders/model.ts";
 import { parseDecimal, parseExchangeRate } from "../orders/money.ts";
 import { subscriptionIntents } from "../subscriptions/intents.ts";
+import { renewalTermsSchema, renewalTermsTypedFields } from "./schema.ts";
 
 const chargeReference = new RegExp(`^${ORDER_REFERENCE_PATTERN.source}$`);
 
@@ -91,9 +92,15 @@ export const subscriptionsFormSchema = z.discriminatedUnion("intent", [
     subscriptionId: rowId,
     confirm: z.literal("on", { error: subscriptionsCopy.confirmRequired }),
   }),
+  renewalTermsSchema,
 ]);
 
-export const subscriptionsTypedFields = ["method", "reference", "confirm"];
+export const subscriptionsTypedFields = [
+  "method",
+  "reference",
+  "confirm",
+  ...renewalTermsTypedFields,
+];
 
 export const invitationsFormSchema = z.discriminatedUnion("intent", [
   z.object({

@@ -1,31 +1,28 @@
 import { Form } from "react-router";
 import { buttonClasses } from "../../components/ui/button.tsx";
-import { FieldError, Input, Label } from "../../components/ui/form-fields.tsx";
 import { mandatePanelCopy as copy } from "../../content/pix-automatico.ts";
 import { formatBrl } from "../orders/format.ts";
 import { PixPayment } from "../orders/pix-payment.tsx";
 import { formatLocalDate } from "../subscriptions/calendar.ts";
 import type { MandatePanel } from "./pix-mandates.server.ts";
 
-// A subscription's Pix Automático in /minha-conta (docs/decisions/355): the mandate's state,
-// its QR while it awaits the customer's bank, or the form that asks for one (a plain POST).
+// A subscription's Pix Automático in /minha-conta (docs/decisions/355, 418): the mandate's
+// state, its QR while it awaits the customer's bank, or the button that asks for one (a plain
+// POST), made out to the CPF the customer gave once above; without one it says to give it.
 
 export function MandateSection({
   subscriptionId,
   panel,
-  cpfError,
-  cpfValue,
+  payerCpf,
 }: {
   subscriptionId: string;
   panel: MandatePanel | null;
-  /** A refused CPF's message, and the CPF as typed (kept in the field). */
-  cpfError?: string;
-  cpfValue?: string;
+  /** The payer's CPF as given for the PIX charges, shown formatted; null when none is. */
+  payerCpf: string | null;
 }) {
   if (!panel || (!panel.mandate && panel.offerCeilingBrlCents === null)) return null;
   const mandate = panel.mandate;
   const headingId = `pix-automatico-${subscriptionId}`;
-  const inputId = `cpf-${subscriptionId}`;
   const ended =
     mandate?.state === "cancelled"
       ? mandate.endedBy === "payer"
@@ -74,35 +71,24 @@ export function MandateSection({
       ) : null}
       {ended ? <p className="mt-2 text-sm">{ended}</p> : null}
       {panel.offerCeilingBrlCents !== null ? (
-        <Form method="post" className="mt-4 space-y-3" noValidate>
+        <div className="mt-4 space-y-3">
           <p className="text-sm">{copy.offer}</p>
           <p className="text-sm text-muted-foreground">
             {copy.ceiling(formatBrl(panel.offerCeilingBrlCents))}
           </p>
-          <input type="hidden" name="intent" value="pix-automatico" />
-          <input type="hidden" name="subscription" value={subscriptionId} />
-          <div className="space-y-1">
-            <Label htmlFor={inputId}>{copy.cpfLabel}</Label>
-            <Input
-              id={inputId}
-              name="cpf"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={20}
-              defaultValue={cpfValue ?? ""}
-              required
-              aria-invalid={cpfError ? true : undefined}
-              aria-describedby={cpfError ? `${inputId}-erro` : `${inputId}-dica`}
-            />
-            <p id={`${inputId}-dica`} className="text-sm text-muted-foreground">
-              {copy.cpfHint}
-            </p>
-            <FieldError id={`${inputId}-erro`} message={cpfError} />
-          </div>
-          <button type="submit" className={buttonClasses()}>
-            {copy.authorise}
-          </button>
-        </Form>
+          {payerCpf ? (
+            <Form method="post" className="space-y-3" noValidate>
+              <input type="hidden" name="intent" value="pix-automatico" />
+              <input type="hidden" name="subscription" value={subscriptionId} />
+              <p className="text-sm">{copy.payerCpf(payerCpf)}</p>
+              <button type="submit" className={buttonClasses()}>
+                {copy.authorise}
+              </button>
+            </Form>
+          ) : (
+            <p className="text-sm font-medium">{copy.cpfFirst}</p>
+          )}
+        </div>
       ) : null}
     </section>
   );

@@ -2,6 +2,7 @@
 // "Pagamentos a resolver" (each new entry is in one of them, docs/decisions/331).
 import { href } from "react-router";
 import { greetingFor } from "../../content/greeting.ts";
+import { mandateEndedCopy } from "../../content/pix-automatico.ts";
 import { paymentsAdminCopy as copy, refundCopy, refundRequestCopy } from "../../content/sales.ts";
 import { defineMessage } from "../../platform/jobs/registry.ts";
 import { actionMessage } from "../../platform/mail/layout.tsx";
@@ -74,4 +75,60 @@ export const staffRefundRequestedMessage = defineMessage({
       },
       context,
     ),
+});
+
+/** How a mandate ended at the payer's bank, as the e-mails take it. */
+export type MandateEnding = "cancelled" | "rejected";
+
+const endingOf = (value: string): MandateEnding =>
+  value === "rejected" ? "rejected" : "cancelled";
+
+/**
+ * To the customer: the Pix Automático mandate was cancelled or refused at their bank, and what
+ * comes next, renewals as due-date charges (docs/decisions/416).
+ */
+export const mandateEndedMessage = defineMessage({
+  name: "pix-mandate-ended",
+  kind: "transactional",
+  fields: ["name", "robotName", "ending"],
+  compose: (payload, _links, context) => {
+    const mail = mandateEndedCopy.customer;
+    return actionMessage(
+      mail,
+      {
+        greeting: greetingFor(payload.name),
+        lines: [mail[endingOf(payload.ending)](payload.robotName), mail.next, mail.again],
+        path: href("/minha-conta"),
+      },
+      context,
+    );
+  },
+});
+
+/** To staff: a customer's mandate ended at their bank, once per ending. */
+export const staffMandateEndedMessage = defineMessage({
+  name: "staff-pix-mandate-ended",
+  kind: "transactional",
+  fields: ["name", "email", "robotName", "ending", "reason"],
+  compose: (payload, _links, context) => {
+    const mail = mandateEndedCopy.staff;
+    return actionMessage(
+      { subject: mail.subject(payload.robotName), preview: mail.preview, button: mail.button },
+      {
+        greeting: "Equipe,",
+        lines: [
+          mail.body(
+            payload.name,
+            payload.email,
+            payload.robotName,
+            mail.how[endingOf(payload.ending)],
+          ),
+          mail.reason(payload.reason),
+          mail.next,
+        ],
+        path: href("/admin/assinaturas"),
+      },
+      context,
+    );
+  },
 });

@@ -4,18 +4,23 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestPsp, TEST_WEBHOOK_SECRET } from "../../../tests/support/local-psp.ts";
 import { clearSales } from "../../../tests/support/sales.ts";
+import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
 import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { STAFF, subscribe } from "../../../tests/support/subscriber.ts";
 import {
   moneyEvents,
+  pixDueCharges,
   pixMandates,
   pixRecurringCharges,
   subscriptionCharges,
   subscriptions,
+  waitlist,
 } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { ApiPixClient } from "../../platform/payments/api-pix.server.ts";
 import { registerRecurrenceWebhooks } from "../../platform/payments/api-pix-recurrence.server.ts";
+import { authoriseOwnMandate } from "../account/account.server.ts";
+import { staffAddress } from "../orders/order-mail.server.ts";
 import { setExchangeRate } from "../orders/orders.server.ts";
 import { receivePixNotification } from "../orders/pix-webhook.server.ts";
 import { cancelSubscription } from "./cancel.server.ts";
@@ -23,7 +28,10 @@ import { runPixAutomatico } from "./pix-automatico-jobs.server.ts";
 import { receiveRecurrenceNotification } from "./pix-automatico-webhook.server.ts";
 import { mandateCeilingCents } from "./pix-automatico.ts";
 import { authoriseMandate, mandatePanel, pixAutomaticoAvailable } from "./pix-mandates.server.ts";
+import { setOwnPayerDocument } from "./payer-document.server.ts";
+import { sendRecurringCharges } from "./pix-recurring-charges.server.ts";
 import { runRenewals } from "./renew.server.ts";
+import { createDueRenewalCharges } from "./renewal-due-charges.server.ts";
 
 // Renewals by Pix Automático against the local PSP over mutual TLS (every exchange and callback
 // checked against the official contract): the customer authorises once, each cycle is charged
@@ -64,6 +72,7 @@ const PAYER = { cpf: "52998224725", name: "Maria da Silva" };
 // Yenmax: US$ 199.00 a month; paid on 31/01/2027, so cycle 2 is due on 28/02/2027 and its
 // charge is made on 21/02 at 9h in São Paulo.
 const CHARGES_MADE = at("2027-02-21T12:00:00Z");
+const REMINDED = at("2027-02-27T12:00:00Z");
 const DUE = at("2027-02-28T12:00:00Z");
 
 afterAll(async () => {
@@ -76,6 +85,7 @@ beforeEach(async () => {
   await clearSales();
   await setExchangeRate(54321, STAFF, at("2027-01-01T12:00:00Z"));
   psp.setWebhookMode({ kind: "on-time" });
+  psp.refuse(null);
   psp.breaches.length = 0;
 });
 
@@ -107,7 +117,7 @@ async function renewalOf(subscriptionId: string, cycle = 2) {
 
 /** A paying customer whose mandate they approved at their bank. */
 async function authorisedSubscription() {
-  const { subscription } = await subscribe("yenmax", { smtp });
+  const { subscription, email } = await subscribe("yenmax", { smtp });
   const created = await authoriseMandate(
     subscription.id,
     PAYER,
@@ -118,7 +128,13 @@ async function authorisedSubscription() {
   const mandate = await mandateOf(subscription.id);
   psp.recurrence.approve(mandate.idRec);
   await psp.settled();
-  return { subscription, mandate: await mandateOf(subscription.id) };
+  return { subscription, email, mandate: await mandateOf(subscription.id) };
+}
+
+/** The messages `email` got since `from` (an index into the server's list), after delivery. */
+async function mailSince(email: string, from: number) {
+  await deliverQueued(smtp);
+  return messagesTo(smtp, email).slice(from);
 }
 
 describe("Pix Automático renewals", () => {
@@ -150,8 +166,9 @@ describe("Pix Automático renewals", () => {
   it("charges each cycle once by cobr and applies its Pix once, told by two webhooks and polling", async () => {
     const { subscription } = await authorisedSubscription();
     expect((await runRenewals(CHARGES_MADE)).charges).toBe(1);
+    // The renewal queued its cobr (renewal-charge-method.server.ts); the worker sends it.
     const first = await runPixAutomatico(CHARGES_MADE, client);
-    expect(first).toMatchObject({ queued: 1, sent: 1 });
+    expect(first).toMatchObject({ queued: 0, sent: 1 });
     expect(await runPixAutomatico(CHARGES_MADE, client)).toMatchObject({ queued: 0, sent: 0 });
     const { charge, recurring } = await renewalOf(subscription.id);
     expect(recurring).toMatchObject({ state: "scheduled", amountBrlCents: charge.totalBrlCents });
@@ -240,13 +257,195 @@ describe("Pix Automático renewals", () => {
     expect((await runPixAutomatico(CHARGES_MADE, client)).queued).toBe(0);
     const { charge, recurring } = await renewalOf(subscription.id);
     expect(charge.state).toBe("open");
-    expect(recurring).toBeUndefined();
+    expect(recurring?.state).toBe("cancelled");
     const db = await getDb();
     const panel = await mandatePanel(db, subscription, 54321);
     expect(panel?.mandate).toMatchObject({ state: "cancelled", endedBy: "payer" });
     // They may authorise again.
     expect(panel?.offerCeilingBrlCents).toBe(162200);
     expect(psp.breaches).toEqual([]);
+  });
+
+  it("tells a customer whose mandate debits the renewal that there is nothing to pay, at D-7 and D-1", async () => {
+    const { subscription, email } = await authorisedSubscription();
+    const before = (await mailSince(email, 0)).length;
+    await runRenewals(CHARGES_MADE);
+    // The renewal queued its cobr in its own transaction, and no due-date charge.
+    const { charge, recurring } = await renewalOf(subscription.id);
+    expect(recurring?.state).toBe("pending");
+    const db = await getDb();
+    expect(
+      await db.select().from(pixDueCharges).where(eq(pixDueCharges.chargeId, charge.id)),
+    ).toEqual([]);
+    const [notice] = await mailSince(email, before);
+    expect(notice?.subject).toBe("Sua próxima mensalidade será debitada por Pix Automático");
+    // US$ 199.00 at R$ 5.4321.
+    expect(notice?.text).toMatch(
+      /O valor de R\$\s1\.080,99 será debitado por Pix Automático em 28\/02\/2027/,
+    );
+    expect(notice?.text).not.toContain("PIX copia e cola");
+    expect(notice?.text).not.toContain("Pagar em Minha conta");
+    expect(notice?.text).not.toContain("transferência bancária");
+
+    await runPixAutomatico(CHARGES_MADE, client);
+    await runRenewals(REMINDED);
+    const [reminder] = await mailSince(email, before + 1);
+    expect(reminder?.subject).toBe("Sua mensalidade será debitada amanhã por Pix Automático");
+    expect(reminder?.text).toContain("será debitado por Pix Automático em 28/02/2027");
+    expect(reminder?.text).not.toContain("PIX copia e cola");
+    expect(psp.breaches).toEqual([]);
+  });
+
+  it("is not late on the debit's day; after a failed attempt the late notice carries the pay link", async () => {
+    const { subscription, email } = await authorisedSubscription();
+    await runRenewals(CHARGES_MADE);
+    await runPixAutomatico(CHARGES_MADE, client);
+    await runRenewals(REMINDED);
+    const before = (await mailSince(email, 0)).length;
+    const db = await getDb();
+    const stateOf = async () =>
+      (await db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)))[0]
+        ?.state;
+    expect((await runRenewals(DUE)).late).toBe(0);
+    expect(await stateOf()).toBe("active");
+    expect(await mailSince(email, before)).toEqual([]);
+    psp.recurrence.failAttempt((await renewalOf(subscription.id)).recurring!.txid);
+    await psp.settled();
+    expect((await runRenewals(at("2027-03-01T12:00:00Z"))).late).toBe(1);
+    expect(await stateOf()).toBe("past-due");
+    const [late] = await mailSince(email, before);
+    expect(late?.subject).toBe("Mensalidade em atraso");
+    expect(late?.text).toContain("Pagar em Minha conta");
+    expect(late?.text).toMatch(/https:\/\/agentesfx\.com\.br\/minha-conta/);
+  });
+
+  it("sends the PIX code and pay link in the reminder once a cobr the PSP refused will not debit", async () => {
+    const { subscription, email } = await authorisedSubscription();
+    await runRenewals(CHARGES_MADE);
+    const before = (await mailSince(email, 0)).length;
+    psp.refuse(403);
+    expect(await sendRecurringCharges(CHARGES_MADE, client)).toBe(0);
+    psp.refuse(null);
+    expect((await renewalOf(subscription.id)).recurring?.state).toBe("failed");
+    await runRenewals(REMINDED);
+    const [reminder] = await mailSince(email, before);
+    expect(reminder?.subject).toBe("Sua mensalidade vence amanhã");
+    expect(reminder?.text).toContain("Pagar em Minha conta");
+    expect(reminder?.text).toMatch(/https:\/\/agentesfx\.com\.br\/minha-conta/);
+  });
+
+  it("e-mails the customer and staff once when the payer cancels the mandate at their bank, and the renewal gets a due-date charge", async () => {
+    const { subscription, email } = await authorisedSubscription();
+    await runRenewals(CHARGES_MADE);
+    await runPixAutomatico(CHARGES_MADE, client);
+    const staff = staffAddress();
+    const before = (await mailSince(email, 0)).length;
+    const staffBefore = messagesTo(smtp, staff).length;
+    // The bank tells twice, and the worker asks again later: one e-mail each all the same.
+    psp.setWebhookMode({ kind: "repeat", times: 2 });
+    psp.recurrence.cancelByPayer((await mandateOf(subscription.id)).idRec);
+    await psp.settled();
+    await runPixAutomatico(at("2027-02-22T12:00:00Z"), client);
+    const mails = await mailSince(email, before);
+    expect(mails.map((mail) => mail.subject)).toEqual(["Pix Automático encerrado no seu banco"]);
+    expect(mails[0]?.text).toContain("foi cancelada no seu banco");
+    expect(mails[0]?.text).toContain("cobrança PIX com vencimento");
+    const staffMails = messagesTo(smtp, staff).slice(staffBefore);
+    expect(staffMails.map((mail) => mail.subject)).toEqual([
+      "Pix Automático encerrado pelo pagador: YenMax Agent",
+    ]);
+    expect(staffMails[0]?.text).toContain(email);
+
+    // The open renewal is now a due-date charge made out to the mandate's CPF; its reminder
+    // carries its code and the pay link.
+    const db = await getDb();
+    const [row] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscription.id));
+    expect(row?.payerDocument).toBe(PAYER.cpf);
+    const { charge } = await renewalOf(subscription.id);
+    await createDueRenewalCharges(at("2027-02-22T12:00:00Z"), client);
+    const [due] = await db
+      .select()
+      .from(pixDueCharges)
+      .where(eq(pixDueCharges.chargeId, charge.id));
+    expect(due?.state).toBe("active");
+    await runRenewals(REMINDED);
+    const [reminder] = await mailSince(email, before + 1);
+    expect(reminder?.subject).toBe("Sua mensalidade vence amanhã");
+    expect(reminder?.text).toContain(`PIX copia e cola: ${due!.copyPaste}`);
+    expect(reminder?.text).toContain("Pagar em Minha conta");
+    expect(psp.breaches).toEqual([]);
+  });
+
+  it("tells the customer and staff when the payer refuses the authorisation at their bank", async () => {
+    const { subscription, email } = await subscribe("yenmax", { smtp });
+    await authoriseMandate(subscription.id, PAYER, at("2027-02-01T12:00:00Z"), client);
+    const before = (await mailSince(email, 0)).length;
+    psp.recurrence.reject((await mandateOf(subscription.id)).idRec);
+    await psp.settled();
+    const mails = await mailSince(email, before);
+    expect(mails.map((mail) => mail.subject)).toEqual(["Pix Automático encerrado no seu banco"]);
+    expect(mails[0]?.text).toContain("foi recusada no seu banco");
+  });
+
+  it("e-mails nobody when the mandate ends with the subscription, at our request", async () => {
+    const { subscription, email } = await authorisedSubscription();
+    await cancelSubscription(subscription.id, "cliente", at("2027-02-10T12:00:00Z"));
+    await runPixAutomatico(at("2027-02-10T12:01:00Z"), client);
+    expect((await mandateOf(subscription.id)).state).toBe("cancelled");
+    const mails = await mailSince(email, 0);
+    expect(mails.map((mail) => mail.subject)).not.toContain(
+      "Pix Automático encerrado no seu banco",
+    );
+  });
+
+  it("authorises with the CPF the customer gave once for the PIX charges, and asks for it when there is none", async () => {
+    const { subscription, email } = await subscribe("yenmax", { smtp });
+    const db = await getDb();
+    const [entry] = await db
+      .select({ id: waitlist.id })
+      .from(waitlist)
+      .where(eq(waitlist.email, email));
+    const now = at("2027-02-01T12:00:00Z");
+    expect(await authoriseOwnMandate(entry!.id, subscription.id, now)).toEqual({
+      outcome: "no-cpf",
+    });
+    // A CNPJ pays the due-date charges, but a mandate needs a CPF.
+    expect(await setOwnPayerDocument(entry!.id, subscription.id, "11.222.333/0001-81", now)).toBe(
+      "saved",
+    );
+    expect((await authoriseOwnMandate(entry!.id, subscription.id, now)).outcome).toBe("no-cpf");
+    expect(await db.select().from(pixMandates)).toEqual([]);
+    expect(await setOwnPayerDocument(entry!.id, subscription.id, "529.982.247-25", now)).toBe(
+      "saved",
+    );
+    expect((await authoriseOwnMandate(entry!.id, subscription.id, now)).outcome).toBe("created");
+    expect(await mandateOf(subscription.id)).toMatchObject({
+      payerCpf: PAYER.cpf,
+      payerName: expect.stringMatching(/^Cliente \d+$/),
+    });
+    // Another customer's subscription is not theirs to authorise.
+    const other = await subscribe("yenmax", { smtp });
+    expect((await authoriseOwnMandate(entry!.id, other.subscription.id, now)).outcome).toBe(
+      "not-found",
+    );
+  });
+
+  it("queues no due-date charge for a renewal the mandate debits when the customer changes the document", async () => {
+    const { subscription, email } = await authorisedSubscription();
+    await runRenewals(CHARGES_MADE);
+    const db = await getDb();
+    const [entry] = await db
+      .select({ id: waitlist.id })
+      .from(waitlist)
+      .where(eq(waitlist.email, email));
+    await setOwnPayerDocument(entry!.id, subscription.id, "529.982.247-25", CHARGES_MADE);
+    const { charge } = await renewalOf(subscription.id);
+    expect(
+      await db.select().from(pixDueCharges).where(eq(pixDueCharges.chargeId, charge.id)),
+    ).toEqual([]);
   });
 
   it("leaves a cycle above the ceiling to the charge paid by hand", async () => {

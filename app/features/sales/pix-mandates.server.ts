@@ -3,8 +3,9 @@
 // show its QR, which they approve at their bank (Jornada 2). Its state comes from the
 // `webhookrec` callback and from polling `GET /rec/{idRec}`, in any order and any number of
 // times. Ending the subscription asks for the mandate's cancellation in the same transaction;
-// the worker sends it (`PATCH /rec/{idRec}`). A mandate the payer cancels at their bank stops
-// its charges, and the renewal is paid by hand as before.
+// the worker sends it (`PATCH /rec/{idRec}`). A mandate the payer cancels or refuses at their
+// bank stops its charges; the renewals go back to due-date charges, and the customer and staff
+// are e-mailed once.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import {
   orders,
@@ -28,12 +29,17 @@ import {
   type Rec,
   type RecStatus,
 } from "../../platform/payments/api-pix-recurrence.server.ts";
+import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import { mandateCopy } from "../../content/pix-automatico.ts";
 import { centsText } from "../orders/money.ts";
+import { staffAddress } from "../orders/order-mail.server.ts";
 import { currentExchangeRate } from "../orders/orders.server.ts";
 import { pixQrSvg } from "../orders/pix.server.ts";
+import { customerOf } from "../subscriptions/subscriptions.server.ts";
+import { mandateEndedMessage, staffMandateEndedMessage, type MandateEnding } from "./messages.tsx";
 import { liveMandateStates, type PixMandateEnder, type PixMandateState } from "./model.ts";
 import { mandateCeilingCents } from "./pix-automatico.ts";
+import { queueDueChargesForDocument } from "./renewal-due-charges.server.ts";
 
 export type MandateRow = typeof pixMandates.$inferSelect;
 
@@ -203,8 +209,62 @@ export async function applyRecurrenceState(
           ),
         );
     }
+    // Ended at the payer's bank, not by our request: once, since this state is not reached twice.
+    if ((next === "cancelled" || next === "rejected") && mandate.cancelRequestedAt === null) {
+      await payerEndedMandateLocked(tx, mandate, next, update.encerramento, now);
+    }
     return next;
   });
+}
+
+/**
+ * The payer cancelled or refused the mandate at their bank (docs/decisions/416): renewals go
+ * back to due-date charges, made out to the CPF the mandate had when no document is kept, the
+ * open one's queued now; the customer is told what comes next and staff are told.
+ */
+async function payerEndedMandateLocked(
+  tx: Executor,
+  mandate: MandateRow,
+  ending: MandateEnding,
+  encerramento: Rec["encerramento"],
+  now: Date,
+): Promise<void> {
+  const [subscription] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.id, mandate.subscriptionId));
+  if (!subscription) return;
+  if (subscription.payerDocument === null) {
+    await tx
+      .update(subscriptions)
+      .set({ payerDocument: mandate.payerCpf })
+      .where(eq(subscriptions.id, subscription.id));
+  }
+  await queueDueChargesForDocument(tx, subscription.id, now);
+  const person = await customerOf(tx, subscription.orderId);
+  if (!person) return;
+  await enqueue(
+    tx,
+    mandateEndedMessage.to(person.email, {
+      name: person.name,
+      robotName: subscription.robotName,
+      ending,
+    }),
+  );
+  const reason =
+    encerramento?.cancelamento?.descricao ??
+    encerramento?.rejeicao?.descricao ??
+    (ending === "rejected" ? "REJEITADA" : "CANCELADA");
+  await enqueue(
+    tx,
+    staffMandateEndedMessage.to(staffAddress(), {
+      name: person.name,
+      email: person.email,
+      robotName: subscription.robotName,
+      ending,
+      reason,
+    }),
+  );
 }
 
 /**

@@ -6,14 +6,15 @@
 // or polling) is applied to the renewal once, through the ledger (pix-receipts.server.ts). A
 // cycle above the mandate's ceiling, or one the PSP refuses, stays the renewal charge it is,
 // paid by hand.
-import { and, asc, eq, inArray, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, notExists, sql } from "drizzle-orm";
 import {
+  pixDueCharges,
   pixMandates,
   pixRecurringCharges,
   subscriptionCharges,
   subscriptions,
 } from "../../../db/schema.ts";
-import { getDb, withTransaction } from "../../platform/db/db.server.ts";
+import { getDb, withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import { PixApiRefusedError, type ApiPixClient } from "../../platform/payments/api-pix.server.ts";
@@ -28,6 +29,7 @@ import { centsText } from "../orders/money.ts";
 import { receivePix } from "../orders/pix-receipts.server.ts";
 import type { PixReceiptSource } from "../orders/model.ts";
 import { addDays, daysBetween, localDate, localInstant } from "../subscriptions/calendar.ts";
+import type { ChargeRow, SubscriptionRow } from "../subscriptions/subscriptions.server.ts";
 import { MAX_RETRIES, RETRY_WINDOW_DAYS } from "./pix-automatico.ts";
 
 const MAX_ATTEMPTS = 6;
@@ -42,8 +44,60 @@ export function recurringTxid(charge: { reference: string; id: string }): string
 }
 
 /**
+ * The mandate that is to debit a renewal of `amountBrlCents`: the subscription's approved one,
+ * not being cancelled, whose ceiling holds the amount; null when there is none.
+ */
+export async function debitingMandateOf(
+  tx: Executor,
+  subscriptionId: string,
+  amountBrlCents: number,
+): Promise<{ id: string } | null> {
+  if (amountBrlCents <= 0) return null;
+  const [mandate] = await tx
+    .select({ id: pixMandates.id })
+    .from(pixMandates)
+    .where(
+      and(
+        eq(pixMandates.subscriptionId, subscriptionId),
+        eq(pixMandates.state, "approved"),
+        isNull(pixMandates.cancelRequestedAt),
+        gte(pixMandates.ceilingBrlCents, amountBrlCents),
+      ),
+    );
+  return mandate ?? null;
+}
+
+/**
+ * In the renewal's transaction (the seam, renewal-charge-method.server.ts): the cycle's cobr,
+ * for the worker to send. Its e-mail does not wait: it says the debit's amount and day.
+ */
+export async function queueRecurringChargeLocked(
+  tx: Executor,
+  charge: ChargeRow,
+  subscription: Pick<SubscriptionRow, "id">,
+  now: Date,
+): Promise<boolean> {
+  const mandate = await debitingMandateOf(tx, subscription.id, charge.totalBrlCents);
+  if (!mandate) return false;
+  await tx
+    .insert(pixRecurringCharges)
+    .values({
+      txid: recurringTxid(charge),
+      chargeId: charge.id,
+      mandateId: mandate.id,
+      amountBrlCents: charge.totalBrlCents,
+      dueDate: charge.dueDate,
+      nextAttemptAt: now,
+    })
+    .onConflictDoNothing();
+  return false;
+}
+
+/**
  * Queues the cobr of each open renewal whose subscription has an approved mandate, not being
- * cancelled, and whose amount is within the mandate's ceiling. Returns how many it queued.
+ * cancelled, and whose amount is within the mandate's ceiling: a renewal made before the
+ * mandate was approved. One that has a due-date charge already keeps it: the customer was
+ * sent its code, and a cycle is charged once. Returns how many it queued.
  */
 export async function queueRecurringCharges(now: Date): Promise<number> {
   const today = localDate(now);
@@ -68,6 +122,17 @@ export async function queueRecurringCharges(now: Date): Promise<number> {
               .select({ txid: pixRecurringCharges.txid })
               .from(pixRecurringCharges)
               .where(eq(pixRecurringCharges.chargeId, subscriptionCharges.id)),
+          ),
+          notExists(
+            tx
+              .select({ txid: pixDueCharges.txid })
+              .from(pixDueCharges)
+              .where(
+                and(
+                  eq(pixDueCharges.chargeId, subscriptionCharges.id),
+                  inArray(pixDueCharges.state, ["pending", "active"]),
+                ),
+              ),
           ),
         ),
       )

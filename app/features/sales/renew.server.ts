@@ -19,7 +19,6 @@ import {
   monthsAfter,
   type LocalDate,
 } from "../subscriptions/calendar.ts";
-import { renewalReminderMessage } from "../subscriptions/messages.tsx";
 import { NOTICE_HOUR, RENEWAL_NOTICE_DAYS } from "../subscriptions/model.ts";
 import {
   anchorOf,
@@ -241,7 +240,7 @@ async function sendReminders(now: Date): Promise<number> {
         await notifyCustomer(
           tx,
           subscription.orderId,
-          await chargeMessage(tx, charge, subscription.robotName, renewalReminderMessage),
+          await chargeMessage(tx, charge, subscription.robotName, "reminder"),
         );
       }
       return due.length;

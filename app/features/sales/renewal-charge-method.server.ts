@@ -1,15 +1,19 @@
-// How a renewal's PIX is charged at the PSP (docs/decisions/365): the seam where the renew
-// move asks which API Pix charge a cycle gets. A customer with a Pix Automático mandate is
-// charged by `cobr` (that helper adds its method and the mandate check here); everyone else
-// by a due-date charge, `cobv`. No API Pix, or a cobv that cannot be made (no CPF or CNPJ
-// given): no method, and the cycle is paid by the static code as before.
+// How a renewal's PIX is charged at the PSP (docs/decisions/365, 415): the seam where the renew
+// move asks which API Pix charge a cycle gets. A customer whose approved Pix Automático mandate
+// holds the amount is charged by `cobr`, debited on the due date; everyone else by a due-date
+// charge, `cobv`. No API Pix, or a cobv that cannot be made (no CPF or CNPJ given): no charge
+// at the PSP, and the cycle is paid by the static code as before.
 import type { Executor } from "../../platform/db/db.server.ts";
 import type { ChargeRow, SubscriptionRow } from "../subscriptions/subscriptions.server.ts";
+import { debitingMandateOf, queueRecurringChargeLocked } from "./pix-recurring-charges.server.ts";
 import { queueDueChargeLocked } from "./renewal-due-charges.server.ts";
 
-export type RenewalPixMethod = "cobv";
+export type RenewalPixMethod = "cobr" | "cobv";
 
-/** Queues the cycle's charge at the PSP in the renewal's transaction; true when one was queued. */
+/**
+ * Queues the cycle's charge at the PSP in the renewal's transaction; true when its e-mail
+ * waits for the PSP's code.
+ */
 type QueueRenewalCharge = (
   tx: Executor,
   charge: ChargeRow,
@@ -18,20 +22,22 @@ type QueueRenewalCharge = (
 ) => Promise<boolean>;
 
 const renewalPixCharges: Record<RenewalPixMethod, QueueRenewalCharge> = {
+  cobr: queueRecurringChargeLocked,
   cobv: queueDueChargeLocked,
 };
 
-/** Which charge the cycle gets: mandate → cobr, else cobv. */
+/** Which charge the cycle gets: a mandate that holds its amount → cobr, else cobv. */
 export async function renewalPixMethod(
-  _tx: Executor,
-  _subscription: SubscriptionRow,
+  tx: Executor,
+  subscription: Pick<SubscriptionRow, "id">,
+  charge: Pick<ChargeRow, "totalBrlCents">,
 ): Promise<RenewalPixMethod> {
-  return "cobv";
+  return (await debitingMandateOf(tx, subscription.id, charge.totalBrlCents)) ? "cobr" : "cobv";
 }
 
 /**
  * In the renewal's transaction: queues the cycle's charge at the PSP by its method. True
- * when one was queued, so its e-mail waits for the code; false sends it with the static code.
+ * when its e-mail waits for the code; false sends it now (a debit, or the static code).
  */
 export async function queueRenewalPixChargeLocked(
   tx: Executor,
@@ -39,6 +45,6 @@ export async function queueRenewalPixChargeLocked(
   subscription: SubscriptionRow,
   now: Date,
 ): Promise<boolean> {
-  const method = await renewalPixMethod(tx, subscription);
+  const method = await renewalPixMethod(tx, subscription, charge);
   return renewalPixCharges[method](tx, charge, subscription, now);
 }

@@ -27,7 +27,7 @@ import { pixQrSvg, sitePix } from "../orders/pix.server.ts";
 import { addDays, daysBetween, localDate, localInstant } from "../subscriptions/calendar.ts";
 import type { ChargeRow, SubscriptionRow } from "../subscriptions/subscriptions.server.ts";
 import { lateCeilingCents, percentText, type LateTerms } from "./late-charge.ts";
-import { queueRenewalChargeNotice } from "./renewal-notice.server.ts";
+import { debitedByMandate, queueRenewalChargeNotice } from "./renewal-notice.server.ts";
 
 const MAX_ATTEMPTS = 6;
 const ATTEMPT_LEASE_MS = 30_000;
@@ -251,8 +251,9 @@ export async function dueChargeOf(tx: Executor, txid: string) {
 }
 
 /**
- * The customer gave their CPF or CNPJ: the open renewal of each of their subscriptions without
- * a due-date charge gets one now (its code is on the page at once).
+ * The customer gave their CPF or CNPJ (or their mandate ended): the open renewal of the
+ * subscription without a due-date charge gets one now (its code is on the page at once),
+ * unless its mandate is to debit it.
  */
 export async function queueDueChargesForDocument(
   tx: Executor,
@@ -265,6 +266,7 @@ export async function queueDueChargesForDocument(
     .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))
     .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptionCharges.state, "open")));
   for (const { charge, subscription } of rows) {
+    if (await debitedByMandate(tx, charge.id)) continue;
     await queueDueChargeLocked(tx, charge, subscription, now, false);
   }
 }

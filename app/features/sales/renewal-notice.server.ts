@@ -1,8 +1,17 @@
-// The renewal's e-mails about a charge to pay (the charge at D-7, the reminder at D-1): its
-// amounts and rate, and its PIX code: the due-date charge's (cobv) copia e cola once the PSP
-// made it, with its fine and interest, else the static BR Code (docs/decisions/365).
-import { eq } from "drizzle-orm";
-import { pixDueCharges, subscriptionCharges, subscriptions } from "../../../db/schema.ts";
+// The renewal's e-mails about a charge (the charge at D-7, the reminder at D-1): its amounts
+// and rate, and how it is paid. A cycle its Pix Automático mandate is to debit (a cobr not
+// settled, the mandate approved and not being cancelled) asks for nothing: it says the amount
+// and the day of the debit. Any other carries its PIX code: the due-date charge's (cobv) copia
+// e cola once the PSP made it, with its fine and interest, else the static BR Code
+// (docs/decisions/365, 415).
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import {
+  pixDueCharges,
+  pixMandates,
+  pixRecurringCharges,
+  subscriptionCharges,
+  subscriptions,
+} from "../../../db/schema.ts";
 import type { Executor } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import type { MessageJob } from "../../platform/jobs/registry.ts";
@@ -12,11 +21,39 @@ import { formatBrl, formatRate, formatUsd } from "../orders/format.ts";
 import { pixCode } from "../orders/pix.server.ts";
 import { chargeRateLine } from "../orders/rate-line.ts";
 import { formatLocalDate } from "../subscriptions/calendar.ts";
-import { renewalChargeMessage, type renewalReminderMessage } from "../subscriptions/messages.tsx";
+import {
+  renewalChargeMessage,
+  renewalDebitMessage,
+  renewalDebitReminderMessage,
+  renewalReminderMessage,
+} from "../subscriptions/messages.tsx";
 import { notifyCustomer, type ChargeRow } from "../subscriptions/subscriptions.server.ts";
 import { percentText } from "./late-charge.ts";
 
-type ChargeMessage = typeof renewalChargeMessage | typeof renewalReminderMessage;
+/** Which notice: the charge's (D-7) or its reminder (D-1). */
+export type ChargeNotice = "charge" | "reminder";
+
+const messages = {
+  charge: { byHand: renewalChargeMessage, debit: renewalDebitMessage },
+  reminder: { byHand: renewalReminderMessage, debit: renewalDebitReminderMessage },
+} as const;
+
+/** True when the charge's mandate is to debit it: its cobr is live under an approved mandate. */
+export async function debitedByMandate(tx: Executor, chargeId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ txid: pixRecurringCharges.txid })
+    .from(pixRecurringCharges)
+    .innerJoin(pixMandates, eq(pixMandates.id, pixRecurringCharges.mandateId))
+    .where(
+      and(
+        eq(pixRecurringCharges.chargeId, chargeId),
+        inArray(pixRecurringCharges.state, ["pending", "scheduled"]),
+        eq(pixMandates.state, "approved"),
+        isNull(pixMandates.cancelRequestedAt),
+      ),
+    );
+  return row !== undefined;
+}
 
 /** The charge's PIX line: its due-date charge's code when active, else the static code. */
 async function pixLineOf(tx: Executor, charge: ChargeRow): Promise<string> {
@@ -39,14 +76,13 @@ async function pixLineOf(tx: Executor, charge: ChargeRow): Promise<string> {
   );
 }
 
-/** The message about `charge`, ready for its customer. */
+/** The notice about `charge`, ready for its customer: by mandate, or to pay by hand. */
 export async function chargeMessage(
   tx: Executor,
   charge: ChargeRow,
   robotName: string,
-  message: ChargeMessage,
+  notice: ChargeNotice,
 ): Promise<(name: string, to: string) => MessageJob> {
-  const pixLine = await pixLineOf(tx, charge);
   const rate = chargeRateLine(charge);
   const creditLine =
     charge.serviceCreditUsdCents > 0 &&
@@ -60,19 +96,21 @@ export async function chargeMessage(
           formatUsd(charge.serviceCreditUsdCents),
         )
       : "";
+  const common = {
+    robotName,
+    dueDate: formatLocalDate(charge.dueDate),
+    amountUsd: formatUsd(charge.totalUsdCents),
+    amountBrl: formatBrl(charge.totalBrlCents),
+    rate: formatRate(Number(charge.exchangeRate.replace(".", ""))),
+    rateLine: rate,
+    creditLine,
+  };
+  if (await debitedByMandate(tx, charge.id)) {
+    return (name, to) => messages[notice].debit.to(to, { name, ...common });
+  }
+  const pixLine = await pixLineOf(tx, charge);
   return (name, to) =>
-    message.to(to, {
-      name,
-      robotName,
-      dueDate: formatLocalDate(charge.dueDate),
-      amountUsd: formatUsd(charge.totalUsdCents),
-      amountBrl: formatBrl(charge.totalBrlCents),
-      rate: formatRate(Number(charge.exchangeRate.replace(".", ""))),
-      rateLine: rate,
-      reference: charge.reference,
-      pixLine,
-      creditLine,
-    });
+    messages[notice].byHand.to(to, { name, ...common, reference: charge.reference, pixLine });
 }
 
 /** Queues the charge's e-mail (D-7) in `tx`, with the PIX code it has now. */
@@ -86,6 +124,6 @@ export async function queueRenewalChargeNotice(tx: Executor, chargeId: string): 
   await notifyCustomer(
     tx,
     row.subscription.orderId,
-    await chargeMessage(tx, row.charge, row.subscription.robotName, renewalChargeMessage),
+    await chargeMessage(tx, row.charge, row.subscription.robotName, "charge"),
   );
 }

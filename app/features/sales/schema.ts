@@ -1,7 +1,9 @@
-// The sale's staff forms (docs/architecture.md "A form"): the one refund, and resolving a
-// waiting payment. Read by readAdminForm in the routes; messages from content/sales.ts.
+// The sale's staff forms (docs/architecture.md "A form"): the one refund, resolving a
+// waiting payment, and the renewals' fine and interest. Read by readAdminForm in the routes; messages from content/sales.ts.
 import { z } from "zod";
 import { paymentsAdminCopy as copy, refundPageCopy } from "../../content/sales.ts";
+import { subscriptionsAdminCopy } from "../../content/subscriptions.ts";
+import { subscriptionIntents } from "../subscriptions/intents.ts";
 import { optionalText, requiredText, rowId } from "../admin/schema-fields.ts";
 import { parseDecimal } from "../orders/money.ts";
 import { ORDER_REFERENCE_PATTERN } from "../orders/model.ts";
@@ -52,3 +54,29 @@ export const resolveWaitingSchema = z.union([applyWaitingSchema, refundWaitingSc
 
 /** Staff switched a robot on or off in its VPS ("Robôs a ligar" / "Robôs a desligar"). */
 export const robotSwitchedSchema = z.object({ switchId: rowId });
+
+/** A percent staff type ("2", "1,5", "0.33 %"), in basis points, from 0 to `maxBp`. */
+function percentBasisPoints(invalid: string, maxBp: number) {
+  return z
+    .string({ error: invalid })
+    .trim()
+    .max(12, invalid)
+    .transform((value, context) => {
+      const basisPoints = parseDecimal(value.replace(/\s*%$/, ""), 2);
+      if (basisPoints === null || basisPoints > maxBp) {
+        context.addIssue({ code: "custom", message: invalid });
+        return z.NEVER;
+      }
+      return basisPoints;
+    });
+}
+
+/** The fine and interest of the renewals' due-date charges (docs/decisions/417). */
+export const renewalTermsSchema = z.object({
+  intent: z.literal(subscriptionIntents.renewalTerms),
+  fineBp: percentBasisPoints(subscriptionsAdminCopy.terms.invalidFine, 200),
+  interestBpMonth: percentBasisPoints(subscriptionsAdminCopy.terms.invalidInterest, 100),
+});
+
+/** The renewal terms' fields staff type in: their own messages answer a refusal. */
+export const renewalTermsTypedFields = ["fineBp", "interestBpMonth"];

@@ -12,6 +12,7 @@ import { subscriptionIntents } from "../subscriptions/intents.ts";
 import { subscriptionsFormSchema, subscriptionsTypedFields } from "./admin-forms.server.ts";
 import { cancelSubscription } from "./cancel.server.ts";
 import { payCharge } from "./pay.server.ts";
+import { setRenewalTerms } from "./renewal-due-charges.server.ts";
 
 /** A charge reference or subscription id that is none names nothing open. */
 const notFound = { charge: outcomes.chargeNotOpen, subscriptionId: outcomes.notFound };
@@ -31,6 +32,11 @@ export async function subscriptionsAction(request: Request, staff: string) {
       const { method, reference } = form;
       const paid = await payCharge(form.charge, { method, reference }, staff, now);
       return paid === "paid" ? actionOk() : actionFailed(409, outcomes.chargeNotOpen);
+    }
+    case subscriptionIntents.renewalTerms: {
+      const { fineBp, interestBpMonth } = form;
+      await setRenewalTerms({ fineBp, interestBpMonth }, staff, now);
+      return actionOk();
     }
     case subscriptionIntents.cancel: {
       const cancelled = await cancelSubscription(form.subscriptionId, staff, now);

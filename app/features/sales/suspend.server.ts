@@ -1,7 +1,14 @@
 // The suspend move (docs/decisions/330): the grace period. Unpaid at the due date -> past due
-// (with a notice), grace over -> suspended (staff stop the robot: "Robôs a desligar").
+// (with a notice), grace over -> suspended (staff stop the robot: "Robôs a desligar"). A cycle
+// a Pix Automático mandate debits is past due the day after (docs/decisions/415): the debit is
+// made on the due date, and its late notice then carries the pay link.
 import { and, eq, lte, sql } from "drizzle-orm";
-import { subscriptions } from "../../../db/schema.ts";
+import {
+  pixMandates,
+  pixRecurringCharges,
+  subscriptionCharges,
+  subscriptions,
+} from "../../../db/schema.ts";
 import { withTransaction } from "../../platform/db/db.server.ts";
 import { SYSTEM_ACTOR } from "../orders/orders.server.ts";
 import { addDays, formatLocalDate, localDate, type LocalDate } from "../subscriptions/calendar.ts";
@@ -16,6 +23,18 @@ import {
 import { robotSwitchCopy } from "../../content/sales.ts";
 import { robotToSwitch } from "./robot-switches.server.ts";
 import { transition } from "./transitions.ts";
+
+/** Not a subscription whose cycle due `day` its Pix Automático mandate is to debit. */
+function notDebitedOn(day: LocalDate) {
+  return sql`not (${subscriptions.paidThrough} = ${day} and exists (
+    select 1 from ${pixRecurringCharges}
+    join ${subscriptionCharges} on ${subscriptionCharges.id} = ${pixRecurringCharges.chargeId}
+    join ${pixMandates} on ${pixMandates.id} = ${pixRecurringCharges.mandateId}
+    where ${subscriptionCharges.subscriptionId} = ${subscriptions.id}
+      and ${subscriptionCharges.state} = 'open'
+      and ${pixRecurringCharges.state} in ('pending', 'scheduled')
+      and ${pixMandates.state} = 'approved'))`;
+}
 
 export async function suspendDueSubscriptions(
   now: Date,
@@ -44,6 +63,8 @@ export async function suspendDueSubscriptions(
               lte(subscriptions.paidThrough, step.dueBy),
               // Robots "Sob consulta" are charged by hand: staff move those.
               sql`${subscriptions.priceUsdCents} is not null`,
+              // A cycle its mandate debits is late once its due date, the debit's day, is over.
+              step.key === "late" ? notDebitedOn(today) : undefined,
             ),
           )
           .limit(BATCH),

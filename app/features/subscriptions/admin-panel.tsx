@@ -8,7 +8,9 @@ import {
   subscriptionsAdminCopy as copy,
   subscriptionStateLabels,
 } from "../../content/subscriptions.ts";
+import type { ActionResult } from "../admin/action-result.ts";
 import { formatDateTime } from "../admin/date-time.ts";
+import { TextField } from "../admin/field.tsx";
 import {
   ActionError,
   Intent,
@@ -17,6 +19,7 @@ import {
   useSentAgain,
 } from "../admin/plain-form.tsx";
 import { formatBrl } from "../orders/format.ts";
+import { percentText } from "../sales/late-charge.ts";
 import type { PaymentMethod } from "../orders/model.ts";
 import { PaymentFields } from "../orders/payment-fields.tsx";
 import type {
@@ -319,12 +322,84 @@ function RevenueChart({
   );
 }
 
+/** The fine and interest in force, as the loader sends them. */
+export interface RenewalTermsView {
+  fineBp: number;
+  interestBpMonth: number;
+  setBy: string;
+  setAt: string;
+}
+
+/** Basis points as staff read and type them: 150 -> "1,50". */
+const percentField = (basisPoints: number) => percentText(basisPoints).replace(".", ",");
+
+/** The renewals' fine and interest (docs/decisions/417); a refused form keeps what was typed. */
+function RenewalTermsForm({
+  terms,
+  result,
+}: {
+  terms: RenewalTermsView | null;
+  result: ActionResult | undefined;
+}) {
+  const t = copy.terms;
+  const refused =
+    result && !result.ok && result.values?.intent === subscriptionIntents.renewalTerms
+      ? result
+      : undefined;
+  const typed = (name: "fineBp" | "interestBpMonth") =>
+    refused?.values?.[name] ?? (terms ? percentField(terms[name]) : "0");
+  return (
+    <section aria-labelledby="multa-juros" className="grid gap-3">
+      <h2 id="multa-juros" className="text-xl font-semibold">
+        {t.title}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t.text}</p>
+      <p className="text-sm" data-testid="termos-em-vigor">
+        {terms
+          ? t.current(
+              percentField(terms.fineBp),
+              percentField(terms.interestBpMonth),
+              terms.setBy,
+              formatDateTime(new Date(terms.setAt)),
+            )
+          : t.none}
+      </p>
+      <Form method="post" className="flex flex-wrap items-end gap-4" noValidate>
+        <Intent value={subscriptionIntents.renewalTerms} />
+        <TextField
+          id="multa"
+          name="fineBp"
+          label={t.fine}
+          hint={t.fineHint}
+          inputMode="decimal"
+          maxLength={12}
+          defaultValue={typed("fineBp")}
+          error={refused?.fieldErrors?.fineBp}
+        />
+        <TextField
+          id="juros"
+          name="interestBpMonth"
+          label={t.interest}
+          hint={t.interestHint}
+          inputMode="decimal"
+          maxLength={12}
+          defaultValue={typed("interestBpMonth")}
+          error={refused?.fieldErrors?.interestBpMonth}
+        />
+        <Button type="submit">{t.save}</Button>
+      </Form>
+    </section>
+  );
+}
+
 export function SubscriptionsPanel({
   overview,
   filter,
+  renewalTerms,
 }: {
   overview: SubscriptionsOverview;
   filter: SubscriptionsFilter;
+  renewalTerms: RenewalTermsView | null;
 }) {
   const result = usePlainFormResult(toast);
   return (
@@ -386,6 +461,7 @@ export function SubscriptionsPanel({
       >
         {(item) => <SubscriptionCard item={item} />}
       </ListSection>
+      <RenewalTermsForm terms={renewalTerms} result={result} />
     </div>
   );
 }

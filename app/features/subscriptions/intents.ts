@@ -2,4 +2,5 @@
 export const subscriptionIntents = {
   markPaid: "mark-renewal-paid",
   cancel: "cancel-subscription",
+  renewalTerms: "renewal-terms",
 } as const;

@@ -1,13 +1,24 @@
 // The subscription's messages (docs/decisions/172): the next cycle's charge and its reminder,
 // the late and suspension notices, the confirmations of a cancellation and of a refund. Each
-// notice about a charge to pay has a button to Minha conta, where the charge is paid.
+// notice about a charge to pay has a button to Minha conta, where the charge is paid; a renewal
+// a Pix Automático mandate will debit has its own notice and reminder, which ask for nothing.
 import { href } from "react-router";
 import { subscriptionEmailCopy } from "../../content/subscriptions.ts";
 import { defineMessage, type Payload } from "../../platform/jobs/registry.ts";
 import { actionMessage, type ActionCopy } from "../../platform/mail/layout.tsx";
 
-const { charge, reminder, late, suspended, reactivated, ended, cancelled, refunded } =
-  subscriptionEmailCopy;
+const {
+  charge,
+  debit,
+  debitReminder,
+  reminder,
+  late,
+  suspended,
+  reactivated,
+  ended,
+  cancelled,
+  refunded,
+} = subscriptionEmailCopy;
 
 const chargeFields = [
   "name",
@@ -74,6 +85,37 @@ export const renewalReminderMessage = notice(
   reminder,
   chargeFields,
   chargeLines,
+  true,
+);
+
+const debitFields = [
+  "name",
+  "robotName",
+  "dueDate",
+  "amountUsd",
+  "amountBrl",
+  "rate",
+  "rateLine",
+  "creditLine",
+] as const;
+
+const debitLines = (payload: Payload<(typeof debitFields)[number]>) =>
+  [
+    debit.body(payload.robotName, payload.dueDate),
+    charge.amount(payload.amountUsd, payload.amountBrl, payload.rate),
+    payload.creditLine,
+    payload.rateLine,
+    debit.debitOn(payload.amountBrl, payload.dueDate),
+    debit.ifFails,
+  ].filter(Boolean);
+
+export const renewalDebitMessage = notice("renewal-debit", debit, debitFields, debitLines, true);
+
+export const renewalDebitReminderMessage = notice(
+  "renewal-debit-reminder",
+  debitReminder,
+  debitFields,
+  debitLines,
   true,
 );
 

@@ -60,7 +60,7 @@ const notices = {
 const mandateStatus = {
   created: 201,
   exists: 200,
-  invalid: 400,
+  "no-cpf": 409,
   "not-found": 404,
   "not-allowed": 409,
   "no-rate": 409,
@@ -68,6 +68,7 @@ const mandateStatus = {
   unavailable: 503,
 } as const;
 const mandateMessages = {
+  "no-cpf": mandateCopy.cpfFirst,
   "not-found": outcomes.notFound,
   "not-allowed": mandateCopy.notAllowed,
   "no-rate": mandateCopy.noRate,
@@ -106,8 +107,8 @@ const failed = (
   status: number,
   message: string,
   accountErrors?: { orderId: string; errors: AccountFormErrors },
-  mandateError?: { subscriptionId: string; cpf: string; message: string },
-) => data({ message, accountErrors, mandateError, support: undefined }, { status });
+  documentError?: { subscriptionId: string; document: string; message: string },
+) => data({ message, accountErrors, documentError, support: undefined }, { status });
 
 export async function action({ request }: Route.ActionArgs) {
   const entryId = await accountSession.entryId(request);
@@ -124,7 +125,7 @@ export async function action({ request }: Route.ActionArgs) {
         {
           message: undefined,
           accountErrors: undefined,
-          mandateError: undefined,
+          documentError: undefined,
           support: answer.result,
         },
         { status: answer.status },
@@ -160,7 +161,11 @@ export async function action({ request }: Route.ActionArgs) {
       );
       if (saved === "saved") return redirect(`${href("/minha-conta/painel")}?aviso=documento`, 303);
       return saved === "invalid"
-        ? failed(400, panel.payerDocumentInvalid)
+        ? failed(400, panel.payerDocumentInvalid, undefined, {
+            subscriptionId: subscription,
+            document: String(form.get("document") ?? "").slice(0, 18),
+            message: panel.payerDocumentInvalid,
+          })
         : failed(404, outcomes.notFound);
     }
     case "cancel": {
@@ -184,15 +189,8 @@ export async function action({ request }: Route.ActionArgs) {
       break;
     }
     case "pix-automatico": {
-      const asked = await authoriseOwnMandate(entryId, subscription, form, now);
+      const asked = await authoriseOwnMandate(entryId, subscription, now);
       const status = mandateStatus[asked.outcome];
-      if (asked.outcome === "invalid") {
-        return failed(status, asked.error, undefined, {
-          subscriptionId: subscription,
-          cpf: String(form.get("cpf") ?? "").slice(0, 20),
-          message: asked.error,
-        });
-      }
       if (asked.outcome === "created" || asked.outcome === "exists") {
         return redirect(`${href("/minha-conta/painel")}?aviso=pix-automatico`, 303);
       }
@@ -233,7 +231,7 @@ export default function AccountPanelRoute({ loaderData, actionData }: Route.Comp
       overview={loaderData.overview}
       notice={actionData?.message ?? loaderData.notice}
       accountErrors={actionData?.accountErrors}
-      mandateError={actionData?.mandateError}
+      documentError={actionData?.documentError}
       robots={loaderData.robots}
       support={
         <>
