@@ -35,7 +35,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const countDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pix-queries-"));
 const counted = {
-  NODE_OPTIONS: `--require ${path.join(import.meta.dirname, "count-queries.cjs")}`,
+  NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "count-queries.ts")}`,
   BENCH_QUERY_COUNT_DIR: countDir,
 };
 const queriesSent = (pid: number) => {
@@ -111,7 +111,7 @@ try {
     }, 0);
   const webCpuBefore = cpuOf(measured.slice(0, 2));
   const workerCpuBefore = cpuOf(measured.slice(2));
-  const backendCpuBefore = cpuOf(backends.map((row) => row.pid));
+  const backendCpuBefore = new Map(backends.map(({ pid }) => [pid, cpuOf([pid])]));
   const webQueriesBefore = measured.slice(0, 2).reduce((sum, pid) => sum + queriesSent(pid), 0);
   const loadBefore = loadAverage();
 
@@ -178,7 +178,12 @@ try {
   // Costs per notification applied: a 503 (no connection in time) cost next to nothing.
   const webCpu = (cpuOf(measured.slice(0, 2)) - webCpuBefore) / answered;
   const workerCpu = (cpuOf(measured.slice(2)) - workerCpuBefore) / answered;
-  const backendCpu = (cpuOf(backends.map((row) => row.pid)) - backendCpuBefore) / answered;
+  // The backends' pooled connections that lasted the run (one that ended counts for nothing).
+  const backendCpu =
+    [...backendCpuBefore].reduce((sum, [pid, before]) => {
+      const after = cpuOf([pid]);
+      return after > 0 ? sum + after - before : sum;
+    }, 0) / answered;
   const webQueries =
     (measured.slice(0, 2).reduce((sum, pid) => sum + queriesSent(pid), 0) - webQueriesBefore) /
     answered;
