@@ -2,10 +2,9 @@
 // transaction only queues it (no network call under the order's locks); the order page the
 // person lands on, or the worker, creates it at the PSP, and the one that turns it active
 // queues the e-mail with its copia e cola. A PSP that refuses it leaves the static BR Code.
-import { and, asc, eq, lte, min, sql } from "drizzle-orm";
+import { and, asc, eq, lte, min } from "drizzle-orm";
 import { pixCharges } from "../../../db/schema.ts";
 import { getDb, withTransaction, type Executor } from "../../platform/db/db.server.ts";
-import { getLogger } from "../../platform/http/logger.server.ts";
 import {
   apiPix,
   PixApiRefusedError,
@@ -13,13 +12,13 @@ import {
 } from "../../platform/payments/api-pix.server.ts";
 import { pixChargeCopy } from "../../content/pix.ts";
 import { queuePaymentInstructions } from "./order-mail.server.ts";
+import {
+  attemptCharge,
+  ChargeNotPossible,
+  type ChargeSettlement,
+} from "./pix-charge-attempts.server.ts";
 import { centsText } from "./money.ts";
 import { pixQrSvg, sitePix } from "./pix.server.ts";
-
-/** Attempts at creating a charge before the order falls back to the static code. */
-const MAX_ATTEMPTS = 6;
-/** How long one attempt holds a pending charge, so the page and the worker do not both call. */
-const ATTEMPT_LEASE_MS = 30_000;
 
 /**
  * The charge's txid: the order's reference and 22 characters of its id, 35 in all (the
@@ -54,42 +53,22 @@ export async function queuePixChargeLocked(
   return true;
 }
 
-/** Takes a pending charge for one attempt (a lease), or null when another holds it. */
-async function claim(txid: string, now: Date) {
-  const db = await getDb();
-  const [charge] = await db
-    .update(pixCharges)
-    .set({
-      attempts: sql`${pixCharges.attempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS),
-    })
-    .where(
-      and(
-        eq(pixCharges.txid, txid),
-        eq(pixCharges.state, "pending"),
-        lte(pixCharges.nextAttemptAt, now),
-      ),
-    )
-    .returning();
-  return charge ?? null;
-}
-
-async function fail(txid: string, error: string) {
+/** The charge turned active (the person's e-mail queued with its code) or failed. */
+async function settle(txid: string, change: ChargeSettlement, error: string | null) {
   await withTransaction(async (tx) => {
     const [charge] = await tx
       .update(pixCharges)
-      .set({ state: "failed", lastError: error })
+      .set({ ...change, lastError: error })
       .where(and(eq(pixCharges.txid, txid), eq(pixCharges.state, "pending")))
       .returning({ orderId: pixCharges.orderId });
-    // The e-mail the charge held back goes with the static code instead.
+    // The e-mail the charge held back goes now, with its code or the static one.
     if (charge) await queuePaymentInstructions(tx, charge.orderId);
   });
 }
 
 /**
- * One attempt at creating a pending charge at the PSP: active with its copia e cola (and the
- * person's e-mail queued), retried later with backoff, or failed after a refusal or the
- * last attempt. Returns the charge's state afterwards, or null when another attempt held it.
+ * One attempt at creating a pending charge at the PSP (pix-charge-attempts.server.ts).
+ * Returns the charge's state afterwards, or null when another attempt held it.
  */
 export async function createPendingCharge(
   txid: string,
@@ -97,47 +76,26 @@ export async function createPendingCharge(
   client: ApiPixClient | null = apiPix(),
 ): Promise<"active" | "pending" | "failed" | null> {
   if (!client) return null;
-  const charge = await claim(txid, now);
-  if (!charge) return null;
-  const seconds = Math.floor((charge.expiresAt.getTime() - now.getTime()) / 1000);
-  if (seconds <= 0) {
-    await fail(txid, "prazo do pedido encerrado antes da criação da cobrança");
-    return "failed";
-  }
-  try {
-    const cob = await client.createCob({
-      txid,
-      valor: centsText(charge.amountBrlCents),
-      expiresInSeconds: seconds,
-      message: pixChargeCopy.payerMessage(charge.txid.slice(0, 13)),
-    });
-    if (!cob.pixCopiaECola) throw new PixApiRefusedError(201, "cobrança sem pixCopiaECola");
-    await withTransaction(async (tx) => {
-      const [active] = await tx
-        .update(pixCharges)
-        .set({ state: "active", copyPaste: cob.pixCopiaECola, activeAt: now, lastError: null })
-        .where(and(eq(pixCharges.txid, txid), eq(pixCharges.state, "pending")))
-        .returning({ orderId: pixCharges.orderId });
-      if (active) await queuePaymentInstructions(tx, active.orderId);
-    });
-    return "active";
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    getLogger().warn({ txid, attempt: charge.attempts, err: message }, "pix charge not created");
-    if (error instanceof PixApiRefusedError || charge.attempts >= MAX_ATTEMPTS) {
-      await fail(txid, message);
-      return "failed";
-    }
-    const db = await getDb();
-    await db
-      .update(pixCharges)
-      .set({
-        lastError: message,
-        nextAttemptAt: new Date(now.getTime() + 2 ** charge.attempts * 5_000),
-      })
-      .where(eq(pixCharges.txid, txid));
-    return "pending";
-  }
+  return attemptCharge(
+    pixCharges,
+    txid,
+    now,
+    async (charge) => {
+      const seconds = Math.floor((charge.expiresAt.getTime() - now.getTime()) / 1000);
+      if (seconds <= 0) {
+        throw new ChargeNotPossible("prazo do pedido encerrado antes da criação da cobrança");
+      }
+      const cob = await client.createCob({
+        txid,
+        valor: centsText(charge.amountBrlCents),
+        expiresInSeconds: seconds,
+        message: pixChargeCopy.payerMessage(charge.txid.slice(0, 13)),
+      });
+      if (!cob.pixCopiaECola) throw new PixApiRefusedError(201, "cobrança sem pixCopiaECola");
+      return cob.pixCopiaECola;
+    },
+    (change, error) => settle(txid, change, error),
+  );
 }
 
 /** Creates the pending charges that are due; returns when the next one falls due. */

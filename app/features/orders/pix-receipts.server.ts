@@ -4,7 +4,8 @@
 // ("a resolver") with the reason. The ledger is the one record: never lost, never twice.
 import { eq } from "drizzle-orm";
 import { orders, pixCharges, pixRecurringCharges } from "../../../db/schema.ts";
-import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import type { Executor } from "../../platform/db/db.server.ts";
+import { withTransactionWakingAfter } from "../../platform/jobs/enqueue.server.ts";
 import type { ReceivedPix } from "../../platform/payments/api-pix.server.ts";
 import { pixUnresolvedReasonLabels } from "../../content/pix.ts";
 import type { PixReceiptSource, PixUnresolvedReason } from "./model.ts";
@@ -113,7 +114,7 @@ export async function applyConfirmedPix(
     origin: `${PIX_ACTOR} (${source})`,
     reference: pix.txid ?? null,
   };
-  const outcome = await withTransaction(async (tx): Promise<PixOutcome> => {
+  const outcome = await withTransactionWakingAfter(async (tx): Promise<PixOutcome> => {
     const wait = async (reason: PixUnresolvedReason, detail: string) => {
       const { event, fresh } = await recordMoneyEvent(tx, input, now);
       if (!fresh) return repeated(tx, pix, event, amountBrlCents, now);

@@ -107,7 +107,15 @@ export async function lockSaleOf(
     subscriptionIds?: readonly string[];
     chargeIds?: readonly string[];
   },
-  extra: Pick<SaleKeys, "moneyEventIds"> = {},
+  extra: Pick<SaleKeys, "moneyEventIds"> & {
+    /**
+     * "paying-orders": the robot of an order only when the order has expired. Paying an
+     * order that awaits payment moves no spot (its invitation stays accepted), and the
+     * robot's lock would queue every payment of a robot behind the others' commits
+     * (docs/decisions/410); reviving an expired one counts spots (payOrderLocked).
+     */
+    robots?: "always" | "paying-orders";
+  } = {},
 ): Promise<void> {
   const chargeIds = ids(start.chargeIds);
   const subscriptionIds = new Set(ids(start.subscriptionIds));
@@ -144,13 +152,15 @@ export async function lockSaleOf(
         robotId: orders.robotId,
         waitlistId: orders.waitlistId,
         invitationId: orders.invitationId,
+        state: orders.state,
         subscriptionId: subscriptions.id,
       })
       .from(orders)
       .leftJoin(subscriptions, eq(subscriptions.orderId, orders.id))
       .where(inArray(orders.id, chunk));
     for (const row of rows) {
-      if (row.robotId) (keys.robotIds as string[]).push(row.robotId);
+      const spotsMove = extra.robots !== "paying-orders" || row.state === "expired";
+      if (row.robotId && spotsMove) (keys.robotIds as string[]).push(row.robotId);
       if (row.waitlistId) (keys.waitlistIds as string[]).push(row.waitlistId);
       if (row.invitationId) (keys.invitationIds as string[]).push(row.invitationId);
       if (row.subscriptionId) subscriptionIds.add(row.subscriptionId);

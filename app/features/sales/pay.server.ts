@@ -49,7 +49,7 @@ import {
   type MoneyEventInput,
   type MoneyEventRow,
 } from "./ledger.server.ts";
-import { lockSaleOf } from "./locks.server.ts";
+import { lockInOrder, lockSaleOf } from "./locks.server.ts";
 import { reactivatedLocked } from "./reactivate.server.ts";
 import { movableFrom, transition } from "./transitions.ts";
 
@@ -95,7 +95,7 @@ export async function receiveMoney(
   const { event, fresh } = await recordMoneyEvent(tx, input, now);
   if (!fresh) return { outcome: "duplicate", eventId: event.id, event };
   if (event.state === "noted") return { outcome: "noted", eventId: event.id };
-  const applied = await applyMoney(tx, event, target ?? null, settlement, now);
+  const applied = await applyMoney(tx, event, target ?? null, settlement, now, { fresh: true });
   if (!applied.ok) {
     await leaveWaiting(tx, [{ event, reason: applied.reason }]);
     return { outcome: "waiting", eventId: event.id, reason: applied.reason };
@@ -123,7 +123,8 @@ export async function targetOfReference(
 
 /**
  * Applies one recorded money event (money in, waiting) to its order or charge, under the
- * sale's locks, or says why it cannot. Writes nothing when it cannot.
+ * sale's locks, or says why it cannot. Writes nothing when it cannot. `fresh`: this
+ * transaction inserted the event, so no one else can see it, let alone lock it.
  */
 export async function applyMoney(
   tx: Executor,
@@ -131,6 +132,7 @@ export async function applyMoney(
   target: PayTarget | null,
   settlement: Settlement,
   now: Date,
+  { fresh = false }: { fresh?: boolean } = {},
 ): Promise<Applied> {
   const resolved = target ?? (await targetOfReference(tx, event.reference));
   if (!resolved)
@@ -140,7 +142,10 @@ export async function applyMoney(
   await lockSaleOf(
     tx,
     "orderId" in resolved ? { orderIds: [resolved.orderId] } : { chargeIds: [resolved.chargeId] },
-    { moneyEventIds: [event.id] },
+    {
+      moneyEventIds: fresh ? [] : [event.id],
+      robots: "orderId" in resolved ? "paying-orders" : "always",
+    },
   );
   const payment: PaymentInput = {
     method: event.method ?? "pix",
@@ -182,6 +187,10 @@ async function payOrderLocked(
   }
   if (order.state === "expired") {
     if (event.receivedAt > order.deadline) return waitingReasons.receivedAfterDeadline;
+    // Held already unless the order expired between lockSaleOf's read and its lock: then
+    // the robot comes after the order, once, and PostgreSQL's deadlock check is the net (the
+    // source retries: a webhook answers 503).
+    if (order.robotId) await lockInOrder(tx, { robotIds: [order.robotId] });
     const reinstated = await reinstateSpot(tx, order, now);
     if (!reinstated) return waitingReasons.spotTaken;
   }

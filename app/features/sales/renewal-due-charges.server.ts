@@ -3,7 +3,7 @@
 // (`PUT /cobv/{txid}`: the cycle's amount, its due date, payable through the grace period,
 // with the fine and interest staff set), and the one that turns it active sends the renewal's
 // e-mail with its copia e cola. A PSP that refuses it leaves the static BR Code.
-import { and, asc, desc, eq, lte, min, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, min } from "drizzle-orm";
 import {
   orders,
   pixDueCharges,
@@ -14,7 +14,6 @@ import {
 } from "../../../db/schema.ts";
 import { getDb, withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
-import { getLogger } from "../../platform/http/logger.server.ts";
 import {
   apiPix,
   PixApiRefusedError,
@@ -22,15 +21,17 @@ import {
 } from "../../platform/payments/api-pix.server.ts";
 import { pixChargeCopy } from "../../content/pix.ts";
 import { centsText } from "../orders/money.ts";
+import {
+  attemptCharge,
+  ChargeNotPossible,
+  type ChargeSettlement,
+} from "../orders/pix-charge-attempts.server.ts";
 import { chargeTxid } from "../orders/pix-charges.server.ts";
 import { pixQrSvg, sitePix } from "../orders/pix.server.ts";
 import { addDays, daysBetween, localDate, localInstant } from "../subscriptions/calendar.ts";
 import type { ChargeRow, SubscriptionRow } from "../subscriptions/subscriptions.server.ts";
 import { lateCeilingCents, percentText, type LateTerms } from "./late-charge.ts";
 import { debitedByMandate, queueRenewalChargeNotice } from "./renewal-notice.server.ts";
-
-const MAX_ATTEMPTS = 6;
-const ATTEMPT_LEASE_MS = 30_000;
 
 export interface RenewalTerms extends LateTerms {
   setBy: string;
@@ -84,30 +85,7 @@ export async function queueDueChargeLocked(
   return true;
 }
 
-async function claim(txid: string, now: Date) {
-  const db = await getDb();
-  const [due] = await db
-    .update(pixDueCharges)
-    .set({
-      attempts: sql`${pixDueCharges.attempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS),
-    })
-    .where(
-      and(
-        eq(pixDueCharges.txid, txid),
-        eq(pixDueCharges.state, "pending"),
-        lte(pixDueCharges.nextAttemptAt, now),
-      ),
-    )
-    .returning();
-  return due ?? null;
-}
-
-async function settle(
-  txid: string,
-  change: { state: "active"; copyPaste: string; activeAt: Date } | { state: "failed" },
-  error: string | null,
-) {
+async function settle(txid: string, change: ChargeSettlement, error: string | null) {
   await withTransaction(async (tx) => {
     const [due] = await tx
       .update(pixDueCharges)
@@ -133,9 +111,8 @@ async function payerOf(chargeId: string) {
 }
 
 /**
- * One attempt at creating a pending due-date charge at the PSP: active with its copia e cola
- * (and the renewal's e-mail queued), retried later with backoff, or failed after a refusal or
- * the last attempt. Null when another attempt held it.
+ * One attempt at creating a pending due-date charge at the PSP
+ * (orders/pix-charge-attempts.server.ts). Null when another attempt held it.
  */
 export async function createPendingDueCharge(
   txid: string,
@@ -143,44 +120,28 @@ export async function createPendingDueCharge(
   client: ApiPixClient | null = apiPix(),
 ): Promise<"active" | "pending" | "failed" | null> {
   if (!client) return null;
-  const due = await claim(txid, now);
-  if (!due) return null;
-  const payer = await payerOf(due.chargeId);
-  if (!payer) {
-    await settle(txid, { state: "failed" }, "sem CPF ou CNPJ do pagador");
-    return "failed";
-  }
-  try {
-    const cobv = await client.createCobv({
-      txid,
-      valor: centsText(due.amountBrlCents),
-      dueDate: due.dueDate,
-      daysAfterDue: due.daysAfterDue,
-      payer,
-      finePercent: due.fineBp > 0 ? percentText(due.fineBp) : null,
-      interestPercentMonth: due.interestBpMonth > 0 ? percentText(due.interestBpMonth) : null,
-      message: pixChargeCopy.renewalPayerMessage(txid.slice(0, 13)),
-    });
-    if (!cobv.pixCopiaECola) throw new PixApiRefusedError(201, "cobrança sem pixCopiaECola");
-    await settle(txid, { state: "active", copyPaste: cobv.pixCopiaECola, activeAt: now }, null);
-    return "active";
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    getLogger().warn({ txid, attempt: due.attempts, err: message }, "pix due charge not created");
-    if (error instanceof PixApiRefusedError || due.attempts >= MAX_ATTEMPTS) {
-      await settle(txid, { state: "failed" }, message);
-      return "failed";
-    }
-    const db = await getDb();
-    await db
-      .update(pixDueCharges)
-      .set({
-        lastError: message,
-        nextAttemptAt: new Date(now.getTime() + 2 ** due.attempts * 5_000),
-      })
-      .where(eq(pixDueCharges.txid, txid));
-    return "pending";
-  }
+  return attemptCharge(
+    pixDueCharges,
+    txid,
+    now,
+    async (due) => {
+      const payer = await payerOf(due.chargeId);
+      if (!payer) throw new ChargeNotPossible("sem CPF ou CNPJ do pagador");
+      const cobv = await client.createCobv({
+        txid,
+        valor: centsText(due.amountBrlCents),
+        dueDate: due.dueDate,
+        daysAfterDue: due.daysAfterDue,
+        payer,
+        finePercent: due.fineBp > 0 ? percentText(due.fineBp) : null,
+        interestPercentMonth: due.interestBpMonth > 0 ? percentText(due.interestBpMonth) : null,
+        message: pixChargeCopy.renewalPayerMessage(txid.slice(0, 13)),
+      });
+      if (!cobv.pixCopiaECola) throw new PixApiRefusedError(201, "cobrança sem pixCopiaECola");
+      return cobv.pixCopiaECola;
+    },
+    (change, error) => settle(txid, change, error),
+  );
 }
 
 /** The worker: creates the pending due-date charges; returns when the next one falls due. */

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema.ts";
-import { runsInProcess, type Database, type Executor } from "../db/db.server.ts";
+import { getDb, runsInProcess, type Database, type Executor } from "../db/db.server.ts";
 import { getLogger } from "../http/logger.server.ts";
 import { rateLimitHitSql } from "../http/rate-limit.server.ts";
 import type { MessageDefinition, MessageJob } from "./registry.ts";
@@ -20,13 +20,39 @@ export const WAKE_CHANNEL = "email_outbox_queued";
 /** The notification, for a transaction that queues messages. */
 export const wakeSql = sql`select pg_notify(${WAKE_CHANNEL}, '')`;
 
-/** Queues messages in the caller's transaction; the workers are woken at its commit. */
+/**
+ * Queues messages in the caller's transaction; the workers are woken at its commit, or just
+ * after it for a transaction opened by withTransactionWakingAfter.
+ */
 export async function enqueue(tx: Executor, ...jobs: readonly MessageJob[]): Promise<void> {
   if (jobs.length === 0) return;
   await tx
     .insert(emailOutbox)
     .values(jobs.map((job) => ({ template: job.name, recipient: job.to, payload: job.payload })));
-  await tx.execute(wakeSql);
+  const wakesAfter = wakingAfterCommit.get(tx);
+  if (wakesAfter) wakesAfter.queued = true;
+  else await tx.execute(wakeSql);
+}
+
+const wakingAfterCommit = new WeakMap<Executor, { queued: boolean }>();
+
+/**
+ * One transaction, for a move that many callers make at once (a PSP's webhook at hundreds a
+ * second): the messages it queues wake the workers by wakeWorkers after its commit, not by a
+ * `pg_notify` in it, whose lock PostgreSQL holds across every notifying commit's WAL flush
+ * (docs/decisions/195, 410). A savepoint inside it notifies as usual.
+ */
+export async function withTransactionWakingAfter<T>(
+  work: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  const db = await getDb();
+  const state = { queued: false };
+  const result = await db.transaction((tx) => {
+    wakingAfterCommit.set(tx, state);
+    return work(tx);
+  });
+  if (state.queued) wakeWorkers(db);
+  return result;
 }
 
 // PostgreSQL commits the transactions that notify one at a time (one lock, held across the
