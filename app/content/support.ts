@@ -120,6 +120,7 @@ export const supportAdminCopy = {
   tab: "Suporte",
   loading: "Carregando conversas...",
   title: "Suporte",
+  tableLabel: "Conversas de suporte",
   intro:
     "Conversas de clientes, pela Minha conta, pelo /contato ou por e-mail. A primeira resposta é devida em 4 horas úteis (9h-18h, dias úteis).",
   filterOpen: "Abertas",

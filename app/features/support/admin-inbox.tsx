@@ -100,7 +100,7 @@ export function SupportInbox({ rows, state }: { rows: InboxRow[]; state: "open" 
       {rows.length === 0 ? (
         <p className="text-muted-foreground">{copy.empty}</p>
       ) : (
-        <TableScroll label={copy.title}>
+        <TableScroll label={copy.tableLabel}>
           <table className="w-full text-left text-sm">
             <thead>
               <tr>

@@ -97,7 +97,7 @@ export default function AdminPaymentsPage({ loaderData, actionData }: Route.Comp
   const c = copy.columns;
   return (
     <div className="grid gap-4">
-      <h1 className="text-2xl font-semibold">{copy.title}</h1>
+      <h2 className="text-2xl font-semibold">{copy.title}</h2>
       {loaderData.problems.map((item) => (
         <p key={item.provider} role="alert" className="rounded-md border border-destructive p-3">
           <strong>{item.provider}:</strong> {item.problem}{" "}
@@ -178,9 +178,9 @@ export default function AdminPaymentsPage({ loaderData, actionData }: Route.Comp
         </TableScroll>
       )}
       <section aria-labelledby="devolucoes-pix" className="grid gap-2">
-        <h2 id="devolucoes-pix" className="text-xl font-semibold">
+        <h3 id="devolucoes-pix" className="text-xl font-semibold">
           {pixRefundCopy.title}
-        </h2>
+        </h3>
         <p>{pixRefundCopy.intro}</p>
         {loaderData.refunds.length === 0 ? (
           <p>{pixRefundCopy.empty}</p>

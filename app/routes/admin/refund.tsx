@@ -59,7 +59,7 @@ export default function AdminRefundPage({ loaderData, actionData }: Route.Compon
   const { quote } = loaderData;
   return (
     <div className="grid max-w-2xl gap-4">
-      <h1 className="text-2xl font-semibold">{copy.title(quote.robotName, quote.reference)}</h1>
+      <h2 className="text-2xl font-semibold">{copy.title(quote.robotName, quote.reference)}</h2>
       {actionData ? (
         <p role={actionData.ok ? "status" : "alert"} className="rounded-md border p-3">
           {actionData.message}

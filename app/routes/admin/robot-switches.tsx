@@ -61,9 +61,9 @@ function SwitchList({
 }) {
   return (
     <section aria-labelledby={id} className="grid gap-2">
-      <h2 id={id} className="text-xl font-semibold">
+      <h3 id={id} className="text-xl font-semibold">
         {title} ({lines.length})
-      </h2>
+      </h3>
       {lines.length === 0 ? (
         <p className="text-muted-foreground">{empty}</p>
       ) : (
@@ -99,7 +99,7 @@ function SwitchList({
 export default function AdminRobotSwitchesPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="grid gap-6">
-      <h1 className="text-2xl font-semibold">{copy.title}</h1>
+      <h2 className="text-2xl font-semibold">{copy.title}</h2>
       <p>{copy.intro}</p>
       {actionData ? (
         <p role={actionData.ok ? "status" : "alert"} className="rounded-md border p-3">
