@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
+import SMTPConnection from "nodemailer/lib/smtp-connection/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   performanceStatements,
@@ -25,7 +26,7 @@ import { getDb } from "../../platform/db/db.server.ts";
 import { getVerifiedView } from "../performance/public-view.server.ts";
 import { getPublishedReference } from "../performance/queries.server.ts";
 import { dkimResolver } from "./dkim.server.ts";
-import { SIGNED_MESSAGE_MAX_BYTES } from "./model.ts";
+import { MESSAGES_PER_CONNECTION, SIGNED_MESSAGE_MAX_BYTES } from "./model.ts";
 import { saveInbox, type Inbox } from "./queries.server.ts";
 import { startStatementReceiver, type StatementReceiver } from "./receiver.server.ts";
 
@@ -295,6 +296,41 @@ describe("a statement e-mailed signed by the broker", () => {
     expect(answer).toMatchObject({ responseCode: 550 });
     expect(await lastMessage()).toMatchObject({ reason: "unsigned" });
     expect((await messages()).length).toBe(before + 1);
+  });
+});
+
+describe("one SMTP connection", () => {
+  it(`delivers at most ${MESSAGES_PER_CONNECTION} messages; the next is told to reconnect and nothing of it is kept`, async () => {
+    const before = (await messages()).length;
+    const connection = new SMTPConnection({ host: "127.0.0.1", port: receiver.port });
+    await new Promise<void>((resolve, reject) =>
+      connection.connect((error) => (error ? reject(error) : resolve())),
+    );
+    const envelope = { from: `reports@${broker.domain}`, to: [address] };
+    // Unsigned, so each is refused (550) and kept as a message of the inbox; the connection
+    // stays open after a 550.
+    const answers: (number | string)[] = [];
+    try {
+      for (let i = 0; i < MESSAGES_PER_CONNECTION + 2; i++) {
+        const answer = await new Promise<number | string>((resolve) =>
+          connection.send(envelope, `Subject: extrato ${i}\r\n\r\nsem assinatura ${i}`, (error) =>
+            resolve(error ? (error.responseCode ?? error.code ?? "error") : 250),
+          ),
+        );
+        answers.push(answer);
+        if (answer !== 550) break;
+        // A refused transaction leaves the client mid-transaction; RSET starts the next.
+        await new Promise<void>((resolve, reject) =>
+          connection.reset((error) => (error ? reject(error) : resolve())),
+        );
+      }
+    } finally {
+      connection.close();
+    }
+    expect(answers).toEqual([...Array<number>(MESSAGES_PER_CONNECTION).fill(550), 421]);
+    const kept = (await messages()).slice(before);
+    expect(kept).toHaveLength(MESSAGES_PER_CONNECTION);
+    expect(kept.every((message) => message.reason === "unsigned")).toBe(true);
   });
 });
 
