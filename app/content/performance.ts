@@ -95,6 +95,7 @@ export const reconciliationLabels: Record<ReconciliationCheck, string> = {
   depositWithdrawal: "Depósitos e saques",
   balance: "Saldo final",
   runningBalance: "Linhas de Deals com saldo diferente",
+  openingBalance: "Saldo inicial × saldo ao fim do extrato anterior",
 };
 
 export const serverClockLabels: Record<ServerClock, string> = {
