@@ -30,6 +30,8 @@ export const verifiedCopy = {
   notReconciledBadge: "Não confere com o extrato",
   reconciledText:
     "Nossos totais, calculados operação por operação, conferem centavo a centavo com o resumo do próprio extrato.",
+  /** Before a reconciliation line of a record combined from statements (1 = the earliest). */
+  statementPart: (part: number) => `Extrato ${part}, `,
   notReconciledText:
     "Nossos totais, calculados operação por operação, não conferem com o resumo do próprio extrato. As diferenças:",
   figuresTitle: "Números principais",
@@ -172,6 +174,8 @@ export const performanceAdminCopy = {
     notMultipart: "Envie o formulário com o arquivo.",
     notFound: "Este extrato não é deste robô.",
     nothingShown: "Não há histórico publicado deste robô para retirar.",
+    notCombinable: (reason: string) =>
+      `Este extrato não pôde ser somado aos já publicados desta conta, e nada mudou no site: ${reason}`,
     currency: (found: string, expected: string) =>
       `O extrato está em ${found || "moeda não informada"}, mas a conta foi informada em ${expected}. Confira a moeda ou envie o extrato da conta certa.`,
     kind: (found: string, expected: string) =>

@@ -156,7 +156,8 @@ function Reconciliation({ record }: { record: PageRecord }) {
       <p>{copy.notReconciledText}</p>
       <ul className="list-disc space-y-1 pl-5">
         {wrong.map((line) => (
-          <li key={line.check}>
+          <li key={`${line.part ?? 0}-${line.check}`}>
+            {line.part === undefined ? null : copy.statementPart(line.part)}
             {reconciliationLabels[line.check]}: {lineValue(line, line.ours, record.currency)} ×{" "}
             {lineValue(line, line.statement, record.currency)}
             {line.ours !== null && line.statement !== null && line.check !== "runningBalance"
