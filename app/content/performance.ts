@@ -77,6 +77,10 @@ export const verifiedCopy = {
   sha256: "SHA-256",
   sha256Hint:
     "Confira que o arquivo baixado é o mesmo: no terminal, sha256sum (Linux), shasum -a 256 (macOS) ou certutil -hashfile ARQUIVO SHA256 (Windows).",
+  downloadMessage: "Baixar a mensagem assinada pela corretora (.eml)",
+  messageSha256: "SHA-256 da mensagem",
+  messageHint:
+    "É o e-mail exatamente como a corretora o enviou, com a assinatura DKIM. Qualquer verificador de DKIM (por exemplo, dkimpy: dkimverify < mensagem.eml) confirma que ele saiu do servidor da corretora e não foi alterado.",
   declaredTitle: "Metas declaradas pelo fornecedor",
   declaredText:
     "Os números da seção Métricas são metas declaradas pelo fornecedor da estratégia, não resultados verificados.",

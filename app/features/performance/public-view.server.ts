@@ -69,6 +69,7 @@ async function verifiedViewOf(
       ? {
           domain: published.signedByDomain,
           verifiedAt: (published.signatureVerifiedAt ?? published.uploadedAt).toISOString(),
+          messageSha256: published.signedMessageSha256,
         }
       : null,
     history,

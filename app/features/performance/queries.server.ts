@@ -137,7 +137,7 @@ export async function getStatement(robotId: string, id: string) {
 /** What a publication did: shown, not this robot's statement, or not combinable. */
 export type PublishOutcome =
   | { ok: true }
-  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "not-found" | "not-reconciled" }
   | { ok: false; reason: "not-combinable"; problem: CombinedStatements & { ok: false } };
 
 /**
@@ -194,6 +194,8 @@ export async function publishStatement(
   robotId: string,
   statementId: string,
   publishedBy: string,
+  /** Publishes nothing when the combined record does not reconcile (signed intake). */
+  { onlyReconciled = false } = {},
 ): Promise<PublishOutcome> {
   const db = await getDb();
   const [found] = await db
@@ -217,6 +219,7 @@ export async function publishStatement(
     const result = await combineStatementFiles(files, found.serverClock);
     if (!result.ok) return { ok: false, reason: "not-combinable", problem: result };
     combined = result.record;
+    if (onlyReconciled && !combined.reconciled) return { ok: false, reason: "not-reconciled" };
   }
   return withTransaction(async (tx) => {
     const [statement] = await tx
@@ -303,6 +306,8 @@ export interface PublishedReference {
   /** The broker domain whose DKIM signature it arrived under, and when it was verified. */
   signedByDomain: string | null;
   signatureVerifiedAt: Date | null;
+  /** The SHA-256 of the raw signed message it arrived in (docs/decisions/431). */
+  signedMessageSha256: string | null;
 }
 
 const publishedReferenceColumns = {
@@ -318,6 +323,9 @@ const publishedReferenceColumns = {
   action: performancePublications.action,
   signedByDomain: performanceStatements.signedByDomain,
   signatureVerifiedAt: performanceStatements.signatureVerifiedAt,
+  signedMessageSha256: sql<string | null>`(select m.sha256 from signed_statement_messages m
+    where m.statement_id = ${performanceStatements.id} and m.outcome = 'accepted'
+    limit 1)`.as("signed_message_sha256"),
 };
 
 /** The latest publication row (or withdrawal) of the robot `robotId` names, without its record. */
@@ -370,6 +378,7 @@ export async function getRobotAndPublicationBySlug(
         action: latest.action,
         signedByDomain: latest.signedByDomain,
         signatureVerifiedAt: latest.signatureVerifiedAt,
+        signedMessageSha256: latest.signedMessageSha256,
       },
     })
     .from(robots)

@@ -161,7 +161,8 @@ export async function receiveSignedMessage(
   });
   const keepsStart = await keepsRecordStart(inbox.robotId, computed.record.periodStart);
   const published =
-    keepsStart && (await publishStatement(inbox.robotId, statementId, staff)).ok === true;
+    keepsStart &&
+    (await publishStatement(inbox.robotId, statementId, staff, { onlyReconciled: true })).ok;
   const messageId = await recordMessage({
     ...base,
     raw,
@@ -172,7 +173,7 @@ export async function receiveSignedMessage(
     detail: published
       ? null
       : keepsStart
-        ? "kept, not published: it cannot be combined with the published statements"
+        ? "kept, not published: with the published statements it does not reconcile"
         : "kept, not published: it starts before the published record",
     statementId,
   });
