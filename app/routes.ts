@@ -41,6 +41,10 @@ export default [
       route("admin/robos", "routes/admin/robots.tsx"),
       route("admin/robos/:id/desempenho", "routes/admin/robot-performance.tsx"),
       route("admin/robos/:id/extratos-assinados", "routes/admin/robot-signed-statements.tsx"),
+      route(
+        "admin/robos/:id/extratos-assinados/:messageId/mensagem.eml",
+        "routes/admin/signed-statement-message.ts",
+      ),
       route("admin/blog", "routes/admin/blog.tsx"),
       route("admin/emails", "routes/admin/emails.tsx"),
       route("admin/convites", "routes/admin/invitations.tsx"),
@@ -67,6 +71,7 @@ export default [
   ]),
   route("healthz", "routes/seo/healthz.ts"),
   route("extratos/:id", "routes/site/statement-file.ts"),
+  route("extratos/:id/mensagem.eml", "routes/site/statement-message.ts"),
   route("registro.txt", "routes/site/record-log-text.ts"),
   route("registro.json", "routes/site/record-log-json.ts"),
   route("registro/chave.pem", "routes/site/record-log-key.ts"),

@@ -591,6 +591,9 @@ export const performancePublications = pgTable(
     // Issue 38: a "withdraw" row takes the robot's record off the site; statementId is the
     // statement it withdraws.
     action: text("action", { enum: publicationActions }).notNull().default("publish"),
+    // The record of every statement published for the account since the last withdrawal,
+    // combined (docs/decisions/430); null when the statement's own record is the whole one.
+    record: jsonb("record").$type<PerformanceRecord>(),
   },
   (table) => [
     index("performance_publications_robot_idx").on(table.robotId, table.publishedAt),

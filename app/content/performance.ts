@@ -30,6 +30,8 @@ export const verifiedCopy = {
   notReconciledBadge: "Não confere com o extrato",
   reconciledText:
     "Nossos totais, calculados operação por operação, conferem centavo a centavo com o resumo do próprio extrato.",
+  /** Before a reconciliation line of a record combined from statements (1 = the earliest). */
+  statementPart: (part: number) => `Extrato ${part}, `,
   notReconciledText:
     "Nossos totais, calculados operação por operação, não conferem com o resumo do próprio extrato. As diferenças:",
   figuresTitle: "Números principais",
@@ -75,6 +77,10 @@ export const verifiedCopy = {
   sha256: "SHA-256",
   sha256Hint:
     "Confira que o arquivo baixado é o mesmo: no terminal, sha256sum (Linux), shasum -a 256 (macOS) ou certutil -hashfile ARQUIVO SHA256 (Windows).",
+  downloadMessage: "Baixar a mensagem assinada pela corretora (.eml)",
+  messageSha256: "SHA-256 da mensagem",
+  messageHint:
+    "É o e-mail exatamente como a corretora o enviou, com a assinatura DKIM. Qualquer verificador de DKIM (por exemplo, dkimpy: dkimverify < mensagem.eml) confirma que ele saiu do servidor da corretora e não foi alterado.",
   declaredTitle: "Metas declaradas pelo fornecedor",
   declaredText:
     "Os números da seção Métricas são metas declaradas pelo fornecedor da estratégia, não resultados verificados.",
@@ -95,6 +101,7 @@ export const reconciliationLabels: Record<ReconciliationCheck, string> = {
   depositWithdrawal: "Depósitos e saques",
   balance: "Saldo final",
   runningBalance: "Linhas de Deals com saldo diferente",
+  openingBalance: "Saldo inicial × saldo ao fim do extrato anterior",
 };
 
 export const serverClockLabels: Record<ServerClock, string> = {
@@ -171,6 +178,8 @@ export const performanceAdminCopy = {
     notMultipart: "Envie o formulário com o arquivo.",
     notFound: "Este extrato não é deste robô.",
     nothingShown: "Não há histórico publicado deste robô para retirar.",
+    notCombinable: (reason: string) =>
+      `Este extrato não pôde ser somado aos já publicados desta conta, e nada mudou no site: ${reason}`,
     currency: (found: string, expected: string) =>
       `O extrato está em ${found || "moeda não informada"}, mas a conta foi informada em ${expected}. Confira a moeda ou envie o extrato da conta certa.`,
     kind: (found: string, expected: string) =>

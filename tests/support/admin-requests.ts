@@ -19,6 +19,7 @@ import * as supportAttachmentRoute from "../../app/routes/admin/support-attachme
 import * as supportConversationRoute from "../../app/routes/admin/support-conversation.tsx";
 import * as robotPerformanceRoute from "../../app/routes/admin/robot-performance.tsx";
 import * as robotSignedStatementsRoute from "../../app/routes/admin/robot-signed-statements.tsx";
+import * as signedStatementMessageRoute from "../../app/routes/admin/signed-statement-message.ts";
 import * as robotsRoute from "../../app/routes/admin/robots.tsx";
 import * as setupRoute from "../../app/routes/admin/setup.tsx";
 import * as waitlistCsvRoute from "../../app/routes/admin/waitlist-csv.ts";
@@ -83,6 +84,10 @@ export const adminSectionRoutes = {
   "/admin/robos": robotsRoute,
   "/admin/robos/:id/desempenho": robotPerformanceRoute,
   "/admin/robos/:id/extratos-assinados": robotSignedStatementsRoute,
+  "/admin/robos/:id/extratos-assinados/:messageId/mensagem.eml": {
+    ...signedStatementMessageRoute,
+    action: undefined,
+  },
   "/admin/blog": blogRoute,
   "/admin/convites": invitationsRoute,
   "/admin/emails": emailsRoute,

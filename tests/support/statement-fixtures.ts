@@ -50,6 +50,11 @@ export interface FixtureOptions {
   summary?: Partial<Record<"grossProfit" | "grossLoss" | "netProfit" | "balance", number>>;
   /** Adds scripts, event handlers, deep nesting and a huge junk table around the ledger. */
   hostile?: boolean;
+  /**
+   * The balance before the statement's first row, in cents: a statement of a later period
+   * (a broker's monthly statement), whose summary balance and Deals balances carry it.
+   */
+  openingBalance?: number;
 }
 
 /** cents -> "10 000.00" (MetaTrader), "10 000,00" or "10,000.00". */
@@ -117,7 +122,7 @@ export function mt4Statement(ledger: FixtureLedger, options: FixtureOptions = {}
     grossProfit: options.summary?.grossProfit ?? totals.grossProfit,
     grossLoss: options.summary?.grossLoss ?? totals.grossLoss,
     netProfit: options.summary?.netProfit ?? totals.netProfit,
-    balance: options.summary?.balance ?? totals.balance,
+    balance: options.summary?.balance ?? totals.balance + (options.openingBalance ?? 0),
   };
   type Row = { sortKey: string; html: string };
   const rows: Row[] = [];
@@ -206,7 +211,7 @@ export function mt5Statement(ledger: FixtureLedger, options: FixtureOptions = {}
     grossProfit: options.summary?.grossProfit ?? totals.grossProfit,
     grossLoss: options.summary?.grossLoss ?? totals.grossLoss,
     netProfit: options.summary?.netProfit ?? totals.netProfit,
-    balance: options.summary?.balance ?? totals.balance,
+    balance: options.summary?.balance ?? totals.balance + (options.openingBalance ?? 0),
   };
   const th = (title: string) =>
     `<tr align="center"><th colspan="14" style="height: 25px"><div style="font: 10pt Tahoma"><b>${title}</b></div></th></tr>`;
@@ -227,7 +232,10 @@ export function mt5Statement(ledger: FixtureLedger, options: FixtureOptions = {}
     ),
   ];
   // Deals: an "in" deal carries the entry commission, the "out" deal the rest.
+  // Deal numbers are the account's, so the same deal has the same number in every
+  // statement that lists it.
   type Deal = {
+    deal: number;
     time: string;
     order: number;
     symbol: string;
@@ -241,6 +249,7 @@ export function mt5Statement(ledger: FixtureLedger, options: FixtureOptions = {}
   const deals: Deal[] = [];
   for (const b of ledger.balances) {
     deals.push({
+      deal: 800_000_000 + b.ticket,
       time: b.time,
       order: 0,
       symbol: "",
@@ -255,6 +264,7 @@ export function mt5Statement(ledger: FixtureLedger, options: FixtureOptions = {}
   for (const t of ledger.trades) {
     const entry = Math.trunc((t.commission + t.taxes) / 2);
     deals.push({
+      deal: 900_000_000 + t.ticket * 2,
       time: t.open,
       order: t.ticket,
       symbol: t.symbol,
@@ -266,6 +276,7 @@ export function mt5Statement(ledger: FixtureLedger, options: FixtureOptions = {}
       comment: "",
     });
     deals.push({
+      deal: 900_000_001 + t.ticket * 2,
       time: t.close,
       order: t.ticket,
       symbol: t.symbol,
@@ -278,11 +289,10 @@ export function mt5Statement(ledger: FixtureLedger, options: FixtureOptions = {}
     });
   }
   deals.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
-  let balance = 0;
-  let dealId = 900_000_000;
+  let balance = options.openingBalance ?? 0;
   const dealRows = deals.map((d) => {
     if (d.type !== "credit") balance += d.profit + d.commission + d.swap;
-    return `<tr bgcolor="#FFFFFF" align="right"><td>${d.time}</td><td>${dealId++}</td><td>${d.symbol}</td><td>${d.type}</td><td>${d.direction}</td><td>${d.order ? "0.10" : ""}</td><td></td><td>${d.order || ""}</td><td>${m(d.commission)}</td><td>0.00</td><td>${m(d.swap)}</td><td>${m(d.profit)}</td><td>${m(balance)}</td><td>${d.comment}</td></tr>`;
+    return `<tr bgcolor="#FFFFFF" align="right"><td>${d.time}</td><td>${d.deal}</td><td>${d.symbol}</td><td>${d.type}</td><td>${d.direction}</td><td>${d.order ? "0.10" : ""}</td><td></td><td>${d.order || ""}</td><td>${m(d.commission)}</td><td>0.00</td><td>${m(d.swap)}</td><td>${m(d.profit)}</td><td>${m(balance)}</td><td>${d.comment}</td></tr>`;
   });
   const results = options.withoutSummary
     ? ""
@@ -450,4 +460,41 @@ export function generatedLedger({
       },
     ],
   };
+}
+
+/** A broker's statement of one period of a ledger: its rows and its opening balance. */
+export interface PeriodStatement {
+  ledger: FixtureLedger;
+  openingBalance: number;
+}
+
+/**
+ * The statements a broker e-mails for consecutive periods of one account (times as the
+ * ledger writes them, "2022.03.01 00:00:00", `from` included, `to` excluded): each lists the
+ * trades closed and the balance operations within its period, and opens with the balance
+ * everything before it left.
+ */
+export function periodStatements(
+  ledger: FixtureLedger,
+  periods: { from: string; to: string }[],
+): PeriodStatement[] {
+  const change = (at: string) =>
+    ledger.trades.filter((t) => t.close < at).reduce((sum, t) => sum + net(t), 0) +
+    ledger.balances
+      .filter((b) => b.type !== "credit" && b.time < at)
+      .reduce((sum, b) => sum + b.amount, 0);
+  return periods.map(({ from, to }) => ({
+    openingBalance: change(from),
+    ledger: {
+      ...ledger,
+      trades: ledger.trades.filter((t) => t.close >= from && t.close < to),
+      balances: ledger.balances.filter((b) => b.time >= from && b.time < to),
+      cancelled: ledger.cancelled.filter((c) => c.time >= from && c.time < to),
+    },
+  }));
+}
+
+/** "2022.03.01 00:00:00": the first instant of a month of the ledger's clock. */
+export function monthStart(year: number, month: number): string {
+  return stamp(Date.UTC(year, month - 1, 1));
 }

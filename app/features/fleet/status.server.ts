@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gte, inArray, max, min, sql } from "drizzle-orm";
 import { heartbeatSamples, orders, subscriptions } from "../../../db/schema.ts";
 import { getDb, type Executor } from "../../platform/db/db.server.ts";
-import { getPublishedReference, getStatementRecord } from "../performance/queries.server.ts";
+import { getPublishedRecord, getPublishedReference } from "../performance/queries.server.ts";
 import { localDate, localInstant } from "../subscriptions/calendar.ts";
 import {
   balanceChangeBps,
@@ -112,7 +112,7 @@ async function comparisonOf(
   if (points.length === 0) return null;
   const published = await getPublishedReference(robotId);
   if (!published) return null;
-  const record = await getStatementRecord(published.statementId);
+  const record = await getPublishedRecord(published.publicationId);
   for (const month of [...record.monthly].reverse()) {
     const start = localInstant(`${month.year}-${String(month.month).padStart(2, "0")}-01`);
     const next = month.month === 12 ? [month.year + 1, 1] : [month.year, month.month + 1];

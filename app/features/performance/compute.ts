@@ -159,11 +159,14 @@ function computeUnchecked(statement: ParsedStatement, clock: ServerClock): Compu
   const monthOf = monthReader();
 
   const monthly: ExactFactors["monthly"] = [];
-  let balance = 0n;
-  let segmentStart = 0n;
+  // A statement of a period after the account opened (a broker's monthly statement) starts
+  // from the balance its summary implies (docs/decisions/430).
+  const opening = openingBalance(statement);
+  let balance = opening;
+  let segmentStart = opening;
   let monthFactor = ONE;
   let current: { year: number; month: number } | null = null;
-  let deposited = false;
+  let deposited = opening > 0n;
   let deposits = 0n;
   let withdrawals = 0n;
   let credits = 0n;
@@ -190,8 +193,13 @@ function computeUnchecked(statement: ParsedStatement, clock: ServerClock): Compu
     if (current && monthIndex(month) !== monthIndex(current)) {
       closeSegment();
       monthly.push({ ...current, factor: monthFactor });
-      // Months without any balance change count as 0 %.
-      for (let i = monthIndex(current) + 1; i < monthIndex(month); i++) {
+      // Months without any balance change count as 0 %; months no statement covers (before a
+      // restart) have no return at all: a gap is never bridged.
+      for (
+        let i = monthIndex(current) + 1;
+        event.kind !== "restart" && i < monthIndex(month);
+        i++
+      ) {
         monthly.push({ year: Math.floor(i / 12), month: (i % 12) + 1, factor: ONE });
       }
       monthFactor = ONE;
@@ -200,6 +208,12 @@ function computeUnchecked(statement: ParsedStatement, clock: ServerClock): Compu
 
     if (event.kind === "credit") {
       credits += event.amount;
+    } else if (event.kind === "restart") {
+      // What the balance did in days no statement covers is neither a return nor a deposit.
+      closeSegment();
+      balance += event.amount;
+      segmentStart = balance;
+      deposited = balance > 0n;
     } else if (event.kind === "deposit" || event.kind === "withdrawal") {
       closeSegment();
       balance += event.amount;
@@ -247,8 +261,10 @@ function computeUnchecked(statement: ParsedStatement, clock: ServerClock): Compu
   const total = monthly.reduce((product, m) => multiply(product, m.factor), ONE);
   const years = new Map<number, Fraction>();
   for (const m of monthly) years.set(m.year, multiply(years.get(m.year) ?? ONE, m.factor));
+  // Twelve months only when all twelve have a return (none in a gap).
+  const twelfth = monthly.at(-12);
   const lastTwelve =
-    monthly.length >= 12
+    twelfth && lastMonthOf(monthly) - monthIndex(twelfth) === 11
       ? monthly.slice(-12).reduce((product, m) => multiply(product, m.factor), ONE)
       : null;
 
@@ -380,6 +396,29 @@ function computeUnchecked(statement: ParsedStatement, clock: ServerClock): Compu
     figures,
   };
   return { ok: true, record, factors: { monthly, total } };
+}
+
+const lastMonthOf = (monthly: { year: number; month: number }[]) => {
+  const last = monthly.at(-1);
+  return last ? monthIndex(last) : 0;
+};
+
+/**
+ * The balance before a statement's first row: zero for a whole history (it opens with a
+ * deposit); for a statement of a later period, its summary's balance less every change it
+ * lists (a statement's rows without a summary balance stay "starts mid-history").
+ */
+export function openingBalance(statement: ParsedStatement): bigint {
+  const changes = statement.cashEvents.filter((event) => event.kind !== "credit");
+  const first = changes.reduce<CashEvent | undefined>(
+    (earliest, event) =>
+      earliest && wallMs(earliest.time) <= wallMs(event.time) ? earliest : event,
+    undefined,
+  );
+  if (first?.kind !== "trade" || statement.summary.balance === null) return 0n;
+  const listed = changes.reduce((sum, event) => sum + event.amount, 0n);
+  const opening = statement.summary.balance - listed;
+  return opening > 0n ? opening : 0n;
 }
 
 /**

@@ -72,7 +72,11 @@ export interface BalanceOperation {
  */
 export interface CashEvent {
   time: ServerTime;
-  kind: "trade" | BalanceOperationKind;
+  /**
+   * "restart" only in a combination of statements (docs/decisions/430): after days no
+   * statement covers, the next statement's opening balance, never counted as a return.
+   */
+  kind: "trade" | BalanceOperationKind | "restart";
   amount: bigint;
   statementBalance?: bigint;
   reference: string;
@@ -122,6 +126,7 @@ export const reconciliationChecks = [
   "depositWithdrawal",
   "balance",
   "runningBalance",
+  "openingBalance",
 ] as const;
 export type ReconciliationCheck = (typeof reconciliationChecks)[number];
 
@@ -134,6 +139,8 @@ export interface ReconciliationLine {
   ours: number | null;
   statement: number | null;
   ok: boolean;
+  /** In a record combined from statements: which one (1 = the earliest), docs/decisions/430. */
+  part?: number;
 }
 
 export interface MonthlyReturn {

@@ -2,28 +2,29 @@ import { pageRecordOf, type PageRecord, type RecordChart } from "./chart.ts";
 import type { Robot } from "../robots/queries.server.ts";
 import {
   getPublishedReference,
+  getPublishedRecord,
   getRobotAndPublicationBySlug,
-  getStatementRecord,
   type PublishedReference,
 } from "./queries.server.ts";
 import { getRecordHistory } from "./record-history.server.ts";
 import type { VerifiedView } from "./verified-record.tsx";
 
-// Statements are append-only (a trigger refuses changes, docs/decisions/133), so what a
-// statement's record shows is computed once per process and kept by its id: a request reads
-// only which statement is published, not its record, and draws no chart (docs/decisions/251).
-// A newer publication is another statement id, so nothing kept ever goes stale.
+// Statements and publications are append-only (docs/decisions/133), so what a publication's
+// record shows (combined or its statement's own, docs/decisions/430) is computed once per
+// process and kept by its id: a request reads only which publication is the latest, not its
+// record, and draws no chart (docs/decisions/251). A newer publication is another id, so
+// nothing kept ever goes stale.
 const drawn = new Map<string, { record: PageRecord; chart: RecordChart | null }>();
 // Robots times the uploads a process serves before restarting: a small number; past it the
 // oldest goes.
 const MAX_DRAWN = 64;
 
-async function drawnRecord(statementId: string) {
-  let found = drawn.get(statementId);
+async function drawnRecord(publicationId: string) {
+  let found = drawn.get(publicationId);
   if (!found) {
-    found = pageRecordOf(await getStatementRecord(statementId));
+    found = pageRecordOf(await getPublishedRecord(publicationId));
     if (drawn.size >= MAX_DRAWN) drawn.delete(drawn.keys().next().value as string);
-    drawn.set(statementId, found);
+    drawn.set(publicationId, found);
   }
   return found;
 }
@@ -52,7 +53,7 @@ async function verifiedViewOf(
 ): Promise<VerifiedView | null> {
   if (!published) return null;
   const [{ record, chart }, history] = await Promise.all([
-    drawnRecord(published.statementId),
+    drawnRecord(published.publicationId),
     getRecordHistory(robotId, published.statementId),
   ]);
   return {
@@ -68,6 +69,7 @@ async function verifiedViewOf(
       ? {
           domain: published.signedByDomain,
           verifiedAt: (published.signatureVerifiedAt ?? published.uploadedAt).toISOString(),
+          messageSha256: published.signedMessageSha256,
         }
       : null,
     history,

@@ -19,6 +19,7 @@ import type {
   StatementFormat,
 } from "./model.ts";
 import { appendLogEntry } from "./record-log.server.ts";
+import { combineStatementFiles, type CombinedStatements } from "./statement-analysis.server.ts";
 
 // The append-only history of statements and publications (docs/decisions/133): rows are
 // only ever inserted; what the public sees is a robot's latest publication.
@@ -133,30 +134,110 @@ export async function getStatement(robotId: string, id: string) {
   return row;
 }
 
-/** Makes this upload what the public sees for its robot; false when it is not the robot's. */
+/** What a publication did: shown, not this robot's statement, or not combinable. */
+export type PublishOutcome =
+  | { ok: true }
+  | { ok: false; reason: "not-found" | "not-reconciled" }
+  | { ok: false; reason: "not-combinable"; problem: CombinedStatements & { ok: false } };
+
+/**
+ * The statements of the same account (masked number, broker, format, clock) published for
+ * the robot since its last withdrawal, besides `statementId`: with it, the robot's record
+ * (docs/decisions/430).
+ */
+async function accountStatementIds(
+  robotId: string,
+  statement: {
+    id: string;
+    broker: string;
+    format: StatementFormat;
+    serverClock: ServerClock;
+    account: string;
+  },
+): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .selectDistinct({ id: performanceStatements.id })
+    .from(performancePublications)
+    .innerJoin(
+      performanceStatements,
+      eq(performanceStatements.id, performancePublications.statementId),
+    )
+    .where(
+      and(
+        eq(performancePublications.robotId, robotId),
+        eq(performancePublications.action, "publish"),
+        sql`${performancePublications.publishedAt} > coalesce((select max(w.published_at)
+          from performance_publications w where w.robot_id = ${robotId}
+          and w.action = 'withdraw'), '-infinity'::timestamptz)`,
+        eq(performanceStatements.broker, statement.broker),
+        eq(performanceStatements.format, statement.format),
+        eq(performanceStatements.serverClock, statement.serverClock),
+        sql`${performanceStatements.record}->>'accountNumberMasked' = ${statement.account}`,
+      ),
+    );
+  return rows.map((row) => row.id).filter((id) => id !== statement.id);
+}
+
+async function fileOf(statementId: string): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const part of fileParts(statementId)) parts.push(part);
+  return Buffer.concat(parts);
+}
+
+/**
+ * Makes this upload part of what the public sees for its robot: with the statements of the
+ * same account published before it (since a withdrawal), combined by the reader process into
+ * one record kept on the publication row (docs/decisions/430).
+ */
 export async function publishStatement(
   robotId: string,
   statementId: string,
   publishedBy: string,
-): Promise<boolean> {
+  /** Publishes nothing when the combined record does not reconcile (signed intake). */
+  { onlyReconciled = false } = {},
+): Promise<PublishOutcome> {
+  const db = await getDb();
+  const [found] = await db
+    .select({
+      id: performanceStatements.id,
+      broker: performanceStatements.broker,
+      format: performanceStatements.format,
+      serverClock: performanceStatements.serverClock,
+      account: sql<string>`${performanceStatements.record}->>'accountNumberMasked'`,
+    })
+    .from(performanceStatements)
+    .where(
+      and(eq(performanceStatements.id, statementId), eq(performanceStatements.robotId, robotId)),
+    );
+  if (!found) return { ok: false, reason: "not-found" };
+  const others = await accountStatementIds(robotId, found);
+  let combined: PerformanceRecord | null = null;
+  if (others.length > 0) {
+    const files: Uint8Array[] = [];
+    for (const id of [...others, statementId]) files.push(await fileOf(id));
+    const result = await combineStatementFiles(files, found.serverClock);
+    if (!result.ok) return { ok: false, reason: "not-combinable", problem: result };
+    combined = result.record;
+    if (onlyReconciled && !combined.reconciled) return { ok: false, reason: "not-reconciled" };
+  }
   return withTransaction(async (tx) => {
     const [statement] = await tx
       .select({ sha256: performanceStatements.sha256, record: performanceStatements.record })
       .from(performanceStatements)
-      .where(
-        and(eq(performanceStatements.id, statementId), eq(performanceStatements.robotId, robotId)),
-      );
-    if (!statement) return false;
+      .where(eq(performanceStatements.id, statementId));
+    if (!statement) return { ok: false, reason: "not-found" };
+    const record = combined ?? statement.record;
     const now = appNow();
     await tx
       .insert(performancePublications)
-      .values({ robotId, statementId, publishedBy, publishedAt: now });
+      .values({ robotId, statementId, publishedBy, publishedAt: now, record: combined });
     // The first publication fixes the robot's start; no later one moves it (decision 372).
     await tx
       .insert(performanceRecordStarts)
       .values({
         robotId,
-        startedAt: new Date(statement.record.periodStart),
+        startedAt: new Date(record.periodStart),
         statementId,
         fixedAt: now,
       })
@@ -172,7 +253,7 @@ export async function publishStatement(
       },
       now,
     );
-    return true;
+    return { ok: true } as const;
   });
 }
 
@@ -213,6 +294,8 @@ export async function withdrawRecord(robotId: string, withdrawnBy: string): Prom
 
 /** Which statement a robot's public page shows: its latest publication. */
 export interface PublishedReference {
+  /** The publication row: its record is the robot's, combined or the statement's own. */
+  publicationId: string;
   statementId: string;
   fileName: string;
   sha256: string;
@@ -223,9 +306,13 @@ export interface PublishedReference {
   /** The broker domain whose DKIM signature it arrived under, and when it was verified. */
   signedByDomain: string | null;
   signatureVerifiedAt: Date | null;
+  /** The SHA-256 of the raw signed message it arrived in (docs/decisions/431). */
+  signedMessageSha256: string | null;
 }
 
 const publishedReferenceColumns = {
+  // Named: in the agent page's lateral subquery a bare "id" would be the statement's too.
+  publicationId: sql<string>`${performancePublications.id}`.as("publication_id"),
   statementId: performanceStatements.id,
   fileName: performanceStatements.fileName,
   sha256: performanceStatements.sha256,
@@ -236,6 +323,9 @@ const publishedReferenceColumns = {
   action: performancePublications.action,
   signedByDomain: performanceStatements.signedByDomain,
   signatureVerifiedAt: performanceStatements.signatureVerifiedAt,
+  signedMessageSha256: sql<string | null>`(select m.sha256 from signed_statement_messages m
+    where m.statement_id = ${performanceStatements.id} and m.outcome = 'accepted'
+    limit 1)`.as("signed_message_sha256"),
 };
 
 /** The latest publication row (or withdrawal) of the robot `robotId` names, without its record. */
@@ -277,6 +367,7 @@ export async function getRobotAndPublicationBySlug(
       robot: robots,
       ...spotColumns(now),
       published: {
+        publicationId: latest.publicationId,
         statementId: latest.statementId,
         fileName: latest.fileName,
         sha256: latest.sha256,
@@ -287,6 +378,7 @@ export async function getRobotAndPublicationBySlug(
         action: latest.action,
         signedByDomain: latest.signedByDomain,
         signatureVerifiedAt: latest.signatureVerifiedAt,
+        signedMessageSha256: latest.signedMessageSha256,
       },
     })
     .from(robots)
@@ -305,6 +397,26 @@ function shown(
   if (!row) return undefined;
   const { action, ...reference } = row;
   return action === "withdraw" ? undefined : reference;
+}
+
+/**
+ * A publication's record: the combined one it keeps, or its statement's own (neither ever
+ * changes: docs/decisions/133, 430).
+ */
+export async function getPublishedRecord(publicationId: string): Promise<PerformanceRecord> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      record: sql<PerformanceRecord>`coalesce(${performancePublications.record}, ${performanceStatements.record})`,
+    })
+    .from(performancePublications)
+    .innerJoin(
+      performanceStatements,
+      eq(performanceStatements.id, performancePublications.statementId),
+    )
+    .where(eq(performancePublications.id, publicationId));
+  if (!row) throw new Error(`publication ${publicationId} not found`);
+  return row.record;
 }
 
 /** One statement's record (statements never change: docs/decisions/133). */
@@ -327,6 +439,9 @@ export interface VerifiedFigure {
   periodEnd: string;
 }
 
+/** What a publication shows: its combined record, or its statement's own. */
+const shownRecord = sql`coalesce(${performancePublications.record}, ${performanceStatements.record})`;
+
 /** Each robot's published 12-month return, keyed by robot key (only robots that have one). */
 export async function listVerifiedFigures(): Promise<Record<string, VerifiedFigure>> {
   const db = await getDb();
@@ -334,13 +449,9 @@ export async function listVerifiedFigures(): Promise<Record<string, VerifiedFigu
     .selectDistinctOn([performancePublications.robotId], {
       key: robots.key,
       accountKind: performanceStatements.accountKind,
-      twelveMonths: sql<
-        number | null
-      >`(${performanceStatements.record}->>'twelveMonthReturnBps')::int`,
-      periodEnd: sql<string>`${performanceStatements.record}->>'periodEnd'`,
-      twelveFrom: sql<
-        string | null
-      >`${performanceStatements.record}->'figures'->'twelveMonths'->>'from'`,
+      twelveMonths: sql<number | null>`(${shownRecord}->>'twelveMonthReturnBps')::int`,
+      periodEnd: sql<string>`${shownRecord}->>'periodEnd'`,
+      twelveFrom: sql<string | null>`${shownRecord}->'figures'->'twelveMonths'->>'from'`,
       action: performancePublications.action,
     })
     .from(performancePublications)

@@ -9,8 +9,8 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { entryModule } from "../../platform/entry-module.server.ts";
-import type { ComputeResult } from "./compute.ts";
-import type { StatementFormat, StatementHeader } from "./model.ts";
+import type { ComputeProblem, ComputeResult } from "./compute.ts";
+import type { PerformanceRecord, ServerClock, StatementFormat, StatementHeader } from "./model.ts";
 import type { StatementProblem } from "./statement-parse.ts";
 import type { ReaderReply, ReaderRequest } from "./statement-worker.server.ts";
 
@@ -183,7 +183,7 @@ async function read(
         if (!form) settle({ ok: false, status: 400 }, true);
         else if (!form.analysing) settle({ ok: true, form, analysis: null, bytes: null }, true);
       } else if ("filePart" in message) fileParts.push(message.filePart);
-      else if (form) {
+      else if ("analysis" in message && form) {
         const bytes = message.analysis.ok ? join(fileParts) : null;
         settle({ ok: true, form, analysis: message.analysis, bytes }, true);
       }
@@ -244,6 +244,69 @@ async function sendBody(
     }
     await send({ part: chunk.value });
   }
+}
+
+/** Stored statements of one account as one record, or why not (docs/decisions/430). */
+export type CombinedStatements =
+  | { ok: true; record: PerformanceRecord }
+  | { ok: false; problem: StatementProblem | ComputeProblem };
+
+/**
+ * Several stored statements read and combined by the reader process, after the readings
+ * queued before it (their files were read there once already; together they may be 60).
+ */
+export function combineStatementFiles(
+  files: Uint8Array[],
+  serverClock: ServerClock,
+): Promise<CombinedStatements> {
+  const combining = queue.then(() => combineInReader(files, serverClock));
+  queue = combining.catch(() => {});
+  return combining;
+}
+
+function combineInReader(
+  files: Uint8Array[],
+  serverClock: ServerClock,
+): Promise<CombinedStatements> {
+  if (reader?.heapLimitMb !== HEAP_LIMIT_MB || reader.idleMs !== IDLE_MS) {
+    stopStatementReader();
+    reader = startReader(HEAP_LIMIT_MB, IDLE_MS);
+  }
+  const current = reader;
+  const { child } = current;
+  current.stderr = "";
+  keepAlive(current, true);
+  return new Promise<CombinedStatements>((resolve, reject) => {
+    const timer = setTimeout(
+      () => fail(new Error("combining statements took too long")),
+      TIME_LIMIT_MS,
+    );
+    function done() {
+      clearTimeout(timer);
+      child.off("message", onMessage).off("close", onClose);
+    }
+    function fail(error: Error) {
+      done();
+      if (reader === current) stopStatementReader();
+      reject(error);
+    }
+    function onMessage(message: ReaderReply) {
+      if (!("combined" in message)) return;
+      done();
+      keepAlive(current, false);
+      resolve(message.combined);
+    }
+    function onClose(code: number | null, signal: NodeJS.Signals | null) {
+      if (/heap out of memory/.test(current.stderr)) {
+        done();
+        resolve({ ok: false, problem: { code: "out-of-memory" } });
+      } else fail(new Error(`the statement reader exited (${signal ?? code}) while combining`));
+    }
+    child.on("message", onMessage).once("close", onClose);
+    child.send({ combine: { files, serverClock } } satisfies ReaderRequest, (error) => {
+      if (error) fail(error);
+    });
+  });
 }
 
 function join(parts: Uint8Array[]): Uint8Array {

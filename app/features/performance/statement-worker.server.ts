@@ -4,15 +4,26 @@
 // when the form can be analysed, then sends the file back in parts and its analysis. It ends
 // with its parent.
 import crypto from "node:crypto";
+import { combineStatements } from "./combine.ts";
 import { computeRecord } from "./compute.ts";
 import { STATEMENT_MAX_BYTES } from "./limits.ts";
 import { serverClocks, type ServerClock } from "./model.ts";
 import { parseStatement } from "./statement-parse.ts";
-import type { StatementAnalysis, UploadForm } from "./statement-analysis.server.ts";
+import type {
+  CombinedStatements,
+  StatementAnalysis,
+  UploadForm,
+} from "./statement-analysis.server.ts";
 
-export type ReaderRequest = { part: Uint8Array } | { end: { contentType: string } | null };
+export type ReaderRequest =
+  | { part: Uint8Array }
+  | { end: { contentType: string } | null }
+  | { combine: { files: Uint8Array[]; serverClock: ServerClock } };
 export type ReaderReply =
-  { form: UploadForm | null } | { filePart: Uint8Array } | { analysis: StatementAnalysis };
+  | { form: UploadForm | null }
+  | { filePart: Uint8Array }
+  | { analysis: StatementAnalysis }
+  | { combined: CombinedStatements };
 
 // Parts of the file sent back, each serialised on its own (see PART_BYTES in the sender).
 const PART_BYTES = 256 * 1024;
@@ -73,8 +84,26 @@ async function readUpload(body: Uint8Array<ArrayBuffer>, contentType: string): P
 
 const reply = (message: ReaderReply) => process.send?.(message);
 
+/** The record of several stored statements of one account (docs/decisions/430). */
+async function combine(files: Uint8Array[], serverClock: ServerClock): Promise<CombinedStatements> {
+  const parts = [];
+  for (const file of files) {
+    const parsed = await parseStatement(file);
+    if (!parsed.ok) return parsed;
+    parts.push({ statement: parsed.statement });
+  }
+  const computed = combineStatements(parts, serverClock);
+  return computed.ok ? { ok: true, record: computed.record } : computed;
+}
+
 let parts: Uint8Array[] = [];
 process.on("message", (message: ReaderRequest) => {
+  if ("combine" in message) {
+    void combine(message.combine.files, message.combine.serverClock).then((combined) =>
+      reply({ combined }),
+    );
+    return;
+  }
   if ("part" in message) {
     parts.push(message.part);
     return;

@@ -64,7 +64,13 @@ export async function performanceAction(request: Request, robotId: string, staff
   const statementId = rowId.safeParse(read.form.get("statementId"));
   if (!statementId.success) return failed(404, errors.notFound, {});
   const published = await publishStatement(robotId, statementId.data, staffEmail);
-  if (!published) return failed(404, errors.notFound, {});
+  if (!published.ok && published.reason !== "not-combinable") {
+    return failed(404, errors.notFound, {});
+  }
+  if (!published.ok) {
+    const reason = statementProblemMessage(published.problem.problem);
+    return failed(422, errors.notCombinable(reason), {});
+  }
   return redirect(`${pagePath(robotId)}?extrato=${statementId.data}&publicado=1`);
 }
 

@@ -126,6 +126,21 @@ export function VerifiedRecord({
           {copy.sha256}: <code className="break-all text-xs">{view.sha256}</code>
         </p>
         <p className="text-xs text-muted-foreground">{copy.sha256Hint}</p>
+        {downloadable && view.signature?.messageSha256 ? (
+          <>
+            <a
+              href={href("/extratos/:id/mensagem.eml", { id: view.statementId })}
+              className="font-semibold text-primary underline underline-offset-4 hover:no-underline"
+            >
+              {copy.downloadMessage}
+            </a>
+            <p>
+              {copy.messageSha256}:{" "}
+              <code className="break-all text-xs">{view.signature.messageSha256}</code>
+            </p>
+            <p className="text-xs text-muted-foreground">{copy.messageHint}</p>
+          </>
+        ) : null}
         <p className="text-xs text-muted-foreground">{copy.sources.verified}</p>
       </div>
     </div>
@@ -156,7 +171,8 @@ function Reconciliation({ record }: { record: PageRecord }) {
       <p>{copy.notReconciledText}</p>
       <ul className="list-disc space-y-1 pl-5">
         {wrong.map((line) => (
-          <li key={line.check}>
+          <li key={`${line.part ?? 0}-${line.check}`}>
+            {line.part === undefined ? null : copy.statementPart(line.part)}
             {reconciliationLabels[line.check]}: {lineValue(line, line.ours, record.currency)} ×{" "}
             {lineValue(line, line.statement, record.currency)}
             {line.ours !== null && line.statement !== null && line.check !== "runningBalance"

@@ -279,7 +279,7 @@ export const keptColumns: Record<string, Record<string, string>> = {
     signing_domain: "a broker's domain",
     detail: "why a broker's message was refused (its account number, mailauth's result)",
   },
-  performance_publications: { published_by: staff, action: code },
+  performance_publications: { published_by: staff, action: code, record: code },
   // The public record log (decision 370): robots' accounts, masked as published, and hashes.
   record_log_entries: {
     kind: code,

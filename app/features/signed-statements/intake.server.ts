@@ -3,7 +3,7 @@
 // of an allowed broker domain, a statement in the message, the existing reader's analysis,
 // the account, the reconciliation, a replay. Only a message that passes all of them becomes a
 // statement (with its entry in the public log, docs/decisions/370) and, when it does not
-// move the record's start, the robot's published record.
+// move the record's start, part of the robot's published record (docs/decisions/430).
 import crypto from "node:crypto";
 import type { DNSResolver } from "mailauth";
 import { simpleParser, type ParsedMail } from "mailparser";
@@ -11,8 +11,8 @@ import { statementProblemMessage } from "../../content/performance.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { TRADING_STATEMENT_BODY_MAX_BYTES } from "../performance/limits.ts";
 import {
+  getPublishedRecord,
   getPublishedReference,
-  getStatementRecord,
   publishStatement,
   saveStatement,
 } from "../performance/queries.server.ts";
@@ -160,7 +160,9 @@ export async function receiveSignedMessage(
     signatureVerifiedAt: receivedAt,
   });
   const keepsStart = await keepsRecordStart(inbox.robotId, computed.record.periodStart);
-  const published = keepsStart && (await publishStatement(inbox.robotId, statementId, staff));
+  const published =
+    keepsStart &&
+    (await publishStatement(inbox.robotId, statementId, staff, { onlyReconciled: true })).ok;
   const messageId = await recordMessage({
     ...base,
     raw,
@@ -168,7 +170,11 @@ export async function receiveSignedMessage(
     outcome: "accepted",
     reason: null,
     signingDomain: domain,
-    detail: published ? null : "kept, not published: it starts after the published record",
+    detail: published
+      ? null
+      : keepsStart
+        ? "kept, not published: with the published statements it does not reconcile"
+        : "kept, not published: it starts before the published record",
     statementId,
   });
   return { code: 250, message: "2.0.0 statement received", messageId, statementId, published };
@@ -180,14 +186,15 @@ function refusal(code: 451 | 550 | 552, reason: SignedMessageRefusal, messageId:
 }
 
 /**
- * A record's start never moves later (issue 38): a statement that starts after the published
- * one (a daily statement after the full history) is kept but not published on its own.
+ * A record's start never moves (issue 38, docs/decisions/372): a daily or monthly statement
+ * of a period within or after the published record is combined with it (docs/decisions/430);
+ * one that starts before it is kept but not published.
  */
 async function keepsRecordStart(robotId: string, periodStart: string): Promise<boolean> {
   const current = await getPublishedReference(robotId);
   if (!current) return true;
-  const shown = await getStatementRecord(current.statementId);
-  return Date.parse(periodStart) <= Date.parse(shown.periodStart);
+  const shown = await getPublishedRecord(current.publicationId);
+  return Date.parse(periodStart) >= Date.parse(shown.periodStart);
 }
 
 interface StatementFile {

@@ -150,3 +150,99 @@ export async function listMessages(robotId: string) {
     .orderBy(desc(signedStatementMessages.receivedAt), desc(signedStatementMessages.id))
     .limit(100);
 }
+
+/** A kept raw message: its SHA-256 and size, and its bytes part by part. */
+export interface RawMessage {
+  id: string;
+  sha256: string;
+  size: number;
+  parts(): AsyncGenerator<Uint8Array>;
+}
+
+const rawMessageColumns = {
+  id: signedStatementMessages.id,
+  sha256: signedStatementMessages.sha256,
+  size: signedStatementMessages.size,
+};
+
+function rawMessage(row: { id: string; sha256: string | null; size: number } | undefined) {
+  if (!row?.sha256) return undefined;
+  return { ...row, sha256: row.sha256, parts: () => messageParts(row.id) };
+}
+
+/** Any kept message of the robot, refused ones too (for staff). */
+export async function getRawMessage(
+  robotId: string,
+  messageId: string,
+): Promise<RawMessage | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select(rawMessageColumns)
+    .from(signedStatementMessages)
+    .where(
+      and(eq(signedStatementMessages.id, messageId), eq(signedStatementMessages.robotId, robotId)),
+    );
+  return rawMessage(row);
+}
+
+/**
+ * The signed message a statement arrived in, once the statement has been published (the
+ * same rule as its file, docs/decisions/431): anyone may then re-verify its DKIM signature.
+ */
+export async function getPublishedStatementMessage(
+  statementId: string,
+): Promise<RawMessage | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select(rawMessageColumns)
+    .from(signedStatementMessages)
+    .where(
+      and(
+        eq(signedStatementMessages.statementId, statementId),
+        eq(signedStatementMessages.outcome, "accepted"),
+        sql`exists (select 1 from performance_publications p
+          where p.statement_id = ${statementId})`,
+      ),
+    )
+    .limit(1);
+  return rawMessage(row);
+}
+
+async function* messageParts(messageId: string): AsyncGenerator<Uint8Array> {
+  const db = await getDb();
+  for (let part = 0; ; part++) {
+    const [found] = await db
+      .select({ bytes: signedStatementMessageParts.bytes })
+      .from(signedStatementMessageParts)
+      .where(
+        and(
+          eq(signedStatementMessageParts.messageId, messageId),
+          eq(signedStatementMessageParts.part, part),
+        ),
+      );
+    if (!found) return;
+    yield found.bytes;
+  }
+}
+
+/** A kept message as the download a mail program opens (.eml), streamed part by part. */
+export function rawMessageResponse(message: RawMessage, cacheControl: string): Response {
+  const parts = message.parts();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await parts.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "message/rfc822",
+      "Content-Disposition": `attachment; filename="mensagem-${message.id}.eml"`,
+      "Content-Length": String(message.size),
+      "Cache-Control": cacheControl,
+      "X-Checksum-SHA256": message.sha256,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

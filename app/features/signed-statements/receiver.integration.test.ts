@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
+import SMTPConnection from "nodemailer/lib/smtp-connection/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   performanceStatements,
@@ -24,8 +25,10 @@ import {
 import { getDb } from "../../platform/db/db.server.ts";
 import { getVerifiedView } from "../performance/public-view.server.ts";
 import { getPublishedReference } from "../performance/queries.server.ts";
-import { dkimResolver } from "./dkim.server.ts";
-import { SIGNED_MESSAGE_MAX_BYTES } from "./model.ts";
+import { loader as staffMessageLoader } from "../../routes/admin/signed-statement-message.ts";
+import { loader as messageLoader } from "../../routes/site/statement-message.ts";
+import { dkimResolver, verifyBrokerSignature } from "./dkim.server.ts";
+import { MESSAGES_PER_CONNECTION, SIGNED_MESSAGE_MAX_BYTES } from "./model.ts";
 import { saveInbox, type Inbox } from "./queries.server.ts";
 import { startStatementReceiver, type StatementReceiver } from "./receiver.server.ts";
 
@@ -169,6 +172,48 @@ describe("a statement e-mailed signed by the broker", () => {
     const view = await getVerifiedView(inbox.robotId);
     expect(view?.statementId).toBe(statement!.id);
     expect(view?.signature?.domain).toBe(broker.domain);
+    expect(view?.signature?.messageSha256).toBe(kept.sha256);
+
+    // Anyone downloads the raw message of the published statement, byte for byte, with its
+    // SHA-256, and re-verifies its DKIM signature (docs/decisions/431).
+    const download = (await messageLoader({ params: { id: statement!.id } } as never)) as Response;
+    expect(download.headers.get("Content-Type")).toBe("message/rfc822");
+    expect(download.headers.get("X-Checksum-SHA256")).toBe(kept.sha256);
+    const downloaded = Buffer.from(await download.arrayBuffer());
+    expect(downloaded.equals(raw)).toBe(true);
+    expect(
+      await verifyBrokerSignature(
+        downloaded,
+        [broker.domain],
+        dkimResolver([dns.server]),
+        new Date(),
+      ),
+    ).toMatchObject({ ok: true, domain: broker.domain });
+  });
+
+  it("lets staff download any kept message, a refused one too, and the public none of those", async () => {
+    const raw = await composeStatementMail(
+      { to: address, statement: statementOf("87654321", 21) },
+      broker.domain,
+    );
+    await expect(send(raw)).rejects.toMatchObject({ responseCode: 550 });
+    const kept = await lastMessage();
+    expect(kept.reason).toBe("unsigned");
+    const staff = (await staffMessageLoader({
+      params: { id: inbox.robotId, messageId: kept.id },
+    } as never)) as Response;
+    expect(Buffer.from(await staff.arrayBuffer()).equals(Buffer.from(raw))).toBe(true);
+    expect(staff.headers.get("Cache-Control")).toBe("no-store");
+    // Another robot's id finds nothing.
+    await expect(
+      staffMessageLoader({
+        params: { id: "00000000-0000-4000-8000-000000000000", messageId: kept.id },
+      } as never),
+    ).rejects.toMatchObject({ init: { status: 404 } });
+    // A statement never published has no public message.
+    await expect(
+      messageLoader({ params: { id: "00000000-0000-4000-8000-000000000000" } } as never),
+    ).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it("reads a statement sent as the message's HTML body", async () => {
@@ -295,6 +340,41 @@ describe("a statement e-mailed signed by the broker", () => {
     expect(answer).toMatchObject({ responseCode: 550 });
     expect(await lastMessage()).toMatchObject({ reason: "unsigned" });
     expect((await messages()).length).toBe(before + 1);
+  });
+});
+
+describe("one SMTP connection", () => {
+  it(`delivers at most ${MESSAGES_PER_CONNECTION} messages; the next is told to reconnect and nothing of it is kept`, async () => {
+    const before = (await messages()).length;
+    const connection = new SMTPConnection({ host: "127.0.0.1", port: receiver.port });
+    await new Promise<void>((resolve, reject) =>
+      connection.connect((error) => (error ? reject(error) : resolve())),
+    );
+    const envelope = { from: `reports@${broker.domain}`, to: [address] };
+    // Unsigned, so each is refused (550) and kept as a message of the inbox; the connection
+    // stays open after a 550.
+    const answers: (number | string)[] = [];
+    try {
+      for (let i = 0; i < MESSAGES_PER_CONNECTION + 2; i++) {
+        const answer = await new Promise<number | string>((resolve) =>
+          connection.send(envelope, `Subject: extrato ${i}\r\n\r\nsem assinatura ${i}`, (error) =>
+            resolve(error ? (error.responseCode ?? error.code ?? "error") : 250),
+          ),
+        );
+        answers.push(answer);
+        if (answer !== 550) break;
+        // A refused transaction leaves the client mid-transaction; RSET starts the next.
+        await new Promise<void>((resolve, reject) =>
+          connection.reset((error) => (error ? reject(error) : resolve())),
+        );
+      }
+    } finally {
+      connection.close();
+    }
+    expect(answers).toEqual([...Array<number>(MESSAGES_PER_CONNECTION).fill(550), 421]);
+    const kept = (await messages()).slice(before);
+    expect(kept).toHaveLength(MESSAGES_PER_CONNECTION);
+    expect(kept.every((message) => message.reason === "unsigned")).toBe(true);
   });
 });
 

@@ -9,6 +9,8 @@ export interface StatementSignature {
   domain: string;
   /** When the signature was verified, ISO 8601. */
   verifiedAt: string;
+  /** The raw message's SHA-256, when it was kept (docs/decisions/431). */
+  messageSha256?: string | null;
 }
 
 export function StatementSource({ signature }: { signature: StatementSignature | null }) {

@@ -1,0 +1,1 @@
+ALTER TABLE "performance_publications" ADD COLUMN "record" jsonb;
