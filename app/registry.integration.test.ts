@@ -359,7 +359,7 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
       name: "Ana",
       email: "ana@exemplo.com",
       robotName: "YenMax Agent",
-      ending: "cancelled",
+      endingKind: "cancelled",
       reason: "Cancelada pelo usuário pagador",
     },
   }),
@@ -471,7 +471,7 @@ const fixtures: Record<string, (kind: string) => Promise<Fixture>> = {
               },
             ] as const,
         ),
-        ["pix-mandate-ended", { ending: "cancelled" }],
+        ["pix-mandate-ended", { endingKind: "cancelled" }],
         [
           "renewal-late",
           { dueDate: "28/02/2027", graceUntil: "02/03/2027", reference: "AFX0123456789" },

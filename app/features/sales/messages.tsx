@@ -90,14 +90,14 @@ const endingOf = (value: string): MandateEnding =>
 export const mandateEndedMessage = defineMessage({
   name: "pix-mandate-ended",
   kind: "transactional",
-  fields: ["name", "robotName", "ending"],
+  fields: ["name", "robotName", "endingKind"],
   compose: (payload, _links, context) => {
     const mail = mandateEndedCopy.customer;
     return actionMessage(
       mail,
       {
         greeting: greetingFor(payload.name),
-        lines: [mail[endingOf(payload.ending)](payload.robotName), mail.next, mail.again],
+        lines: [mail[endingOf(payload.endingKind)](payload.robotName), mail.next, mail.again],
         path: href("/minha-conta"),
       },
       context,
@@ -109,7 +109,7 @@ export const mandateEndedMessage = defineMessage({
 export const staffMandateEndedMessage = defineMessage({
   name: "staff-pix-mandate-ended",
   kind: "transactional",
-  fields: ["name", "email", "robotName", "ending", "reason"],
+  fields: ["name", "email", "robotName", "endingKind", "reason"],
   compose: (payload, _links, context) => {
     const mail = mandateEndedCopy.staff;
     return actionMessage(
@@ -121,7 +121,7 @@ export const staffMandateEndedMessage = defineMessage({
             payload.name,
             payload.email,
             payload.robotName,
-            mail.how[endingOf(payload.ending)],
+            mail.how[endingOf(payload.endingKind)],
           ),
           mail.reason(payload.reason),
           mail.next,

@@ -248,7 +248,7 @@ async function payerEndedMandateLocked(
     mandateEndedMessage.to(person.email, {
       name: person.name,
       robotName: subscription.robotName,
-      ending,
+      endingKind: ending,
     }),
   );
   const reason =
@@ -261,7 +261,7 @@ async function payerEndedMandateLocked(
       name: person.name,
       email: person.email,
       robotName: subscription.robotName,
-      ending,
+      endingKind: ending,
       reason,
     }),
   );
