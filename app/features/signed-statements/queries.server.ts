@@ -10,6 +10,7 @@ import { getDb } from "../../platform/db/db.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import type { AccountKind, ServerClock } from "../performance/model.ts";
 import type { SignedMessageOutcome, SignedMessageRefusal } from "./model.ts";
+import { streamedBody } from "../../platform/http/stream-body.server.ts";
 
 // The inboxes of robots' accounts and the messages they received (docs/decisions/377).
 
@@ -227,15 +228,7 @@ async function* messageParts(messageId: string): AsyncGenerator<Uint8Array> {
 
 /** A kept message as the download a mail program opens (.eml), streamed part by part. */
 export function rawMessageResponse(message: RawMessage, cacheControl: string): Response {
-  const parts = message.parts();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await parts.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-  });
-  return new Response(body, {
+  return new Response(streamedBody(message.parts()), {
     headers: {
       "Content-Type": "message/rfc822",
       "Content-Disposition": `attachment; filename="mensagem-${message.id}.eml"`,

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { rowId } from "../../features/admin/schema-fields.ts";
 import { getPublishedFile } from "../../features/performance/queries.server.ts";
 import type { Route } from "./+types/statement-file";
+import { streamedBody } from "../../platform/http/stream-body.server.ts";
 
 // /extratos/:id: the exact file of a published statement, for anyone to check against its
 // SHA-256 (issue 22). Always a download, never rendered here: the file is someone else's
@@ -11,16 +12,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const found = id.success ? await getPublishedFile(id.data) : undefined;
   if (!found) throw data("Extrato não encontrado.", { status: 404 });
   const asciiName = found.fileName.replace(/[^\x20-\x7e]/g, "_");
-  // Streamed part by part: the whole file is never read from the database at once.
-  const parts = found.parts();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await parts.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-  });
-  return new Response(body, {
+  return new Response(streamedBody(found.parts()), {
     headers: {
       "Content-Type": "application/octet-stream",
       "Content-Disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(found.fileName)}`,
