@@ -3,10 +3,11 @@ import { test as base } from "@playwright/test";
 export { expect, type Browser, type Page } from "@playwright/test";
 
 // Every browser test fails on an uncaught page error or a console.error in the page: an
-// error nobody handled is a defect even when the assertions pass. The one error the
-// browser prints by itself is kept out: "Failed to load resource" for an answer the app
-// renders (a page or React Router's `.data` request answering 404, 410 or a refused post);
-// the same message for an image, script or stylesheet still fails the test.
+// error nobody handled is a defect even when the assertions pass. Two errors the browser
+// prints by itself are kept out: Playwright's script blocked in a sandboxed frame (below),
+// and "Failed to load resource" for an answer the app renders (a page or React Router's
+// `.data` request answering 404, 410 or a refused post); the same message for an image,
+// script or stylesheet still fails the test.
 export const test = base.extend({
   page: async ({ page }, use) => {
     const documents = new Set<string>();
@@ -22,7 +23,12 @@ export const test = base.extend({
         message.text().startsWith("Failed to load resource") &&
         // A form posted to "#fragment" logs its page's address with the fragment.
         (documents.has(url.split("#")[0]!) || new URL(url).pathname.endsWith(".data"));
-      if (!renderedAnswer)
+      // Playwright attaches its own script to every frame as it is created; in a sandboxed
+      // frame (the mailbox's e-mail preview, `sandbox=""`) Chromium blocks and reports it.
+      // The sandbox is what blocks it, so the report is the tool's, not the page's.
+      const toolBlockedInSandbox =
+        url === "about:srcdoc" && message.text().startsWith("Blocked script execution in");
+      if (!renderedAnswer && !toolBlockedInSandbox)
         errors.push(`console.error: ${message.text()} (${message.location().url})`);
     });
     await use(page);
