@@ -171,10 +171,14 @@ async function generate(send: (message: unknown) => void, plan: Plan, mercadoPag
           method: "pix",
           reference: `BENCH${i}`,
         });
-        if (status === "200") expected.push({ source: "staff", sourceId: `pedido ${order.reference}` });
+        if (status === "200")
+          expected.push({ source: "staff", sourceId: `pedido ${order.reference}` });
       };
       // The short-deadline sales that do nothing are paid by card once their deadline passed.
-      const branch = shortDeadline && i % 6 === 5 ? "late" : ["card", "staff", "cancel", "refund", "none"][i % 5];
+      const branch =
+        shortDeadline && i % 6 === 5
+          ? "late"
+          : ["card", "staff", "cancel", "refund", "none"][i % 5];
       count(`sale ${branch}`);
       switch (branch) {
         case "card":
@@ -201,7 +205,8 @@ async function generate(send: (message: unknown) => void, plan: Plan, mercadoPag
             reference: `ESTORNO${i}`,
             confirm: "on",
           });
-          if (status === "200") expected.push({ source: "staff", sourceId: `reembolso ${order.reference}` });
+          if (status === "200")
+            expected.push({ source: "staff", sourceId: `reembolso ${order.reference}` });
           await card(paymentId, order, "refunded");
           return;
         }
@@ -294,7 +299,9 @@ async function main() {
   try {
     // Seeded as part 1 of bench:orders did: PEOPLE invited to YenMax, whose capacity is then
     // SPOTS; a third with a deadline seconds away; the links as the e-mails would carry them.
-    await pool.query(`insert into exchange_rates (rate, set_by) values (5.0000, $1)`, [ADMIN_EMAIL]);
+    await pool.query(`insert into exchange_rates (rate, set_by) values (5.0000, $1)`, [
+      ADMIN_EMAIL,
+    ]);
     await pool.query(`update robots set capacity = $1, auto_invite = false where key = 'yenmax'`, [
       SPOTS,
     ]);
@@ -377,7 +384,8 @@ async function main() {
       `select source, source_id as "sourceId", kind, state, order_id as "orderId",
          charge_id as "chargeId", waiting_reason as "waitingReason" from money_events`,
     );
-    const keyOf = (event: { source: string; sourceId: string }) => `${event.source} ${event.sourceId}`;
+    const keyOf = (event: { source: string; sourceId: string }) =>
+      `${event.source} ${event.sourceId}`;
     const inLedger = new Map<string, number>();
     for (const event of ledger) inLedger.set(keyOf(event), (inLedger.get(keyOf(event)) ?? 0) + 1);
     const expectedKeys = new Set(report.expected.map(keyOf));
@@ -388,7 +396,9 @@ async function main() {
     );
     const applied = incoming.filter((event) => event.state === "applied");
     const waiting = incoming.filter((event) => event.state === "waiting");
-    const misapplied = applied.filter((event) => (event.orderId === null) === (event.chargeId === null));
+    const misapplied = applied.filter(
+      (event) => (event.orderId === null) === (event.chargeId === null),
+    );
     const reasonless = waiting.filter((event) => !event.waitingReason?.trim());
     const elsewhere = incoming.length - applied.length - waiting.length;
     const { rows: paymentsTwice } = await pool.query(
@@ -435,13 +445,22 @@ async function main() {
       !Object.keys(report.statuses).some((status) => status.startsWith("socket")),
       "every request answered",
     );
-    check(lost.length === 0, `none lost: ${lost.length} events answered 2xx missing from the ledger ${lost.slice(0, 3).join("; ")}`);
-    check(twice.length === 0 && paymentsTwice.length === 0, `each event once: ${twice.length} recorded twice, ${paymentsTwice.length} orders paid twice`);
+    check(
+      lost.length === 0,
+      `none lost: ${lost.length} events answered 2xx missing from the ledger ${lost.slice(0, 3).join("; ")}`,
+    );
+    check(
+      twice.length === 0 && paymentsTwice.length === 0,
+      `each event once: ${twice.length} recorded twice, ${paymentsTwice.length} orders paid twice`,
+    );
     check(
       misapplied.length === 0 && reasonless.length === 0 && elsewhere === 0,
       `each money-in event applied to exactly one order or charge (${misapplied.length} not) or waiting with a reason (${reasonless.length} without), ${elsewhere} in another state`,
     );
-    check(maxTaken <= SPOTS && (spots?.taken ?? 0) <= SPOTS, `no spot counted twice: at most ${maxTaken} of ${SPOTS}`);
+    check(
+      maxTaken <= SPOTS && (spots?.taken ?? 0) <= SPOTS,
+      `no spot counted twice: at most ${maxTaken} of ${SPOTS}`,
+    );
     check(
       outOfStep.length === 0 && doubled.length === 0 && spots?.taken === spots?.holding,
       `every order in step with its invitation: ${outOfStep.map((pair) => `${pair.order}/${pair.invitation} ${pair.n}`).join(", ") || "none out of step"}, ${doubled.length} invitations with two orders`,
