@@ -1,11 +1,7 @@
-// `npm run bench:orders` (issue 23), on a fresh PostgreSQL database, with the app's own code
-// in this process:
-// 1. PEOPLE invitations against SPOTS spots (capacity lowered after inviting), a third of them
-//    with a deadline a few seconds away. Every invitee accepts at a random moment, at once;
-//    60% of those who get a spot are marked paid by staff at once, while the deadline sweep
-//    runs every 250 ms. A monitor samples the spots taken every 20 ms. Checks: capacity never
-//    exceeded, 0 errors, every spot accounted for (each order's state matches its
-//    invitation's) and each order's e-mails queued once.
+// `npm run bench:orders` (issues 23 and 36), on fresh PostgreSQL databases:
+// 1. PEOPLE acceptances and payments against SPOTS spots over HTTP, in the production
+//    topology (two web processes, a worker, the load generator apart): orders-processes.ts,
+//    run as a process of its own with this one's options.
 // 2. An OFX statement of CREDITS PIX credits (each quoting its order's reference) previewed
 //    and applied against as many orders awaiting payment; then the same file again. Meanwhile
 //    a /healthz served by this process's event loop (as the web server serves it beside the
@@ -13,18 +9,13 @@
 //    file held the loop (docs/decisions/341).
 // Options: --people=500 --spots=200 --credits=10000 --statement-only, --preview-only (stops
 // after the preview's figures).
+import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import {
-  emailOutbox,
-  invitations,
-  invitationTokens,
-  orders,
-  payments,
-  robots,
-  waitlist,
-} from "../../db/schema.ts";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { eq } from "drizzle-orm";
+import { emailOutbox, orders, payments, robots, waitlist } from "../../db/schema.ts";
 import {
   createDatabase,
   dropDatabase,
@@ -36,10 +27,7 @@ import { loadAverage, startHealthProber, startLoopMonitor } from "./measure.ts";
 
 const option = (name: string, fallback: number) =>
   Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
-const PEOPLE = option("people", 500);
-const SPOTS = option("spots", 200);
 const CREDITS = option("credits", 10_000);
-const SHORT_DEADLINE_MS = 3_000;
 const STAFF = "bench-orders@example.com";
 
 if (!(await postgresReachable())) {
@@ -55,19 +43,11 @@ process.env.PIX_KEY = "financeiro@agentesfx.com.br";
 process.env.BANK_ACCOUNT = "12345-6";
 // Imported after the environment is set: the app reads it once.
 const { closeDatabase, getDb } = await import("../../app/platform/db/db.server.ts");
-const { expireDueInvitations, inviteNext } =
-  await import("../../app/features/invitations/invitations.server.ts");
-const { answerInvitation } = await import("../../app/features/sales/accept.server.ts");
-const { expireDueOrders } = await import("../../app/features/sales/expire.server.ts");
-const { markOrderPaid } = await import("../../app/features/sales/pay.server.ts");
-const { newOrderReference, setExchangeRate } =
-  await import("../../app/features/orders/orders.server.ts");
+const { newOrderReference } = await import("../../app/features/orders/orders.server.ts");
 const { applyStatementImport, previewStatement } =
   await import("../../app/features/sales/statement-import.server.ts");
 const { parseStatement } = await import("../../app/features/orders/statement.server.ts");
-const { newToken } = await import("../../app/platform/mail/link-tokens.server.ts");
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (start: number) => ((performance.now() - start) / 1000).toFixed(2);
 let failed = false;
 const check = (ok: boolean, text: string) => {
@@ -95,138 +75,6 @@ async function addPeople(count: number, prefix: string) {
     ids.push(...rows.map((row) => row.id));
   }
   return ids;
-}
-
-async function concurrentRun() {
-  const db = await getDb();
-  await setExchangeRate(50_000, STAFF, new Date());
-  await addPeople(PEOPLE, "fila");
-  const [robot] = await db.select().from(robots).where(eq(robots.key, "yenmax"));
-  if (!robot) throw new Error("no YenMax robot");
-  await db
-    .update(robots)
-    .set({ capacity: PEOPLE, autoInvite: false })
-    .where(eq(robots.id, robot.id));
-  await inviteNext(robot.id, PEOPLE, STAFF, new Date());
-  await db.update(robots).set({ capacity: SPOTS }).where(eq(robots.id, robot.id));
-  const invited = await db
-    .select({ id: invitations.id })
-    .from(invitations)
-    .where(eq(invitations.robotId, robot.id));
-  // Links as the e-mails would carry them (minted here instead of by the worker).
-  const tokens = invited.map(() => newToken());
-  await db
-    .insert(invitationTokens)
-    .values(invited.map(({ id }, i) => ({ tokenHash: tokens[i]!.hash, invitationId: id })));
-  const short = invited.filter((_, i) => i % 3 === 0).map(({ id }) => id);
-  await db
-    .update(invitations)
-    .set({ deadline: new Date(Date.now() + SHORT_DEADLINE_MS) })
-    .where(inArray(invitations.id, short));
-
-  let running = true;
-  let maxTaken = 0;
-  let samples = 0;
-  const monitor = (async () => {
-    while (running) {
-      const [row] = await db
-        .select({ taken: sql<number>`count(*)::int` })
-        .from(invitations)
-        .where(and(eq(invitations.robotId, robot.id), eq(invitations.status, "accepted")));
-      maxTaken = Math.max(maxTaken, row?.taken ?? 0);
-      samples += 1;
-      await sleep(20);
-    }
-  })();
-  let sweeps = 0;
-  const sweeper = (async () => {
-    while (running) {
-      await expireDueInvitations(new Date());
-      await expireDueOrders(new Date());
-      sweeps += 1;
-      await sleep(250);
-    }
-  })();
-
-  const outcomes = new Map<string, number>();
-  const count = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
-  const errors: unknown[] = [];
-  const start = performance.now();
-  await Promise.all(
-    invited.map(async ({ id }, i) => {
-      try {
-        await sleep(Math.random() * 4_000);
-        const outcome = await answerInvitation(tokens[i]!.token, "accept", new Date(), i % 2 === 0);
-        count(`accept ${outcome}`);
-        if (outcome !== "accepted" || Math.random() >= 0.6) return;
-        await sleep(Math.random() * 2_000);
-        const [order] = await db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(eq(orders.invitationId, id));
-        const paid = await markOrderPaid(
-          order!.id,
-          { method: "pix", reference: `BENCH${i}` },
-          STAFF,
-          new Date(),
-        );
-        count(`pay ${paid.outcome}`);
-      } catch (error) {
-        errors.push(error);
-      }
-    }),
-  );
-  const elapsed = seconds(start);
-  running = false;
-  await Promise.all([monitor, sweeper]);
-  // Every short deadline has passed: the last sweep settles them.
-  await expireDueInvitations(new Date());
-  await expireDueOrders(new Date());
-
-  console.log(
-    `concurrent run: ${invited.length} invitees accepting at once against ${SPOTS} spots ` +
-      `(${short.length} with a deadline ${SHORT_DEADLINE_MS / 1000} s away), staff paying 60% ` +
-      `of the orders, ${sweeps} sweeps: ${elapsed} s; ` +
-      [...outcomes].map(([key, n]) => `${key}: ${n}`).join(", "),
-  );
-  check(errors.length === 0, `${errors.length} errors`);
-  if (errors.length > 0) console.log(errors.slice(0, 3));
-  check(maxTaken <= SPOTS, `spots taken at most ${maxTaken} of ${SPOTS} (${samples} samples)`);
-
-  const rows = await db
-    .select({ order: orders.state, invitation: invitations.status })
-    .from(orders)
-    .innerJoin(invitations, eq(invitations.id, orders.invitationId));
-  const matches = { "awaiting-payment": "accepted", paid: "accepted", expired: "expired" };
-  const mismatched = rows.filter(
-    (row) => matches[row.order as keyof typeof matches] !== row.invitation,
-  );
-  const byState = (state: string) => rows.filter((row) => row.order === state).length;
-  const [taken] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(invitations)
-    .where(eq(invitations.status, "accepted"));
-  check(
-    mismatched.length === 0 &&
-      rows.length === (outcomes.get("accept accepted") ?? 0) &&
-      byState("paid") + byState("awaiting-payment") === taken?.n,
-    `every spot accounted for: ${rows.length} orders (${byState("paid")} paid, ` +
-      `${byState("awaiting-payment")} awaiting, ${byState("expired")} expired), ` +
-      `${taken?.n} spots taken, ${mismatched.length} orders out of step with their invitation`,
-  );
-  const mail = await db
-    .select({ template: emailOutbox.template, n: sql<number>`count(*)::int` })
-    .from(emailOutbox)
-    .groupBy(emailOutbox.template);
-  const queued = (template: string) => mail.find((row) => row.template === template)?.n ?? 0;
-  check(
-    queued("order-created") === rows.length &&
-      queued("staff-order-accepted") === rows.length &&
-      queued("order-paid") === byState("paid") &&
-      queued("staff-order-paid") === byState("paid") &&
-      queued("order-expired") === byState("expired"),
-    `each order's e-mails queued once: ${mail.map((row) => `${row.template} ${row.n}`).join(", ")}`,
-  );
 }
 
 /** The bank's statement (OFX 1.02 SGML, as the tests' builder writes it): a PIX credit per order. */
@@ -343,9 +191,17 @@ async function statementRun() {
   check(paidAfter === CREDITS, `the same file again: ${paidAfter} payments, unchanged`);
 }
 
+/** Part 1, on a database of its own: it needs the built server, not this process's modules. */
+function processesRun() {
+  const script = fileURLToPath(new URL("./orders-processes.ts", import.meta.url));
+  const options = process.argv.filter((arg) => arg.startsWith("--"));
+  const run = spawnSync(process.execPath, [script, ...options], { stdio: "inherit" });
+  check(run.status === 0, `part 1 (${path.basename(script)}) exited with ${run.status}`);
+}
+
 try {
   // --statement-only: part 2 alone.
-  if (!process.argv.includes("--statement-only")) await concurrentRun();
+  if (!process.argv.includes("--statement-only")) processesRun();
   await statementRun();
 } finally {
   await closeDatabase();
