@@ -335,6 +335,33 @@ describe("/admin/lista.csv", () => {
     );
   });
 
+  it("exports a search holding quotes, a backslash and SQL as that search, nothing else", async () => {
+    // PostgreSQL's COPY takes no parameters: the filter's values are literals in its text.
+    const db = await getDb();
+    await db.insert(waitlist).values([
+      {
+        name: "Ana D'Ávila \\ Souza",
+        email: "aspas-simples@exemplo.com",
+        source: "literais",
+        termsAcceptedAt: new Date(),
+      },
+      {
+        name: "Ana Davila",
+        email: "sem-aspas@exemplo.com",
+        source: "literais",
+        termsAcceptedAt: new Date(),
+      },
+    ]);
+    for (const q of ["d'ávila \\ souza", "'); drop table waitlist; --"]) {
+      const outcome = await csv(`?origem=literais&q=${encodeURIComponent(q)}`);
+      expect(outcome.status).toBe(200);
+      const rows = (await outcome.response!.text()).trimEnd().split("\n").slice(1);
+      expect(rows.map((row) => row.split(";")[1])).toEqual(
+        q.startsWith("d'") ? ["aspas-simples@exemplo.com"] : [],
+      );
+    }
+  });
+
   it("exports every row of a large filter, past the batch size", async () => {
     const ok = await csv("");
     const text = await ok.response!.text();
