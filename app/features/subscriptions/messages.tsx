@@ -20,7 +20,8 @@ const {
   refunded,
 } = subscriptionEmailCopy;
 
-const chargeFields = [
+/** What every renewal notice says of its cycle; a charge to pay adds its reference and code. */
+const debitFields = [
   "name",
   "robotName",
   "dueDate",
@@ -28,10 +29,9 @@ const chargeFields = [
   "amountBrl",
   "rate",
   "rateLine",
-  "reference",
-  "pixLine",
   "creditLine",
 ] as const;
+const chargeFields = [...debitFields, "reference", "pixLine"] as const;
 
 const chargeLines = (payload: Payload<(typeof chargeFields)[number]>) =>
   [
@@ -87,17 +87,6 @@ export const renewalReminderMessage = notice(
   chargeLines,
   true,
 );
-
-const debitFields = [
-  "name",
-  "robotName",
-  "dueDate",
-  "amountUsd",
-  "amountBrl",
-  "rate",
-  "rateLine",
-  "creditLine",
-] as const;
 
 const debitLines = (payload: Payload<(typeof debitFields)[number]>) =>
   [
