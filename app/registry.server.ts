@@ -22,7 +22,7 @@ import {
   newsletterWelcomeMessage,
 } from "./features/newsletter/messages.tsx";
 import { orderRemindersJob, ptaxJob, setupOverdueJob } from "./features/orders/jobs.server.ts";
-import { apiPixJob } from "./features/orders/pix-jobs.server.ts";
+import { apiPixJob, pixInboxJob } from "./features/orders/pix-jobs.server.ts";
 import { pixAutomaticoJob } from "./features/sales/pix-automatico-jobs.server.ts";
 import {
   orderCreatedMessage,
@@ -129,6 +129,7 @@ export const registry = createRegistry([
   orderRemindersJob,
   setupOverdueJob,
   apiPixJob,
+  pixInboxJob,
   pixAutomaticoJob,
   ptaxJob,
   retentionJob(getDb, () => getEnv().EMAIL_RETENTION_DAYS),

@@ -892,6 +892,25 @@ export const pixCharges = pgTable(
   ],
 );
 
+/**
+ * A Pix the PSP's webhook delivered, kept until the worker applies it (docs/decisions/440):
+ * the webhook answers once it is stored, and the row goes when its ledger line is written.
+ */
+export const pixInbox = pgTable(
+  "pix_inbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // One item of the webhook's `pix[]`, as the contract checked it (read back through it).
+    pix: jsonb("pix").$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    // Due to be applied from then on: a claim leases it ahead, a failure retries it later.
+    runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (table) => [index("pix_inbox_run_at_idx").on(table.runAt)],
+);
+
 /** A statement staff uploaded: parsed, shown as a preview, applied once. */
 export const statementImports = pgTable("statement_imports", {
   id: uuid("id").primaryKey().defaultRandom(),

@@ -7,15 +7,23 @@ import type { Request, RequestHandler } from "express";
 // sign-up's is 36 bytes) got a brotli compressor of its own, whose set-up costs more CPU than
 // its few bytes could ever save. Those answers are a form's outcome (a result, field errors,
 // the values sent back), never a page, so they go as they are; pages and loaders' data
-// (GET …/page.data) keep being compressed.
+// (GET …/page.data) keep being compressed. So do a machine's posts (a PSP's webhook, a robot's
+// heartbeat): their answers are an acknowledgement of a few bytes, and at 100 webhooks a second
+// their compressors were a third of the web process's CPU (docs/decisions/440).
 
-/** True for a request whose answer is not worth a compressor: an action's data answer. */
-export function isActionDataRequest(req: Request): boolean {
-  return req.method === "POST" && req.path.endsWith(".data");
+/** The paths machines post to, whose answers are a few bytes. */
+const MACHINE_POSTS = ["/webhooks/", "/api/"];
+
+/** True for a request whose answer is not worth a compressor. */
+export function isAcknowledgement(req: Request): boolean {
+  return (
+    req.method === "POST" &&
+    (req.path.endsWith(".data") || MACHINE_POSTS.some((prefix) => req.path.startsWith(prefix)))
+  );
 }
 
 export function compressAnswers(): RequestHandler {
   return compression({
-    filter: (req, res) => !isActionDataRequest(req) && compression.filter(req, res),
+    filter: (req, res) => !isAcknowledgement(req) && compression.filter(req, res),
   });
 }

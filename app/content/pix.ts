@@ -16,6 +16,11 @@ export const pixUnresolvedCopy = {
   help: "PIX recebidos pelo PSP que nenhum pedido aceitou. O dinheiro está na conta: confira e resolva com a pessoa (devolução ou pagamento à mão).",
   line: (endToEndId: string, order: string) => `endToEndId ${endToEndId} · ${order}`,
   noTxid: "sem txid",
+  stuck: (count: number, since: string) =>
+    count === 1
+      ? `1 PIX recebido pelo PSP desde ${since} ainda não foi aplicado. O sistema tenta de novo sozinho; se continuar, verifique o worker.`
+      : `${count} PIX recebidos pelo PSP desde ${since} ainda não foram aplicados. O sistema tenta de novo sozinho; se continuar, verifique o worker.`,
+  lastError: (error: string) => `Último erro: ${error}`,
 } as const;
 
 export const pixUnresolvedReasonLabels: Record<PixUnresolvedReason, string> = {

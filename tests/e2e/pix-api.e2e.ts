@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import { createE2eDatabase } from "../support/e2e-database.ts";
-import { expect, serverStartHookTimeout, test } from "../support/e2e-test.ts";
+import { expect, serverStartHookTimeout, test, type Page } from "../support/e2e-test.ts";
 import { startTestPsp } from "../support/local-psp.ts";
 import { dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 import type { LocalPsp } from "../../scripts/local-psp/psp.ts";
@@ -10,10 +10,12 @@ import type { LocalPsp } from "../../scripts/local-psp/psp.ts";
 // Issue 37 end to end, on the built server and PostgreSQL with the local PSP over mutual TLS:
 // the person accepts, the order page shows the order's own charge (not the static code), a
 // payer pays it, the PSP's webhook reaches the server, and the page, left open, says
-// "Pagamento confirmado" by itself. Every exchange with the PSP keeps to the contract.
+// "Pagamento confirmado" by itself: redrawn in place with JavaScript, reloaded without it.
+// Every exchange with the PSP keeps to the contract.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const token = randomBytes(32).toString("base64url");
+const withScript = randomBytes(32).toString("base64url");
+const withoutScript = randomBytes(32).toString("base64url");
 let server: BuiltServer;
 let psp: LocalPsp;
 let databaseName: string;
@@ -28,24 +30,30 @@ test.beforeAll(async () => {
   psp = started.psp;
   server = await startBuiltServer({ DATABASE_URL: databaseUrl, ...started.env });
   await pool.query(`insert into exchange_rates (rate, set_by) values (5.0000, 'e2e')`);
-  const {
-    rows: [ana],
-  } = await pool.query(
-    `insert into waitlist (name, email, interested_agents, terms_accepted_at, confirmed_at, status)
-     values ('Ana', 'ana.pix@exemplo.com', '{yenmax}', now(), now(), 'contacted') returning id`,
-  );
-  const {
-    rows: [invitation],
-  } = await pool.query(
-    `insert into invitations (waitlist_id, robot_id, invited_by, sent_at, deadline)
-     select $1, id, 'e2e', now(), now() + interval '47 hours'
-     from robots where key = 'yenmax' returning id`,
-    [ana.id],
-  );
-  await pool.query(`insert into invitation_tokens (token_hash, invitation_id) values ($1, $2)`, [
-    createHash("sha256").update(token).digest("hex"),
-    invitation.id,
-  ]);
+  for (const [name, token] of [
+    ["Ana", withScript],
+    ["Bia", withoutScript],
+  ] as const) {
+    const {
+      rows: [person],
+    } = await pool.query(
+      `insert into waitlist (name, email, interested_agents, terms_accepted_at, confirmed_at, status)
+       values ($1, $2, '{yenmax}', now(), now(), 'contacted') returning id`,
+      [name, `${name.toLowerCase()}.pix@exemplo.com`],
+    );
+    const {
+      rows: [invitation],
+    } = await pool.query(
+      `insert into invitations (waitlist_id, robot_id, invited_by, sent_at, deadline)
+       select $1, id, 'e2e', now(), now() + interval '47 hours'
+       from robots where key = 'yenmax' returning id`,
+      [person.id],
+    );
+    await pool.query(`insert into invitation_tokens (token_hash, invitation_id) values ($1, $2)`, [
+      createHash("sha256").update(token).digest("hex"),
+      invitation.id,
+    ]);
+  }
 });
 
 test.afterAll(async () => {
@@ -55,27 +63,41 @@ test.afterAll(async () => {
   await dropDatabase(databaseName);
 });
 
-test("the person pays the order's own QR and the page confirms it by itself", async ({ page }) => {
-  // The worker registers the webhook on the key at its start.
-  await expect.poll(() => psp.webhookUrl(), { timeout: 30_000 }).toContain("/webhooks/pix/");
-
+/** Accepts the invitation, checks the order's own code and pays it through the PSP. */
+async function acceptAndPay(page: Page, token: string) {
   await page.goto(`${server.url}/convite/${token}`);
   await page.getByRole("button", { name: "Confirmar minha vaga" }).click();
   await expect(page.getByRole("heading", { name: "Seu pedido: YenMax Agent" })).toBeVisible();
   const code = (await page.getByLabel("PIX copia e cola").textContent()) ?? "";
   const {
     rows: [charge],
-  } = await pool.query<{ txid: string }>(`select txid from pix_charges where state = 'active'`);
+  } = await pool.query<{ txid: string }>(
+    `select txid from pix_charges where state = 'active' and copy_paste = $1`,
+    [code],
+  );
   expect(code).toBe(psp.cob(charge!.txid)?.pixCopiaECola);
   expect(code).toContain("br.gov.bcb.pix25");
-
   await psp.pay({ txid: charge!.txid });
   await psp.settled();
   expect(psp.deliveries.at(-1)?.status).toBe(200);
-  // The page reloads itself while awaiting a payment the PSP confirms.
+}
+
+test("the person pays the order's own QR and the page confirms it by itself", async ({ page }) => {
+  // The worker registers the webhook on the key at its start.
+  await expect.poll(() => psp.webhookUrl(), { timeout: 30_000 }).toContain("/webhooks/pix/");
+  await acceptAndPay(page, withScript);
+  // Until the page was loaded again, this mark stays: the page redraws in place.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   // The invitation link now shows only the order's status (decision 343).
-  await expect(page.getByText(/^Pagamento confirmado\./)).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(page.getByText(/^Pagamento confirmado\./)).toBeVisible({ timeout: 15_000 });
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
   expect(psp.breaches).toEqual([]);
+});
+
+test("without JavaScript the page reloads itself until the payment shows", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await acceptAndPay(page, withoutScript);
+  await expect(page.getByText(/^Pagamento confirmado\./)).toBeVisible({ timeout: 15_000 });
+  await context.close();
 });

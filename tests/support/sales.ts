@@ -6,6 +6,7 @@ import {
   invitations,
   moneyEvents,
   orders,
+  pixInbox,
   robots,
   waitlist,
 } from "../../db/schema.ts";
@@ -13,13 +14,14 @@ import { getDb } from "../../app/platform/db/db.server.ts";
 
 /**
  * A sales test's fresh start: deletes `first` (a test's own tables that refer to the sales),
- * then the orders (their subscriptions and charges go with them), invitations, queued mail,
- * waitlist, exchange rates and early-list discounts, and frees every robot's spots.
+ * then the Pix stored by the webhook, the orders (their subscriptions and charges go with them),
+ * invitations, queued mail, waitlist, exchange rates and early-list discounts, and frees every robot's spots.
  */
 export async function clearSales(first: PgTable[] = []) {
   const db = await getDb();
   for (const table of [
     ...first,
+    pixInbox,
     moneyEvents,
     orders,
     invitations,

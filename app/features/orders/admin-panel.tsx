@@ -429,7 +429,7 @@ export function OrdersPanel({
         <RateForm rate={overview.rate} />
         <ImportForm />
       </div>
-      <UnresolvedPixList items={overview.unresolvedPix} />
+      <UnresolvedPixList items={overview.unresolvedPix} stuck={overview.stuckPix} />
       {preview ? <StatementPreview preview={preview} /> : null}
       <ListSection
         id="pedidos"

@@ -1,9 +1,12 @@
-// What /admin/pedidos shows: the rate, each robot's early-list discount and the orders.
+// What /admin/pedidos shows: the rate, each robot's early-list discount, the Pix waiting for
+// staff or not yet applied, and the orders.
 import { and, asc, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import { moneyEvents, robots, orders, waitlist } from "../../../db/schema.ts";
 import { withTransaction } from "../../platform/db/db.server.ts";
+import { appNow } from "../../platform/http/clock.server.ts";
 import { orderStates, type OrderState } from "./model.ts";
 import { currentExchangeRate, listEarlyDiscounts, orderEventsOf } from "./orders.server.ts";
+import { stuckPix } from "./pix-inbox.server.ts";
 
 const LIST_LIMIT = 200;
 
@@ -75,6 +78,7 @@ export async function ordersOverview(filter: OrdersFilter) {
       .limit(LIST_LIMIT);
     return {
       unresolvedPix,
+      stuckPix: await stuckPix(tx, appNow()),
       rate,
       robots: robotRows.map((robot) => ({ ...robot, early: discounts.get(robot.id) ?? null })),
       orders: rows.map((row) => ({ ...row, events: history.get(row.id) ?? [] })),

@@ -5,6 +5,8 @@ import {
   setupFormCopy as setupCopy,
 } from "../../content/orders.ts";
 import { formatDateTime } from "../admin/date-time.ts";
+import { AwaitingPaymentRefresh } from "./awaiting-payment-refresh.tsx";
+import { awaitsConfirmation } from "./awaiting-payment.ts";
 import { exchangeRateLine } from "./rate-line.ts";
 import { formatBrl, formatPercent, formatUsd, hoursAndMinutesLeft } from "./format.ts";
 import { linkPaymentMethods, tradingPlatforms } from "./model.ts";
@@ -347,6 +349,7 @@ const closedTexts = {
 export function OrderPage({ view }: { view: OrderPageView }) {
   return (
     <main id="conteudo" className="mx-auto max-w-2xl px-4 py-16">
+      {awaitsConfirmation(view) ? <AwaitingPaymentRefresh /> : null}
       <h1 className="text-3xl font-bold">{copy.title(view.robotName)}</h1>
       <p className="mt-2 text-muted-foreground">
         {copy.reference}: <strong className="font-mono">{view.reference}</strong>

@@ -1,7 +1,8 @@
 // The worker's side of the API Pix (docs/decisions/352-353): it registers the webhook, creates
 // the charges nobody's page created (orders' cob, renewals' cobv), sends the refunds staff
 // made (devolucao), and, as the safety net of a late or lost webhook, asks
-// the PSP what it received (GET /pix over the last window, GET /cob of charges long unpaid).
+// the PSP what it received (GET /pix over the last window, GET /cob of charges long unpaid);
+// and it applies the Pix the webhook stored (decision 440).
 import { and, asc, eq, lte } from "drizzle-orm";
 import { href } from "react-router";
 import { orders, pixCharges } from "../../../db/schema.ts";
@@ -13,6 +14,7 @@ import { apiPix, apiPixConfig, type ApiPixClient } from "../../platform/payments
 import { sendPixRefunds } from "../sales/pix-refunds.server.ts";
 import { createDueRenewalCharges } from "../sales/renewal-due-charges.server.ts";
 import { createDueCharges } from "./pix-charges.server.ts";
+import { applyStoredPix, PIX_INBOX_BATCH } from "./pix-inbox.server.ts";
 import { receivePix } from "./pix-receipts.server.ts";
 
 /** Polling looks back this much before its last run, so a Pix the PSP lists late is seen. */
@@ -90,5 +92,27 @@ export const apiPixJob = defineJob({
       log.warn({ err: error instanceof Error ? error.message : error }, "api pix round failed");
       return new Date(now.getTime() + poll);
     }
+  },
+});
+
+/** How soon the worker looks for Pix the webhook stored, while the API Pix is on. */
+const INBOX_POLL_MS = 250;
+/** A round gives the other jobs their turn after this long (it is due again at once). */
+const INBOX_ROUND_MS = 1_000;
+
+export const pixInboxJob = defineJob({
+  name: "pix-inbox",
+  recurring: true,
+  async run({ now }) {
+    const started = performance.now();
+    const at = () => new Date(now.getTime() + performance.now() - started);
+    while (performance.now() - started < INBOX_ROUND_MS) {
+      const applied = await applyStoredPix(at());
+      if (applied.length < PIX_INBOX_BATCH) {
+        const wait = apiPixConfig() ? INBOX_POLL_MS : 3_600_000;
+        return new Date(at().getTime() + wait);
+      }
+    }
+    return at();
   },
 });

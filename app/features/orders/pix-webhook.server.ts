@@ -1,7 +1,8 @@
 // The PSP's webhook (API Pix callback `{webhookUrl}/pix`, docs/decisions/353): authenticated
 // by the secret in its URL, which only the PSP was told (PUT /webhook/{chave}); an unverified
-// or malformed call stores nothing. Each Pix is then applied or left for staff, and the
-// answer is 200 so the PSP stops retrying; a database that fails answers 503, so it retries.
+// or malformed call stores nothing. Its Pix are stored and the answer is 200, so the PSP stops
+// retrying; the worker applies them (docs/decisions/440). A database that fails answers 503, so
+// the PSP retries.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import {
@@ -9,7 +10,7 @@ import {
   pixNotificationSchema,
   type ApiPixConfig,
 } from "../../platform/payments/api-pix.server.ts";
-import { receivePix, type PixOutcome } from "./pix-receipts.server.ts";
+import { storeReceivedPix } from "./pix-inbox.server.ts";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
@@ -23,7 +24,7 @@ export async function receivePixNotification(
   body: string,
   now: Date,
   config: ApiPixConfig | null = apiPixConfig(),
-): Promise<{ status: number; outcomes?: PixOutcome[] }> {
+): Promise<{ status: number }> {
   if (!config) return { status: 404 };
   if (!webhookSecretMatches(secret, config)) return { status: 401 };
   let parsed;
@@ -34,9 +35,10 @@ export async function receivePixNotification(
   }
   if (!parsed.success) return { status: 400 };
   try {
-    return { status: 200, outcomes: await receivePix(parsed.data.pix, "webhook", now) };
+    await storeReceivedPix(parsed.data.pix, now);
+    return { status: 200 };
   } catch (error) {
-    getLogger().error({ err: error }, "pix webhook not applied");
+    getLogger().error({ err: error }, "pix webhook not stored");
     return { status: 503 };
   }
 }

@@ -11,6 +11,7 @@ import {
   orders,
   payments,
   pixCharges,
+  pixInbox,
   moneyEvents,
   robots,
   waitlist,
@@ -25,6 +26,7 @@ import { orderViewByLink } from "./order-view.server.ts";
 import { setExchangeRate } from "./orders.server.ts";
 import { chargeTxid, createDueCharges } from "./pix-charges.server.ts";
 import { reconcilePix } from "./pix-jobs.server.ts";
+import { applyStoredPix } from "./pix-inbox.server.ts";
 import { receivePixNotification } from "./pix-webhook.server.ts";
 
 // The first payment through the API Pix, against the local PSP over mutual TLS (which checks
@@ -37,13 +39,16 @@ Object.assign(process.env, env);
 const client = new ApiPixClient(config);
 
 // Our webhook's receiving end, as the route does it, over real HTTP for the PSP to post to.
+// The worker's turn (applyStoredPix) follows each delivery before its answer here, so a
+// settled delivery is an applied one.
 const receiver = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (chunk: Buffer) => chunks.push(chunk));
   req.on("end", () => {
     const secret = /^\/webhooks\/pix\/([^/]+)\/pix$/.exec(req.url ?? "")?.[1] ?? "";
     void receivePixNotification(secret, Buffer.concat(chunks).toString(), new Date()).then(
-      ({ status }) => {
+      async ({ status }) => {
+        await applyStoredPix(new Date());
         res.writeHead(status);
         res.end();
       },
@@ -214,7 +219,8 @@ describe("a Pix the PSP confirms", () => {
       JSON.stringify({ pix: [pix] }),
       new Date(),
     );
-    expect(late).toEqual({ status: 200, outcomes: ["repeat"] });
+    expect(late).toEqual({ status: 200 });
+    expect(await applyStoredPix(new Date())).toEqual(["repeat"]);
   });
 
   it("applies out-of-order webhooks each to its own order", async () => {
@@ -233,8 +239,14 @@ describe("a Pix the PSP confirms", () => {
 });
 
 describe("an odd Pix", () => {
+  /** A webhook's delivery, then the worker's turn. */
   async function notify(pix: object) {
-    return receivePixNotification(TEST_WEBHOOK_SECRET, JSON.stringify({ pix: [pix] }), new Date());
+    const { status } = await receivePixNotification(
+      TEST_WEBHOOK_SECRET,
+      JSON.stringify({ pix: [pix] }),
+      new Date(),
+    );
+    return { status, outcomes: await applyStoredPix(new Date()) };
   }
   const e2e = (n: number) => `E12345678202612011200${String(n).padStart(11, "0")}`;
 
@@ -324,6 +336,66 @@ describe("an odd Pix", () => {
       status: 400,
     });
     const db = await getDb();
+    expect(await db.select().from(pixInbox)).toEqual([]);
     expect(await db.select().from(moneyEvents)).toEqual([]);
+  });
+});
+
+describe("the webhook's inbox", () => {
+  const pixOf = (order: { totalBrlCents: number | null }, txid: string, n: number) => ({
+    endToEndId: `E98765432202612011200${String(n).padStart(11, "0")}`,
+    txid,
+    valor: (order.totalBrlCents! / 100).toFixed(2),
+    horario: new Date().toISOString(),
+  });
+
+  it("answers once the Pix is stored, and the worker applies it", async () => {
+    const { order, token } = await acceptedOrder();
+    await openPage(token);
+    const pix = pixOf(order, chargeTxid(order), 1);
+    const body = JSON.stringify({ pix: [pix] });
+    expect(await receivePixNotification(TEST_WEBHOOK_SECRET, body, new Date())).toEqual({
+      status: 200,
+    });
+    expect(await stateOf(order.id)).toBe("awaiting-payment");
+    const db = await getDb();
+    expect(await db.select({ pix: pixInbox.pix }).from(pixInbox)).toEqual([{ pix }]);
+    expect(await applyStoredPix(new Date())).toEqual(["applied"]);
+    expect(await stateOf(order.id)).toBe("paid");
+    expect(await db.select().from(pixInbox)).toEqual([]);
+  });
+
+  it("applies once what a worker that died had claimed, after its lease", async () => {
+    const { order, token } = await acceptedOrder();
+    await openPage(token);
+    const pix = pixOf(order, chargeTxid(order), 2);
+    const now = new Date();
+    await receivePixNotification(TEST_WEBHOOK_SECRET, JSON.stringify({ pix: [pix] }), now);
+    // A worker claims it and dies after applying it, before the row is gone.
+    const db = await getDb();
+    await db.update(pixInbox).set({ runAt: new Date(now.getTime() + 60_000), attempts: 1 });
+    await receivePixNotification(TEST_WEBHOOK_SECRET, JSON.stringify({ pix: [pix] }), now);
+    expect(await applyStoredPix(now)).toEqual(["applied"]);
+    expect(await applyStoredPix(now)).toEqual([]);
+    expect(await applyStoredPix(new Date(now.getTime() + 61_000))).toEqual(["repeat"]);
+    expect(await db.select().from(pixInbox)).toEqual([]);
+    expect(await db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
+  });
+
+  it("keeps one it cannot apply, retries it later, and shows staff it after a minute", async () => {
+    const db = await getDb();
+    const now = new Date();
+    // Stored by a version whose contract this one no longer reads.
+    await db.insert(pixInbox).values({ pix: { valor: "1.00" }, receivedAt: now, runAt: now });
+    expect(await applyStoredPix(now)).toEqual([]);
+    const [kept] = await db.select().from(pixInbox);
+    expect(kept).toMatchObject({ attempts: 1, lastError: expect.stringContaining("endToEndId") });
+    expect(kept!.runAt.getTime()).toBeGreaterThan(now.getTime());
+    expect((await ordersOverview({ state: null, linksOnly: false })).stuckPix).toBeNull();
+    await db.update(pixInbox).set({ receivedAt: new Date(now.getTime() - 61_000) });
+    expect((await ordersOverview({ state: null, linksOnly: false })).stuckPix).toMatchObject({
+      count: 1,
+      lastError: expect.stringContaining("endToEndId"),
+    });
   });
 });

@@ -28,6 +28,7 @@ import { inviteNext } from "../invitations/invitations.server.ts";
 import { orderViewByLink } from "../orders/order-view.server.ts";
 import { setExchangeRate } from "../orders/orders.server.ts";
 import { chargeTxid } from "../orders/pix-charges.server.ts";
+import { applyStoredPix } from "../orders/pix-inbox.server.ts";
 import { receivePixNotification } from "../orders/pix-webhook.server.ts";
 import { addDays, localInstant } from "../subscriptions/calendar.ts";
 import { acceptInvitation } from "./accept.server.ts";
@@ -45,13 +46,15 @@ const { psp, env, config } = await startTestPsp();
 Object.assign(process.env, env);
 const client = new ApiPixClient(config);
 
+// The webhook as the route answers it, then the worker's turn (applyStoredPix).
 const receiver = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (chunk: Buffer) => chunks.push(chunk));
   req.on("end", () => {
     const secret = /^\/webhooks\/pix\/([^/]+)\/pix$/.exec(req.url ?? "")?.[1] ?? "";
     void receivePixNotification(secret, Buffer.concat(chunks).toString(), new Date()).then(
-      ({ status }) => {
+      async ({ status }) => {
+        await applyStoredPix(new Date());
         res.writeHead(status);
         res.end();
       },
@@ -191,8 +194,8 @@ describe("a renewal without a mandate", () => {
     const fine = Math.ceil((cents * 200) / 10_000);
     const interest = Math.ceil((cents * 100 * 2) / 300_000);
     const valor = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, "0")}`;
-    const notify = (endToEndId: string, amount: number) =>
-      receivePixNotification(
+    const notify = async (endToEndId: string, amount: number) => {
+      const { status } = await receivePixNotification(
         TEST_WEBHOOK_SECRET,
         JSON.stringify({
           pix: [
@@ -206,6 +209,8 @@ describe("a renewal without a mandate", () => {
         }),
         new Date(),
       );
+      return { status, outcomes: await applyStoredPix(new Date()) };
+    };
     expect(await notify("E12345678202612021200000000000A1", cents + fine + interest + 50)).toEqual({
       status: 200,
       outcomes: ["wrong-amount"],

@@ -22,6 +22,7 @@ import { registerRecurrenceWebhooks } from "../../platform/payments/api-pix-recu
 import { authoriseOwnMandate } from "../account/account.server.ts";
 import { staffAddress } from "../orders/order-mail.server.ts";
 import { setExchangeRate } from "../orders/orders.server.ts";
+import { applyStoredPix } from "../orders/pix-inbox.server.ts";
 import { receivePixNotification } from "../orders/pix-webhook.server.ts";
 import { cancelSubscription } from "./cancel.server.ts";
 import { runPixAutomatico } from "./pix-automatico-jobs.server.ts";
@@ -51,9 +52,13 @@ const receiver = http.createServer((req, res) => {
     const [, secret = "", kind = ""] =
       /^\/webhooks\/pix\/([^/]+)\/(pix|rec|cobr)$/.exec(req.url ?? "") ?? [];
     const body = Buffer.concat(chunks).toString();
+    // A Pix is stored by the webhook, then applied by the worker's turn (applyStoredPix).
     const answer =
       kind === "pix"
-        ? receivePixNotification(secret, body, new Date())
+        ? receivePixNotification(secret, body, new Date()).then(async (answered) => {
+            await applyStoredPix(new Date());
+            return answered;
+          })
         : receiveRecurrenceNotification(kind as "rec" | "cobr", secret, body, new Date());
     void answer.then(({ status }) => {
       res.writeHead(status);

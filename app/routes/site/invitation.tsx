@@ -10,7 +10,6 @@ import { lookUpInvitation } from "../../features/invitations/invitations.server.
 import { InvitationOrderStatusPage } from "../../features/orders/invitation-order-status.tsx";
 import { answerInvitation } from "../../features/sales/accept.server.ts";
 import { OrderPage } from "../../features/orders/order-page.tsx";
-import { awaitingPaymentRefresh } from "../../features/orders/refresh.ts";
 import { answerOrderPageForm } from "../../features/orders/order-page-form.server.ts";
 import { invitationOrderStatus, orderPageView } from "../../features/orders/order-view.server.ts";
 import type { SetupFormErrors } from "../../features/orders/setup.server.ts";
@@ -59,11 +58,7 @@ async function orderPage(
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.order ? orderPageCopy.metaTitle : invitationPageCopy.metaTitle;
-  return [
-    { title },
-    { name: "robots", content: "noindex" },
-    ...awaitingPaymentRefresh(loaderData?.order),
-  ];
+  return [{ title }, { name: "robots", content: "noindex" }];
 }
 
 /** The invitation as its page shows it, or what became of it. */

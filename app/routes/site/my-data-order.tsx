@@ -1,6 +1,5 @@
 import { data, href, redirect } from "react-router";
 import { myDataCopy as copy } from "../../content/email.ts";
-import { awaitingPaymentRefresh } from "../../features/orders/refresh.ts";
 import { orderPageCopy } from "../../content/orders.ts";
 import { OutcomePage } from "../../components/link-page.tsx";
 import { OrderPage } from "../../features/orders/order-page.tsx";
@@ -17,12 +16,8 @@ import type { Route } from "./+types/my-data-order";
 // session 401; another person's or an unknown reference 404, alike.
 const FORM_MAX_BYTES = 4096;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: orderPageCopy.metaTitle },
-    { name: "robots", content: "noindex" },
-    ...awaitingPaymentRefresh(loaderData?.order),
-  ];
+export function meta() {
+  return [{ title: orderPageCopy.metaTitle }, { name: "robots", content: "noindex" }];
 }
 
 export const headers = privatePageHeaders;

@@ -8,14 +8,17 @@ const MAX_BODY_CHARS = 256 * 1024;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const body = await request.text();
-  const { status, outcomes } =
+  const { status } =
     body.length > MAX_BODY_CHARS
-      ? { status: 413, outcomes: undefined }
+      ? { status: 413 }
       : await receivePixNotification(params.secret, body, appNow());
-  return Response.json(outcomes ? { outcomes } : {}, {
-    status,
-    headers: { "Cache-Control": "no-store" },
-  });
+  return Response.json(
+    {},
+    {
+      status,
+      headers: { "Cache-Control": "no-store" },
+    },
+  );
 }
 
 /** Only posts mean anything here. */
