@@ -1,5 +1,6 @@
 // PIX "copia e cola" as a static BR Code (EMV MPM, BCB's manual), assembled by pix-utils
 // (docs/decisions/151) and drawn as an SVG QR code on the server by qrcode.
+import { LRUCache } from "lru-cache";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { centsText } from "./money.ts";
 
@@ -52,14 +53,22 @@ export async function pixCode(
 /** Modules of white around the symbol: ISO/IEC 18004's quiet zone for a QR code. */
 export const QR_QUIET_ZONE_MODULES = 4;
 
+// An order page awaiting its charge asks for itself every second (decision 440), and drawing
+// a QR costs about 2 ms of CPU: the codes drawn lately are kept, about 4 KB each.
+const drawnQrs = new LRUCache<string, string>({ max: 500 });
+
 /** The code as an SVG QR code (error correction M, as banks' apps read it best). */
 export async function pixQrSvg(code: string): Promise<string> {
+  const drawn = drawnQrs.get(code);
+  if (drawn) return drawn;
   const { toString } = await import("qrcode");
-  return toString(code, {
+  const svg = await toString(code, {
     type: "svg",
     errorCorrectionLevel: "M",
     margin: QR_QUIET_ZONE_MODULES,
   });
+  drawnQrs.set(code, svg);
+  return svg;
 }
 
 /** The site's PIX code and QR for an amount and txid; null while no PIX key is configured. */
