@@ -1,6 +1,9 @@
-// Portuguese copy of support (issue 39): the forms on /minha-conta and /contato, the due
-// time promised, the e-mails of a conversation and the admin inbox. Subjects are built
-// only from this text and our references, never from what a customer typed.
+// Portuguese copy of support (issue 39): the server's answers to the support form, the
+// panel's conversations, the due time promised, the e-mails of a conversation and the admin
+// inbox. The form's own labels are in `support-form.ts`, the only support copy /contato
+// loads (decision 460). Subjects are built only from this text and our references, never
+// from what a customer typed.
+import { businessHoursText } from "./support-form.ts";
 
 const weekdays = [
   "domingo",
@@ -21,26 +24,18 @@ export const supportDueCopy = {
   promise: (when: string) => `Respondemos até ${when}.`,
 } as const;
 
-export const businessHoursText =
-  "Atendemos por e-mail e chat em horário comercial: de segunda a sexta, das 9h às 18h (horário de Brasília), exceto feriados nacionais.";
-
-export const supportFormCopy = {
-  title: "Falar com o suporte",
-  intro: businessHoursText,
-  nameLabel: "Seu nome",
-  emailLabel: "Seu e-mail",
-  emailHelp: "Se você é cliente, use o e-mail da sua assinatura.",
-  subscriptionLabel: "Assinatura",
-  noSubscription: "Nenhuma assinatura específica",
-  messageLabel: "Mensagem",
-  messageHelp: "Até 4.000 caracteres. Não envie senhas. Anexos não são aceitos por aqui.",
-  button: "Enviar mensagem",
+/** What the server answers a support form's post, on /contato and in the panel. */
+export const supportAnswerCopy = {
   sent: (reference: string, promise: string) =>
     `Recebemos sua mensagem (conversa ${reference}). ${promise} A resposta chega por e-mail; para continuar a conversa, basta responder a ela.`,
   fixFields: "Corrija os campos indicados.",
   rateLimited: "Muitas mensagens seguidas. Aguarde um minuto e tente de novo.",
   unavailable:
     "Não foi possível enviar agora. Tente de novo em instantes; seu texto continua aqui.",
+} as const;
+
+/** The panel's WhatsApp links and list of the person's conversations, under the form. */
+export const supportPanelCopy = {
   whatsappLabel: "Prefere o WhatsApp?",
   whatsappLink: "Abrir conversa no WhatsApp",
   whatsappText: (robot: string, reference: string) =>

@@ -1,7 +1,7 @@
 // The support forms' actions (decision 385): read within limits, validated by the one
 // schema, then a conversation opened. A refusal answers the typed values with one message
 // per field, so nothing typed is lost; a filled honeypot is answered as a success.
-import { supportFieldErrors, supportFormCopy as copy } from "../../content/support.ts";
+import { supportAnswerCopy as copy, supportFieldErrors } from "../../content/support.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
 import { readPublicForm } from "../../platform/http/public-form.server.ts";

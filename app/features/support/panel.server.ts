@@ -1,10 +1,10 @@
 // What the panel shows of support: the person's subscriptions to pick from and their
 // conversations, each with the due time still owed (decision 386).
-import { supportFormCopy } from "../../content/support.ts";
+import { supportPanelCopy } from "../../content/support.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import { conversationsOf, supportSubscriptionsOf } from "./conversations.server.ts";
 import { duePromise } from "./due.ts";
-import type { OwnConversation } from "./support-form.tsx";
+import type { OwnConversation } from "./own-conversations.tsx";
 
 export async function supportPanelData(waitlistId: string, now: Date) {
   const [subscriptions, conversations] = await Promise.all([
@@ -24,7 +24,7 @@ export async function supportPanelData(waitlistId: string, now: Date) {
           ? null
           : c.firstResponseDueAt > now
             ? duePromise(c.firstResponseDueAt, now)
-            : supportFormCopy.late,
+            : supportPanelCopy.late,
     })),
   };
 }

@@ -26,12 +26,8 @@ import {
   SUPPORT_FORM_MAX_BYTES,
   submitAccountSupport,
 } from "../../features/support/forms.server.ts";
-import {
-  OwnConversations,
-  SupportForm,
-  WhatsappLinks,
-  type SupportFormResult,
-} from "../../features/support/support-form.tsx";
+import { SupportForm, type SupportFormResult } from "../../features/support/support-form.tsx";
+import { OwnConversations, WhatsappLinks } from "../../features/support/own-conversations.tsx";
 import { setOwnPayerDocument } from "../../features/sales/payer-document.server.ts";
 import type { Route } from "./+types/account-panel";
 
