@@ -3,7 +3,6 @@ import { href } from "react-router";
 
 export const brand = {
   name: "Agentes FX",
-  tagline: "Agentes inteligentes para Forex e cripto",
   blurb:
     "Agentes automatizados de trading para Forex e cripto, com performance transparente, VPS gerenciada inclusa e operação 24/7.",
 } as const;

@@ -20,28 +20,6 @@ export type SignupFieldErrors = Partial<Record<SignupField, string>>;
 /** What the form posted, as the schema reads it; a repeated single field stays a list. */
 export type SignupFields = Record<Exclude<SignupField, "agents">, unknown> & { agents: unknown[] };
 
-interface FormEntries {
-  getAll(name: string): Array<FormDataEntryValue>;
-}
-
-function single(form: FormEntries, name: string): unknown {
-  const values = form.getAll(name);
-  if (values.length === 0) return undefined;
-  return values.length === 1 ? values[0] : values;
-}
-
-/** Reads the form's fields from FormData or URLSearchParams. */
-export function readSignupFields(form: FormEntries): SignupFields {
-  return {
-    name: single(form, "name"),
-    email: single(form, "email"),
-    agents: form.getAll("agents"),
-    message: single(form, "message"),
-    terms: single(form, "terms"),
-    contact: single(form, "contact"),
-  };
-}
-
 /** The first invalid field in page order. */
 export function firstInvalidField(errors: SignupFieldErrors): SignupField | undefined {
   return signupFields.find((field) => errors[field]);

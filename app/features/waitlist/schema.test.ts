@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { signupMessages } from "../../content/signup-messages.ts";
-import {
-  firstInvalidField,
-  readSignupFields,
-  signupErrorSummary,
-  type SignupFields,
-} from "./fields.ts";
-import { validateSignup } from "./schema.ts";
+import { firstInvalidField, signupErrorSummary, type SignupFields } from "./fields.ts";
+import { readSignupFields, validateSignup } from "./schema.ts";
 
 const base: SignupFields = {
   name: "Ana",

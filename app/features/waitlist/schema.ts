@@ -1,12 +1,35 @@
 // The waitlist form's one schema, run by the browser before submitting and by the action
-// (docs/product.md rule 3). zod/mini keeps it small; the page loads it on first use
-// (docs/decisions/021-shared-schema-zod-mini.md).
+// (docs/product.md rule 3), and the reading of the posted fields it checks. zod/mini keeps
+// it small; the page loads it on first use (docs/decisions/021-shared-schema-zod-mini.md,
+// 460).
 import * as z from "zod/mini";
 import { agentIds } from "../../content/agent-ids.ts";
 import { signupMessages as m } from "../../content/signup-messages.ts";
 import { hasControlCharacters } from "../../lib/text.ts";
 import { type ParsedForm, validateFields } from "../../platform/http/parse-form.ts";
 import { signupLimits, type SignupFields } from "./fields.ts";
+
+interface FormEntries {
+  getAll(name: string): Array<FormDataEntryValue>;
+}
+
+function single(form: FormEntries, name: string): unknown {
+  const values = form.getAll(name);
+  if (values.length === 0) return undefined;
+  return values.length === 1 ? values[0] : values;
+}
+
+/** Reads the form's fields from FormData or URLSearchParams. */
+export function readSignupFields(form: FormEntries): SignupFields {
+  return {
+    name: single(form, "name"),
+    email: single(form, "email"),
+    agents: form.getAll("agents"),
+    message: single(form, "message"),
+    terms: single(form, "terms"),
+    contact: single(form, "contact"),
+  };
+}
 
 // Browsers send textarea line breaks as CRLF while maxlength counts them as one character.
 const normalizeLineBreaks = (text: string) => text.replace(/\r\n?/g, "\n");

@@ -9,7 +9,6 @@ import { signupFormCopy as copy, signupToasts } from "../../content/signup.ts";
 import {
   attributionFields,
   firstInvalidField,
-  readSignupFields,
   signupErrorSummary,
   signupLimits,
   type SignupActionData,
@@ -96,7 +95,7 @@ export function SignupForm({ preselectedAgent, attribution, result }: SignupForm
 
   /** Runs the shared schema; false (with the errors shown) when the form must not be sent. */
   function validateInBrowser(form: HTMLFormElement, schema: SchemaModule): boolean {
-    const validation = schema.validateSignup(readSignupFields(new FormData(form)));
+    const validation = schema.validateSignup(schema.readSignupFields(new FormData(form)));
     if (validation.success) {
       setClientErrors(null);
       return true;

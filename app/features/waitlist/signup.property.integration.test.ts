@@ -12,8 +12,8 @@ import {
 import { agentIds } from "../../content/agent-ids.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { hasControlCharacters } from "../../lib/text.ts";
-import { readSignupFields, signupLimits } from "./fields.ts";
-import { validateSignup } from "./schema.ts";
+import { signupLimits } from "./fields.ts";
+import { readSignupFields, validateSignup } from "./schema.ts";
 
 // Random bodies thrown at the /contato action: it must never answer 5xx, a valid form must
 // be stored, and no row may ever break the rules of docs/product.md rule 3.

@@ -9,14 +9,13 @@ import { addressProblem } from "../deliverability/address-check.server.ts";
 import { insertWaitlistEntry } from "./queries.server.ts";
 import {
   emptySignupValues,
-  readSignupFields,
   signupLimits,
   signupValuesFrom,
   type SignupActionData,
   type SignupFieldErrors,
   type SignupValues,
 } from "./fields.ts";
-import { validateSignup } from "./schema.ts";
+import { readSignupFields, validateSignup } from "./schema.ts";
 import { postedAttribution, signupAttributionOf } from "./source.ts";
 import { honeypotField } from "../../components/ui/honeypot.tsx";
 
