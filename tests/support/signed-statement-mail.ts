@@ -60,7 +60,12 @@ export async function composeStatementMail(message: StatementMessage, domain: st
   return mail.compile().build();
 }
 
-/** The DKIM-Signature header mailauth computes, prepended to the message. */
+/**
+ * The DKIM-Signature header mailauth computes, prepended to the message. Its time is always
+ * given: without one, mailauth rounds Date.now() once for the header it signs and again for
+ * the header it writes, and a message signed across a half second got a t= other than the
+ * one signed ("bad signature", about 1 in 1,500 messages).
+ */
 export async function signMail(
   raw: Buffer,
   key: BrokerKey,
@@ -69,6 +74,7 @@ export async function signMail(
   const signed = await dkimSign(raw, {
     canonicalization: "relaxed/relaxed",
     ...options,
+    signTime: options.signTime ?? new Date(),
     signatureData: [
       {
         signingDomain: key.domain,
