@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import {
   performancePublications,
@@ -215,7 +216,11 @@ export async function publishStatement(
   let combined: PerformanceRecord | null = null;
   if (others.length > 0) {
     const files: Uint8Array[] = [];
-    for (const id of [...others, statementId]) files.push(await fileOf(id));
+    // A turn of the event loop after each file: on PGlite each part's query runs on it.
+    for (const id of [...others, statementId]) {
+      files.push(await fileOf(id));
+      await nextTurn();
+    }
     const result = await combineStatementFiles(files, found.serverClock);
     if (!result.ok) return { ok: false, reason: "not-combinable", problem: result };
     combined = result.record;

@@ -5,6 +5,7 @@
 // statement (with its entry in the public log, docs/decisions/370) and, when it does not
 // move the record's start, part of the robot's published record (docs/decisions/430).
 import crypto from "node:crypto";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { DNSResolver } from "mailauth";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { statementProblemMessage } from "../../content/performance.ts";
@@ -52,11 +53,24 @@ export interface Delivery {
   size: number;
 }
 
+// One message at a time (docs/decisions/455): a message's publication combines the account's
+// statements published before it, so two of one account received at once each left the other
+// out of the record the last one published; and 20 connections' intakes at once held the
+// event loop (every PGlite query runs on it) for hundreds of milliseconds. The messages of the
+// connections waiting here are already read; only their answers wait.
+let queue: Promise<unknown> = Promise.resolve();
+
 /** Receives one message; every outcome is kept (the message's row), none throws for bad input. */
-export async function receiveSignedMessage(
+export function receiveSignedMessage(
   delivery: Delivery,
   resolver: DNSResolver,
 ): Promise<IntakeResult> {
+  const received = queue.then(() => receive(delivery, resolver));
+  queue = received.catch(() => {});
+  return received;
+}
+
+async function receive(delivery: Delivery, resolver: DNSResolver): Promise<IntakeResult> {
   const { inbox, raw } = delivery;
   const receivedAt = appNow();
   const base = {
@@ -142,6 +156,9 @@ export async function receiveSignedMessage(
     return refuse("replayed", domain, `statement ${analysis.sha256}`);
   }
   if (!upload.bytes) throw new Error("the statement reader did not send the file back");
+  // Between the steps below, a turn of the event loop: on PGlite their queries run on it,
+  // and /healthz's own query waits for the ones before it (docs/decisions/455).
+  await nextTurn();
 
   const staff = `dkim:${domain}`;
   const statementId = await saveStatement({
@@ -159,10 +176,13 @@ export async function receiveSignedMessage(
     signedByDomain: domain,
     signatureVerifiedAt: receivedAt,
   });
+  await nextTurn();
   const keepsStart = await keepsRecordStart(inbox.robotId, computed.record.periodStart);
+  await nextTurn();
   const published =
     keepsStart &&
     (await publishStatement(inbox.robotId, statementId, staff, { onlyReconciled: true })).ok;
+  await nextTurn();
   const messageId = await recordMessage({
     ...base,
     raw,

@@ -19,12 +19,15 @@ import {
 } from "../../../tests/support/signed-statement-mail.ts";
 import {
   generatedLedger,
+  mt4Statement,
   mt5Statement,
+  periodStatements,
   utf16le,
+  utf8,
 } from "../../../tests/support/statement-fixtures.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { getVerifiedView } from "../performance/public-view.server.ts";
-import { getPublishedReference } from "../performance/queries.server.ts";
+import { getPublishedRecord, getPublishedReference } from "../performance/queries.server.ts";
 import { loader as staffMessageLoader } from "../../routes/admin/signed-statement-message.ts";
 import { loader as messageLoader } from "../../routes/site/statement-message.ts";
 import { dkimResolver, verifyBrokerSignature } from "./dkim.server.ts";
@@ -403,5 +406,59 @@ describe("a DKIM key whose DNS does not answer", () => {
     } finally {
       await silent.close();
     }
+  });
+});
+
+describe("statements of one account delivered at once", () => {
+  it("are received one after the other: the published record combines every one of them", async () => {
+    const db = await getDb();
+    const [robot] = await db
+      .select({ id: robots.id, slug: robots.slug })
+      .from(robots)
+      .where(eq(robots.key, "trendkey-btc"));
+    const daily = await saveInbox(
+      robot!,
+      {
+        accountNumber: "55512345",
+        brokerDomains: [broker.domain],
+        accountKind: "real",
+        broker: "Corretora Exemplo",
+        serverClock: "+00:00",
+        currency: "USD",
+      },
+      "staff@agentesfx.test",
+    );
+    const to = `${daily.mailbox}@${DOMAIN}`;
+    const ledger = { ...generatedLedger({ trades: 90, months: 1, seed: 7 }), account: "55512345" };
+    const day = (i: number) => `2021.11.0${i + 1} 00:00:00`;
+    const days = periodStatements(
+      ledger,
+      [0, 1, 2].map((i) => ({ from: day(i), to: day(i + 1) })),
+    );
+    const mails = await Promise.all(
+      days.map((period, i) =>
+        signedStatementMail(
+          {
+            to,
+            statement: utf8(mt4Statement(period.ledger, { openingBalance: period.openingBalance })),
+            fileName: `Statement-${i + 1}.htm`,
+          },
+          broker,
+        ),
+      ),
+    );
+    const deliver = (raw: Buffer) =>
+      deliverSmtp(receiver.port, raw, { from: `reports@${broker.domain}`, to });
+    await deliver(mails[0]!);
+    // The second and third days on two connections at once, as a broker's end-of-day run
+    // sends them: each combined with the days published before it.
+    const answers = await Promise.all(mails.slice(1).map(deliver));
+    expect(answers.map((answer) => answer.response)).toEqual([
+      expect.stringMatching(/^250 /),
+      expect.stringMatching(/^250 /),
+    ]);
+    const shown = await getPublishedReference(daily.robotId);
+    const record = await getPublishedRecord(shown!.publicationId);
+    expect(record.trades).toBe(days.reduce((sum, period) => sum + period.ledger.trades.length, 0));
   });
 });
