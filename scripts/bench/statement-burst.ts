@@ -9,7 +9,9 @@
 // statements of each of 100 robots' accounts, sent day by day (a broker's end-of-day run held
 // back ten days). Afterwards the database (the server stopped) must hold each message once,
 // accepted with its signature verified, and each statement once; and each robot's published
-// record must be the union of its ten days.
+// record must be the union of its ten days. /healthz is also asked for 10 s before the burst,
+// to tell the machine's load from the burst's (docs/decisions/456). On a fresh PGlite, then on
+// a fresh PostgreSQL database when one is reachable.
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -303,9 +305,15 @@ async function burstOn(database: "pglite" | "postgres") {
     let result: BurstResult;
     let health: number[];
     let serverCpuMs: number;
-    const loadBefore = loadAverage();
+    let idle: number[];
+    let loadBefore: string;
     try {
       const sender = await startBroker({ port: smtpPort, key, accounts });
+      // The same probes for 10 s before the burst: what the machine's load alone makes of them.
+      const idleProber = await startHealthProber(server.url, 5);
+      await new Promise((resolve) => setTimeout(resolve, 10_000));
+      idle = await idleProber.stop();
+      loadBefore = loadAverage();
       const prober = await startHealthProber(server.url, 5);
       const cpuBefore = treeCpuMilliseconds(server.process.pid!);
       result = await sender.go();
@@ -327,7 +335,7 @@ async function burstOn(database: "pglite" | "postgres") {
       `    ${result.messages.toLocaleString("en")} signed e-mails (${ACCOUNTS} accounts x ${DAYS} daily statements, signed in ${(result.signMs / 1000).toFixed(1)} s before the burst) over up to ${MAX_CONNECTIONS} connections: ${result.accepted} answered 250, refused ${JSON.stringify(result.refused)}, tried again a second after a 4xx: ${JSON.stringify(result.retried)}; all stored in ${seconds.toFixed(1)} s (${(result.accepted / seconds).toFixed(1)} messages/s; each message's 250 p50 ${(result.p50Ms / 1000).toFixed(1)} s, p99 ${(result.p99Ms / 1000).toFixed(1)} s from the start); server CPU (web process and reader) ${(serverCpuMs / 1000).toFixed(1)} s, broker's ${(result.generatorCpuMs / 1000).toFixed(1)} s`,
     );
     console.log(
-      `    /healthz during the burst: ${health.length} probes, p50 ${percentile(health, 50).toFixed(1)} ms, p95 ${percentile(health, 95).toFixed(1)} ms, p99 ${percentile(health, 99).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms (load average before ${loadBefore}, after ${loadAfter})`,
+      `    /healthz during the burst: ${health.length} probes, p50 ${percentile(health, 50).toFixed(1)} ms, p95 ${percentile(health, 95).toFixed(1)} ms, p99 ${percentile(health, 99).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms; idle before it (${idle.length} probes in 10 s) p50 ${percentile(idle, 50).toFixed(1)}, p95 ${percentile(idle, 95).toFixed(1)}, p99 ${percentile(idle, 99).toFixed(1)} ms (load average before ${loadBefore}, after ${loadAfter})`,
     );
     console.log(
       `    in the database: ${db.messages} messages (${db.verified} accepted with the broker's signature verified, ${db.distinctMessages} distinct, ${db.distinctStatements} statements named), ${db.statements} statements (${db.signed} signed, ${db.distinctFiles} distinct files, ${db.logged} logged, ${db.orphanParts} orphan file parts); refused: ${db.refusals.join("; ") || "none"}; ${db.published} robots published, ${db.complete} of ${ACCOUNTS} with a record of all ${DAYS} days' trades`,
