@@ -130,8 +130,15 @@ describe("statement upload, history and publication", () => {
       accountKind: "real",
       broker: "Corretora Exemplo",
     });
-    // The page gets the record's figures and its chart, drawn once (docs/decisions/251).
-    expect(view).toEqual({ ...view, ...pageRecordOf(stored!.record) });
+    // The page gets the record's figures and its chart, drawn once (docs/decisions/251), and
+    // of the reconciliation only the lines that did not match: none (docs/decisions/458).
+    const drawn = pageRecordOf(stored!.record);
+    expect(drawn.record.reconciliation.length).toBeGreaterThan(0);
+    expect(view).toEqual({
+      ...view,
+      chart: drawn.chart,
+      record: { ...drawn.record, reconciliation: [] },
+    });
     expect(view?.chart?.growthPath).toMatch(/^M0\.0 /);
     expect(view?.record).not.toHaveProperty("curve");
     // The agent page reads the robot and its publication in one query: the same view.
@@ -158,11 +165,18 @@ describe("statement upload, history and publication", () => {
       .select({ record: performanceStatements.record })
       .from(performanceStatements)
       .where(eq(performanceStatements.id, id));
-    expect(view).toMatchObject({ accountKind: "demo", ...pageRecordOf(stored!.record) });
+    const drawn = pageRecordOf(stored!.record);
+    expect(view).toMatchObject({
+      accountKind: "demo",
+      chart: drawn.chart,
+      record: { ...drawn.record, reconciliation: [] },
+    });
     expect(view?.record.trades).toBe(200);
     expect(before?.record.trades).not.toBe(200);
     expect(view?.chart).not.toEqual(before?.chart);
-    expect((await getAgentBySlug("yenmax"))?.verified).toEqual(view);
+    // The agent page's reading is kept until the database says public data changed: the
+    // publication's notification empties it (docs/decisions/458).
+    await expect.poll(async () => (await getAgentBySlug("yenmax"))?.verified).toEqual(view);
     const history = await listStatements(yenmax);
     expect(history).toHaveLength(2);
     expect(history.map((row) => row.publishedAt)).toEqual([expect.any(Date), expect.any(Date)]);
@@ -299,5 +313,19 @@ describe("statement upload, history and publication", () => {
       `${reconciliationLabels.grossProfit}: US$\u00a0674,50 × US$\u00a0670,00 (US$\u00a04,50)`,
     );
     expect(text).not.toContain(`${reconciliationLabels.grossLoss}:`);
+  });
+
+  it("keeps an agent page's reading until the database says public data changed", async () => {
+    const db = await getDb();
+    const kept = await getAgentBySlug("midaspulse");
+    expect(kept?.robot.key).toBe("midaspulse");
+    // Read again: the same reading, not another query's (docs/decisions/458).
+    expect(await getAgentBySlug("midaspulse")).toBe(kept);
+    // A plain-SQL write fires the trigger; its notification empties what was kept.
+    await db.execute(sql`update robots set capacity = 7 where id = ${midas}`);
+    await expect.poll(async () => (await getAgentBySlug("midaspulse"))?.robot.capacity).toBe(7);
+    expect(await getAgentBySlug("midaspulse")).not.toBe(kept);
+    // A slug no robot has is read every time, and keeps nothing.
+    expect(await getAgentBySlug("nao-existe")).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { pageRecordOf, type PageRecord, type RecordChart } from "./chart.ts";
+import { keptUntilPublicDataChanges } from "../../platform/http/public-pages.server.ts";
 import type { Robot } from "../robots/queries.server.ts";
 import {
   getPublishedReference,
@@ -13,7 +14,9 @@ import type { VerifiedView } from "./verified-record.tsx";
 // record shows (combined or its statement's own, docs/decisions/430) is computed once per
 // process and kept by its id: a request reads only which publication is the latest, not its
 // record, and draws no chart (docs/decisions/251). A newer publication is another id, so
-// nothing kept ever goes stale.
+// nothing kept ever goes stale. Of the reconciliation it keeps the lines that did not match,
+// the only ones the pages show: a 60-statement record has over 400 that did, and whatever a
+// loader returns is serialised on every render (docs/decisions/458).
 const drawn = new Map<string, { record: PageRecord; chart: RecordChart | null }>();
 // Robots times the uploads a process serves before restarting: a small number; past it the
 // oldest goes.
@@ -22,7 +25,11 @@ const MAX_DRAWN = 64;
 async function drawnRecord(publicationId: string) {
   let found = drawn.get(publicationId);
   if (!found) {
-    found = pageRecordOf(await getPublishedRecord(publicationId));
+    const { record, chart } = pageRecordOf(await getPublishedRecord(publicationId));
+    found = {
+      record: { ...record, reconciliation: record.reconciliation.filter((line) => !line.ok) },
+      chart,
+    };
     if (drawn.size >= MAX_DRAWN) drawn.delete(drawn.keys().next().value as string);
     drawn.set(publicationId, found);
   }
@@ -34,10 +41,22 @@ export async function getVerifiedView(robotId: string): Promise<VerifiedView | n
   return verifiedViewOf(robotId, await getPublishedReference(robotId));
 }
 
-/** The robot at this slug (with its spots) and its published record: one query. */
-export async function getAgentBySlug(
-  slug: string,
-): Promise<{ robot: Robot; verified: VerifiedView | null } | undefined> {
+type AgentReading = { robot: Robot; verified: VerifiedView | null } | undefined;
+
+// What an agent page and its sheet read, kept per slug until public data changes, as the
+// page cache keeps the anonymous page (decision 221): every change to the robot, its spots
+// (an invitation's deadline passing is an update: decision 092) or its statements says so.
+// A rendered view (with a cookie, or the page cache's one render) then reads nothing from
+// the database: on PGlite the robot's one statement cost about 6 ms of the server's CPU a
+// render (docs/decisions/458). A slug no robot has is not kept.
+const readings = keptUntilPublicDataChanges<AgentReading>(64, (found) => found !== undefined);
+
+/** The robot at this slug (with its spots) and its published record: one query, kept. */
+export function getAgentBySlug(slug: string): Promise<AgentReading> {
+  return readings(slug, () => readAgentBySlug(slug));
+}
+
+async function readAgentBySlug(slug: string): Promise<AgentReading> {
   const found = await getRobotAndPublicationBySlug(slug);
   return (
     found && {

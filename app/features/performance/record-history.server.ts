@@ -1,39 +1,25 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { performanceRecordStarts, performanceStatements } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
-import { onPublicPagesChanged } from "../../platform/http/public-pages.server.ts";
+import { keptUntilPublicDataChanges } from "../../platform/http/public-pages.server.ts";
 import { recordHistoryOf, type RecordHistory } from "./record-history.ts";
 
 // Kept per robot and shown statement until public data changes (the signal that empties the
 // page cache, decision 221): with 60 monthly statements the query took 7 ms of PGlite's
-// thread on every rendered view (docs/decisions/432). A reading that began before a change
-// is not kept.
-const kept = new Map<string, RecordHistory>();
-const MAX_KEPT = 64;
-let generation = 0;
-onPublicPagesChanged(() => {
-  generation++;
-  kept.clear();
-});
+// thread on every rendered view (docs/decisions/432).
+const kept = keptUntilPublicDataChanges<RecordHistory>(64);
 
 /**
  * A robot's fixed start and every statement it ever had (published or not: each upload is
  * in the public log already), as the accounts and gaps its pages list. One query.
  */
-export async function getRecordHistory(
+export function getRecordHistory(
   robotId: string,
   currentStatementId: string | null,
 ): Promise<RecordHistory> {
-  const key = `${robotId}:${currentStatementId ?? ""}`;
-  const found = kept.get(key);
-  if (found) return found;
-  const began = generation;
-  const history = await readRecordHistory(robotId, currentStatementId);
-  if (generation === began) {
-    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
-    kept.set(key, history);
-  }
-  return history;
+  return kept(`${robotId}:${currentStatementId ?? ""}`, () =>
+    readRecordHistory(robotId, currentStatementId),
+  );
 }
 
 async function readRecordHistory(

@@ -22,6 +22,34 @@ function tellListeners(reason: string): void {
   for (const listener of listeners) listener(reason);
 }
 
+/**
+ * What public pages read, kept in the process until the same signal empties it (decisions
+ * 432, 458): `get(key, read)` answers the value kept for `key`, or reads it and keeps it when
+ * `keep` says so. A reading that began before a change is not kept. At most `max` keys; past
+ * it the oldest goes.
+ */
+export function keptUntilPublicDataChanges<T>(
+  max: number,
+  keep: (value: T) => boolean = () => true,
+): (key: string, read: () => Promise<T>) => Promise<T> {
+  const kept = new Map<string, T>();
+  let generation = 0;
+  onPublicPagesChanged(() => {
+    generation++;
+    kept.clear();
+  });
+  return async (key, read) => {
+    if (kept.has(key)) return kept.get(key) as T;
+    const began = generation;
+    const value = await read();
+    if (generation === began && keep(value)) {
+      if (kept.size >= max) kept.delete(kept.keys().next().value as string);
+      kept.set(key, value);
+    }
+    return value;
+  };
+}
+
 export const publicPagesChannel = "public_pages_changed";
 const RECONNECT_DELAY_MS = 1_000;
 
