@@ -6,6 +6,7 @@ import { listRobots, updateRobot } from "../../features/robots/queries.server.ts
 import { getDb } from "../db/db.server.ts";
 import {
   connectPublicPagesRelay,
+  keptUntilPublicDataChanges,
   onPublicPagesChanged,
   type PublicPagesRelay,
 } from "./public-pages.server.ts";
@@ -110,4 +111,24 @@ describe("public pages changed", () => {
       }
     },
   );
+
+  it("empties what public pages read, and keeps no reading a change overtook", async () => {
+    const kept = keptUntilPublicDataChanges<number>(64);
+    let reads = 0;
+    const read = () => Promise.resolve(++reads);
+    expect(await kept("a", read)).toBe(1);
+    expect(await kept("a", read)).toBe(1);
+    // A change while a reading is under way: that reading is answered, not kept.
+    const robot = await yenmax();
+    const overtaken = await kept("b", async () => {
+      expect(await updateRobot(robot.id, { ...robot, price: 151 })).toMatchObject({ ok: true });
+      await expect.poll(() => heard).toContain("robots");
+      return ++reads;
+    });
+    expect(overtaken).toBe(2);
+    expect(await kept("b", read)).toBe(3);
+    expect(await kept("b", read)).toBe(3);
+    // The change dropped what was kept before it.
+    expect(await kept("a", read)).toBe(4);
+  });
 });
