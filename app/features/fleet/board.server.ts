@@ -1,5 +1,5 @@
 // /admin/frota: every served subscription's robot, flagged when it needs staff (decision 383).
-import { and, desc, eq, gte, inArray, max, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import {
   fleetIncidents,
   heartbeatSamples,
@@ -9,6 +9,7 @@ import {
   waitlist,
 } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { localDate, localInstant } from "../subscriptions/calendar.ts";
 import { flagsOf } from "./board.ts";
@@ -37,53 +38,105 @@ const DAY_MS = 86_400_000;
 /** Subscriptions whose robot should be running: suspended ones are stopped by staff. */
 const RUNNING_STATES = ["active", "past-due", "cancelled"] as const;
 
-export async function fleetBoard(now: Date): Promise<FleetRow[]> {
+/** What the flags are read from, for each served subscription (the incident review's input). */
+export type FleetState = Omit<FleetRow, "monthUptimeBps" | "incidents"> & {
+  /** The oldest sample of the last 24 hours: where this month's uptime is counted from. */
+  oldestToday: Date | null;
+};
+
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/**
+ * Every served subscription's robot state and flags in one statement (decision 450): its
+ * latest sample, and over the last 24 hours its balance's high, its last connected report
+ * and its oldest sample. Run by the incident review every 30 seconds, so its cost does not
+ * grow with a round trip per robot.
+ */
+export async function fleetStates(now: Date): Promise<FleetState[]> {
   const db = await getDb();
   const dropPercent = getEnv().FLEET_BALANCE_DROP_PERCENT;
-  const rows = await db
-    .select({
-      id: subscriptions.id,
-      robotName: subscriptions.robotName,
-      state: subscriptions.state,
-      personName: waitlist.name,
-      personEmail: waitlist.email,
-      setupState: orderSetups.state,
-    })
-    .from(subscriptions)
-    .innerJoin(orders, eq(orders.id, subscriptions.orderId))
-    .leftJoin(waitlist, eq(waitlist.id, orders.waitlistId))
-    .leftJoin(orderSetups, eq(orderSetups.orderId, orders.id))
-    .where(inArray(subscriptions.state, [...RUNNING_STATES]))
-    .orderBy(subscriptions.createdAt);
+  const states = sql.join(
+    RUNNING_STATES.map((state) => sql`${state}`),
+    sql`, `,
+  );
+  const recent = sql`h.resolution in ('minute', 'hour')`;
+  const rows = rowsOf<{
+    id: string;
+    robot_name: string;
+    state: string;
+    person_name: string | null;
+    person_email: string | null;
+    setup_state: string | null;
+    latest_at: Date | string | null;
+    latest_connected: boolean | null;
+    latest_balance: string | number | null;
+    day_high: string | number | null;
+    connected_until: Date | string | null;
+    oldest: Date | string | null;
+  }>(
+    await db.execute(sql`select s.id, s.robot_name, s.state, w.name as person_name,
+        w.email as person_email, os.state as setup_state, l.at as latest_at,
+        l.terminal_connected as latest_connected, l.balance_cents as latest_balance,
+        d.high as day_high, d.connected as connected_until, d.oldest
+      from ${subscriptions} s
+      join ${orders} o on o.id = s.order_id
+      left join ${waitlist} w on w.id = o.waitlist_id
+      left join ${orderSetups} os on os.order_id = o.id
+      left join lateral (
+        select h.at, h.terminal_connected, h.balance_cents from ${heartbeatSamples} h
+        where h.subscription_id = s.id and ${recent} order by h.at desc limit 1
+      ) l on true
+      left join lateral (
+        select max(h.balance_cents) as high,
+          max(h.at) filter (where h.terminal_connected) as connected,
+          min(h.bucket) as oldest
+        from ${heartbeatSamples} h
+        where h.subscription_id = s.id and ${recent}
+          and h.at >= ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz
+      ) d on true
+      where s.state in (${states})
+      order by s.created_at, s.id`),
+  );
+  return rows.map((row) => {
+    const latest =
+      row.latest_at === null
+        ? null
+        : {
+            at: new Date(row.latest_at),
+            terminalConnected: row.latest_connected === true,
+            balanceCents: Number(row.latest_balance),
+          };
+    const oldest = dateOrNull(row.oldest);
+    const state = robotStateOf(latest, dateOrNull(row.connected_until) ?? oldest, now);
+    return {
+      subscriptionId: row.id,
+      robotName: row.robot_name,
+      personName: row.person_name,
+      personEmail: row.person_email,
+      subscriptionState: row.state,
+      state,
+      lastSignalAt: latest?.at ?? null,
+      balanceCents: latest?.balanceCents ?? null,
+      oldestToday: oldest,
+      flags: flagsOf(
+        state,
+        latest && row.day_high !== null
+          ? { current: latest.balanceCents, dayHigh: Number(row.day_high) }
+          : null,
+        dropPercent,
+        row.setup_state === "running",
+      ),
+    };
+  });
+}
+
+/** The board: each robot's state and flags, with this month's uptime and latest incidents. */
+export async function fleetBoard(now: Date): Promise<FleetRow[]> {
+  const db = await getDb();
   const monthStart = localInstant(`${localDate(now).slice(0, 8)}01`);
-  const recent = inArray(heartbeatSamples.resolution, ["minute", "hour"]);
   const board: FleetRow[] = [];
-  for (const row of rows) {
-    const ofRobot = eq(heartbeatSamples.subscriptionId, row.id);
-    const [latest] = await db
-      .select()
-      .from(heartbeatSamples)
-      .where(and(ofRobot, recent))
-      .orderBy(desc(heartbeatSamples.at))
-      .limit(1);
-    const [day] = await db
-      .select({
-        high: max(heartbeatSamples.balanceCents),
-        connected: sql<
-          Date | string | null
-        >`max(${heartbeatSamples.at}) filter (where ${heartbeatSamples.terminalConnected})`,
-        oldest: sql<Date | string | null>`min(${heartbeatSamples.bucket})`,
-      })
-      .from(heartbeatSamples)
-      .where(and(ofRobot, recent, gte(heartbeatSamples.at, new Date(now.getTime() - DAY_MS))));
-    const connectedUntil = day?.connected ?? day?.oldest ?? null;
-    const state = robotStateOf(
-      latest ?? null,
-      connectedUntil ? new Date(connectedUntil) : null,
-      now,
-    );
-    const from =
-      day?.oldest && new Date(day.oldest) > monthStart ? new Date(day.oldest) : monthStart;
+  for (const { oldestToday, ...row } of await fleetStates(now)) {
+    const from = oldestToday && oldestToday > monthStart ? oldestToday : monthStart;
     const incidents = await db
       .select({
         flag: fleetIncidents.flag,
@@ -91,30 +144,15 @@ export async function fleetBoard(now: Date): Promise<FleetRow[]> {
         closedAt: fleetIncidents.closedAt,
       })
       .from(fleetIncidents)
-      .where(eq(fleetIncidents.subscriptionId, row.id))
+      .where(eq(fleetIncidents.subscriptionId, row.subscriptionId))
       .orderBy(desc(fleetIncidents.openedAt))
       .limit(INCIDENTS_SHOWN);
     board.push({
+      ...row,
       incidents,
-      subscriptionId: row.id,
-      robotName: row.robotName,
-      personName: row.personName,
-      personEmail: row.personEmail,
-      subscriptionState: row.state,
-      state,
-      lastSignalAt: latest?.at ?? null,
-      balanceCents: latest?.balanceCents ?? null,
-      monthUptimeBps: latest
-        ? uptimeBps(await signalMinutesSince(db, row.id, from), from, now)
+      monthUptimeBps: row.lastSignalAt
+        ? uptimeBps(await signalMinutesSince(db, row.subscriptionId, from), from, now)
         : null,
-      flags: flagsOf(
-        state,
-        latest && day?.high != null
-          ? { current: latest.balanceCents, dayHigh: Number(day.high) }
-          : null,
-        dropPercent,
-        row.setupState === "running",
-      ),
     });
   }
   // Flagged robots first.

@@ -9,6 +9,7 @@ import { heartbeatBody, postHeartbeat } from "../../../tests/support/robot.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { fleetBoard } from "./board.server.ts";
 import { reviewIncidents } from "./incidents.server.ts";
+import { fleetIncidentsJob } from "./jobs.server.ts";
 import { issueRobotToken } from "./tokens.server.ts";
 
 process.env.STAFF_EMAIL = "frota@agentesfx.test";
@@ -62,4 +63,36 @@ it("e-mails STAFF_EMAIL once when a robot goes silent and once when it is back, 
   expect(log).toMatchObject([
     { subscriptionId: subscription.id, flag: "no-signal", openedAt: at(0), closedAt: at(21) },
   ]);
+});
+
+it("flags a robot that stops within 5 min 30 s of its last heartbeat, whatever its phase against the reviews", async () => {
+  // The worker's reviews at the times the job itself asks for, from START; each robot's last
+  // heartbeat is that long after a review. Flagged past 5 minutes of silence, at the next
+  // review: the rest of the 6 minutes is the review's own time and the e-mail's delivery.
+  const phasesMs = [0, 10_000, 29_999];
+  const robots: { id: string; lastAt: Date }[] = [];
+  for (const phase of phasesMs) {
+    const { orderId, subscription } = await subscribe("yenmax", { smtp });
+    const token = (await issueRobotToken(orderId, STAFF, START))!;
+    const lastAt = new Date(START.getTime() + phase);
+    const body = heartbeatBody({ lastTradeAt: null, lastTradeProfit: null });
+    expect((await postHeartbeat(token, body, lastAt)).status).toBe(204);
+    robots.push({ id: subscription.id, lastAt });
+  }
+  const flaggedAt = new Map<string, Date>();
+  let now: Date | undefined = START;
+  for (let review = 0; review < 30 && now && flaggedAt.size < robots.length; review += 1) {
+    const next: Date | undefined = await fleetIncidentsJob.run({ now });
+    for (const incident of await (await getDb()).select().from(fleetIncidents)) {
+      if (!flaggedAt.has(incident.subscriptionId)) flaggedAt.set(incident.subscriptionId, now);
+    }
+    now = next;
+  }
+  const delays = robots.map(({ id, lastAt }) => {
+    const flagged = flaggedAt.get(id);
+    return flagged ? (flagged.getTime() - lastAt.getTime()) / 1000 : null;
+  });
+  // Each past the 5 minutes, none later than 5 min 30 s (the heartbeat at a review's instant
+  // is the worst: that review and the one 5 minutes on both find it within the limit).
+  expect(delays).toEqual([330, 320, 300.001]);
 });

@@ -7,7 +7,7 @@ import { withTransaction } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import { formatDateTime } from "../admin/date-time.ts";
-import { fleetBoard, type FleetRow } from "./board.server.ts";
+import { fleetStates, type FleetState } from "./board.server.ts";
 import { fleetIncidentClosedMessage, fleetIncidentOpenedMessage } from "./messages.tsx";
 
 function staffAddress(): string {
@@ -15,13 +15,13 @@ function staffAddress(): string {
   return env.STAFF_EMAIL ?? env.CONTACT_EMAIL;
 }
 
-const payloadOf = (row: Pick<FleetRow, "robotName" | "personName" | "personEmail">) => ({
+const payloadOf = (row: Pick<FleetState, "robotName" | "personName" | "personEmail">) => ({
   robotName: row.robotName,
   person: row.personName ?? row.personEmail ?? "—",
 });
 
 export async function reviewIncidents(now: Date): Promise<{ opened: number; closed: number }> {
-  const board = await fleetBoard(now);
+  const board = await fleetStates(now);
   const byId = new Map(board.map((row) => [row.subscriptionId, row]));
   return withTransaction(async (tx) => {
     const open = await tx.select().from(fleetIncidents).where(isNull(fleetIncidents.closedAt));

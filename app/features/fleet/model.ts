@@ -20,6 +20,15 @@ export const CLOCK_SKEW_MS = 5 * 60_000;
 /** The path the robot posts to (also in robot/heartbeat.mqh and the request guards). */
 export const HEARTBEAT_PATH = "/api/robo/sinal";
 
+/** A robot that stops is flagged, and STAFF_EMAIL e-mailed, within this of its last heartbeat. */
+export const FLAG_WITHIN_MS = 6 * 60_000;
+/**
+ * How often the worker reviews the fleet's flags (decision 450): past the 5 minutes without
+ * signal, at most this long until the review that flags it, the rest of FLAG_WITHIN_MS left
+ * to the review's own time and the e-mail's delivery.
+ */
+export const INCIDENT_REVIEW_MS = 30_000;
+
 /** Why a robot is flagged on the fleet board and an incident opened (decision 383). */
 export const fleetFlags = ["no-signal", "disconnected", "balance-drop"] as const;
 export type FleetFlag = (typeof fleetFlags)[number];
