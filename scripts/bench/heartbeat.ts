@@ -1,14 +1,20 @@
-// `npm run bench:heartbeat [-- --seconds 300]` (issue 39): on a fresh PostgreSQL database,
-// 10,000 subscriptions each with a robot token; the built server (WORKER=off) receives 167
-// heartbeats a second from the paced generator (decision 310: a process of its own, open
-// loop, keep-alive connections, at most 256), each from a robot drawn in turn, for --seconds
-// (300 by default), while a thread asks for / every 250 ms. Prints the statuses, the latency
-// percentiles from each post's scheduled time (target p99 < 20 ms), /'s p99 (target < 50 ms),
-// the server's CPU per heartbeat and the load average (decision 427).
+// `npm run bench:heartbeat [-- --seconds 300 --robots 10000]` (issue 39): on a fresh
+// PostgreSQL database, 10,000 subscriptions each with a robot token; the built server
+// (WORKER=off) and the worker (`npm run worker`, mail to the SMTP sink, a process of its own)
+// as in production. The server receives a heartbeat a minute from every robot (167 a second)
+// from the paced generator (decision 310: a process of its own, open loop, keep-alive
+// connections, at most 256), each from a robot drawn in turn, while a thread asks for / every
+// 250 ms. Prints the statuses, the latency percentiles from each post's scheduled time (target
+// p99 < 20 ms), /'s p99 (target < 50 ms), the server's CPU per heartbeat and the load average
+// (decision 427). Meanwhile 3 robots stop posting --stop-at seconds in (60 by default): the
+// worker's fleet review must flag each within 6 minutes of its last heartbeat and e-mail
+// STAFF_EMAIL once (decision 450), so the posts go on for at least 8 minutes past the stop,
+// --seconds or longer. `--robots 1000 --skip-storage` (17 posts a second, no storage
+// simulation) is the short run for a shared machine: the same check, a tenth of the load.
 import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { startBuiltServer } from "../../tests/support/built-server.ts";
+import { startBuiltServer, startBuiltWorker } from "../../tests/support/built-server.ts";
 import { seedDueRenewals } from "../../tests/support/due-renewals.ts";
 import {
   createDatabase,
@@ -16,17 +22,36 @@ import {
   postgresReachable,
   uniqueDatabaseName,
 } from "../../tests/support/postgres.ts";
-import { HEARTBEAT_PATH } from "../../app/features/fleet/model.ts";
+import { FLAG_WITHIN_MS, HEARTBEAT_PATH } from "../../app/features/fleet/model.ts";
 import { cpuMilliseconds, loadAverage, startHealthProber } from "./measure.ts";
 import { pacedForm } from "./paced.ts";
+import { startSmtpSink } from "./smtp-sink.ts";
 
-const ROBOTS = 10_000;
-const RATE = 167;
 const TARGET_P99_MS = 20;
 const HOME_TARGET_P99_MS = 50;
 const STORAGE_ROBOTS = 1_000;
-const { values } = parseArgs({ options: { seconds: { type: "string", default: "300" } } });
-const seconds = Number(values.seconds);
+const STOPPED = 3;
+/** The posts go on this long past the stop: the target, and room for a late flag or a resend. */
+const WATCH_MS = 8 * 60_000;
+const STAFF_EMAIL = "frota@bench.test";
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "300" },
+    robots: { type: "string", default: "10000" },
+    "stop-at": { type: "string", default: "60" },
+    "skip-storage": { type: "boolean", default: false },
+  },
+});
+const ROBOTS = Number(values.robots);
+// Each robot once a minute: 167 a second for 10,000.
+const RATE = Math.round(ROBOTS / 60);
+const stopAt = Number(values["stop-at"]);
+const seconds = Math.max(Number(values.seconds), stopAt + WATCH_MS / 1000);
+// Spread over the fleet, so they are not the first or the last posts of a round.
+const stoppedIndexes = Array.from({ length: STOPPED }, (_, k) =>
+  Math.floor(((k + 1) * ROBOTS) / (STOPPED + 1)),
+);
+const stoppedName = (k: number) => `Robo parado ${k + 1}`;
 
 if (!(await postgresReachable())) {
   console.error("PostgreSQL is unreachable (TEST_DATABASE_URL): bench:heartbeat needs it.");
@@ -35,7 +60,9 @@ if (!(await postgresReachable())) {
 const name = uniqueDatabaseName("agentes_bench_heartbeat");
 const url = await createDatabase(name);
 const pool = new pg.Pool({ connectionString: url, max: 2 });
-const server = await startBuiltServer({ DATABASE_URL: url, WORKER: "off", LOG_LEVEL: "warn" });
+const smtp = await startSmtpSink();
+const env = { DATABASE_URL: url, SMTP_URL: smtp.url, STAFF_EMAIL, LOG_LEVEL: "warn" };
+const server = await startBuiltServer({ ...env, WORKER: "off" });
 const tokenOf = (i: number) => createHash("sha256").update(`bench-robot-${i}`).digest("base64url");
 try {
   await seedDueRenewals(pool, ROBOTS);
@@ -57,10 +84,34 @@ try {
     robotVersion: "bench-1",
     terminalConnected: true,
   });
+  const stoppedIds = stoppedIndexes.map((i) => rows[i]!.id);
+  // Named apart, so each one's e-mail says which robot it is about.
+  for (const [k, id] of stoppedIds.entries()) {
+    await pool.query("update subscriptions set robot_name = $1 where id = $2", [
+      stoppedName(k),
+      id,
+    ]);
+  }
+  const worker = await startBuiltWorker(env);
   // / meanwhile, asked every 250 ms from a thread of its own.
   const home = await startHealthProber(server.url, 250, "/");
   const pid = server.process.pid!;
   const cpuBefore = cpuMilliseconds(pid);
+  // When each no-signal incident was first seen open (polled every 500 ms), by subscription.
+  const flaggedAt = new Map<string, number>();
+  let watching = true;
+  const watch = (async () => {
+    while (watching) {
+      const { rows: open } = await pool.query<{ subscription_id: string }>(
+        "select subscription_id from fleet_incidents where flag = 'no-signal'",
+      );
+      const seenAt = Date.now();
+      for (const row of open) {
+        if (!flaggedAt.has(row.subscription_id)) flaggedAt.set(row.subscription_id, seenAt);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  })();
   const result = await pacedForm({
     url: server.url,
     path: HEARTBEAT_PATH,
@@ -71,6 +122,7 @@ try {
     successStatus: 204,
     rate: RATE,
     seconds,
+    stop: { tokens: stoppedIndexes, afterSeconds: stopAt },
   });
   const serverCpuMs = cpuMilliseconds(pid) - cpuBefore;
   const homeLatencies = (await home.stop()).sort((a, b) => a - b);
@@ -101,11 +153,63 @@ try {
     const cause = /caused by: ([^\n\\]*)/.exec(errors[0]!)?.[1] ?? errors[0]!.slice(0, 300);
     console.log(`server errors (${errors.length}), first: ${cause}`);
   }
-  await simulatedStorage(url, pool);
+  // A second e-mail would follow the first within a review or two.
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  watching = false;
+  await watch;
+  await worker.stop();
+  await reportStoppedRobots(pool, stoppedIds, flaggedAt);
+  if (!values["skip-storage"]) await simulatedStorage(url, pool);
 } finally {
   await server.stop();
+  await smtp.close();
   await pool.end();
   await dropDatabase(name);
+}
+
+/**
+ * For each robot that stopped: from its last heartbeat (the server's clock, as stored) to
+ * its flag (its incident first seen open) and to its e-mail's arrival at the sink; the
+ * e-mails that named it; and any robot flagged or staff e-mail beyond them.
+ */
+async function reportStoppedRobots(
+  pool: pg.Pool,
+  stoppedIds: string[],
+  flaggedAt: Map<string, number>,
+) {
+  const mails = (await smtp.deliveries()).get(STAFF_EMAIL) ?? [];
+  const minutes = (ms: number) =>
+    `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")} s`;
+  let met = true;
+  for (const [k, id] of stoppedIds.entries()) {
+    const { rows } = await pool.query<{ last: Date | null }>(
+      "select max(at) as last from heartbeat_samples where subscription_id = $1",
+      [id],
+    );
+    const last = rows[0]?.last?.getTime();
+    const flagged = flaggedAt.get(id);
+    const own = mails.filter((mail) => mail.subject.includes(`${stoppedName(k)},`));
+    const toFlag = last !== undefined && flagged !== undefined ? flagged - last : undefined;
+    const toMail = last !== undefined && own[0] ? own[0].at - last : undefined;
+    const ok =
+      toFlag !== undefined &&
+      toFlag <= FLAG_WITHIN_MS &&
+      toMail !== undefined &&
+      toMail <= FLAG_WITHIN_MS &&
+      own.length === 1;
+    met &&= ok;
+    console.log(
+      `stopped robot ${k + 1}: last heartbeat ${last ? new Date(last).toISOString() : "none"}; flagged ${toFlag === undefined ? "never" : `after ${minutes(toFlag)}`}, e-mailed ${toMail === undefined ? "never" : `after ${minutes(toMail)}`}; ${own.length} e-mail(s)`,
+    );
+  }
+  const others = [...flaggedAt.keys()].filter((id) => !stoppedIds.includes(id)).length;
+  const otherMails = mails.filter(
+    (mail) => !stoppedIds.some((_, k) => mail.subject.includes(`${stoppedName(k)},`)),
+  ).length;
+  met &&= others === 0 && otherMails === 0;
+  console.log(
+    `stopped robots: ${STOPPED} of ${ROBOTS} stopped ${stopAt} s in; ${mails.length} e-mails to STAFF_EMAIL, ${otherMails} about other robots; ${others} other robots flagged (target: each flagged and e-mailed within ${FLAG_WITHIN_MS / 60_000} min of its last heartbeat, exactly once: ${met ? "met" : "NOT met"})`,
+  );
 }
 
 /**

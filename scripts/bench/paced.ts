@@ -29,9 +29,15 @@ export interface PacedFormOptions {
   maxConnections?: number;
   /** Answer when each post was written (`sentAt`). */
   recordSentAt?: boolean;
+  /**
+   * Robots that stop: from `afterSeconds` into the run, the posts of these indexes of
+   * `bearerTokens` are not sent (neither offered nor counted).
+   */
+  stop?: { tokens: number[]; afterSeconds: number };
 }
 
 export interface PacedFormResult {
+  /** Posts sent: the robots that stopped skipped the rest of theirs. */
   offered: number;
   successful: number;
   /** Answers with another status and posts that failed at the socket. */
@@ -150,7 +156,8 @@ async function run(options: PacedFormOptions): Promise<PacedFormResult> {
   const maxConnections = options.maxConnections ?? 256;
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
-  const latencies = new Float64Array(total);
+  // A skipped post's latency stays NaN and is left out of the figures.
+  const latencies = new Float64Array(total).fill(NaN);
   const lags = new Float64Array(total);
   const sentAt = options.recordSentAt ? new Float64Array(total) : undefined;
   // Every header but the body's length, as Node's http client sent them.
@@ -169,6 +176,11 @@ async function run(options: PacedFormOptions): Promise<PacedFormResult> {
   let settled = 0;
   let successful = 0;
   let failed = 0;
+  let skipped = 0;
+  const stopped = new Set(options.stop?.tokens);
+  const stopsAt = Math.round((options.stop?.afterSeconds ?? Infinity) * options.rate);
+  const isSkipped = (index: number) =>
+    index >= stopsAt && stopped.has(index % (options.bearerTokens?.length ?? 1));
   const cpuBefore = process.cpuUsage();
   const start = performance.now() + 20;
   let lastAnswer = start;
@@ -224,7 +236,10 @@ async function run(options: PacedFormOptions): Promise<PacedFormResult> {
       const due = Math.min(total, Math.floor((now - start) / interval) + 1);
       while (sent < due) {
         lags[sent] = now - (start + sent * interval);
-        waiting.push(sent);
+        if (isSkipped(sent)) {
+          skipped += 1;
+          if ((settled += 1) === total) resolve();
+        } else waiting.push(sent);
         sent += 1;
       }
       dispatch();
@@ -237,18 +252,18 @@ async function run(options: PacedFormOptions): Promise<PacedFormResult> {
   });
   const cpu = process.cpuUsage(cpuBefore);
   for (const connection of idle) connection.socket.destroy();
-  latencies.sort();
+  const answered = latencies.filter((latency) => !Number.isNaN(latency)).sort();
   lags.sort();
   const seconds = (lastAnswer - start) / 1000;
   return {
-    offered: total,
+    offered: total - skipped,
     successful,
     failed,
     seconds,
     answeredPerSecond: successful / seconds,
-    p50Ms: round(percentile(latencies, 50)),
-    p99Ms: round(percentile(latencies, 99)),
-    maxMs: round(latencies.at(-1) ?? NaN),
+    p50Ms: round(percentile(answered, 50)),
+    p99Ms: round(percentile(answered, 99)),
+    maxMs: round(answered.at(-1) ?? NaN),
     sendLagP99Ms: round(percentile(lags, 99)),
     generatorCpuMs: (cpu.user + cpu.system) / 1000,
     ...(sentAt ? { sentAt: Array.from(sentAt) } : {}),

@@ -1,19 +1,21 @@
 // A local SMTP server in a process of its own for the benchmarks (the load generator's
 // process must not also be the mail server's): it accepts every message, optionally taking
 // `delayMs` to answer each, and reports over IPC how many arrived and when each recipient's
-// did, with each message's Message-ID. Run as a child of startSmtpSink().
+// did, with each message's Message-ID and Subject. Run as a child of startSmtpSink().
 import { fork } from "node:child_process";
 import type { AddressInfo } from "node:net";
+import libmime from "libmime";
 import { SMTPServer } from "smtp-server";
 
 type Request = { id: number; kind: "count" | "arrivals" };
-/** Recipient, epoch milliseconds it was accepted at, the message's Message-ID. */
-type Arrival = [string, number, string];
+/** Recipient, epoch milliseconds it was accepted at, the message's Message-ID and Subject. */
+type Arrival = [string, number, string, string];
 type Reply = { id: number; count?: number; arrivals?: Arrival[] };
 
 export interface Delivery {
   at: number;
   messageId: string;
+  subject: string;
 }
 
 export interface SmtpSink {
@@ -48,10 +50,10 @@ export async function startSmtpSink({ delayMs = 0 } = {}): Promise<SmtpSink> {
     });
   const deliveries = async () => {
     const map = new Map<string, Delivery[]>();
-    for (const [to, at, messageId] of (await ask("arrivals")).arrivals ?? []) {
+    for (const [to, at, messageId, subject] of (await ask("arrivals")).arrivals ?? []) {
       const list = map.get(to);
-      if (list) list.push({ at, messageId });
-      else map.set(to, [{ at, messageId }]);
+      if (list) list.push({ at, messageId, subject });
+      else map.set(to, [{ at, messageId, subject }]);
     }
     return map;
   };
@@ -78,16 +80,20 @@ if (process.argv[2] === "--child") {
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
-      // Only the header block is kept, to read the Message-ID.
+      // Only the header block is kept, to read the Message-ID and the Subject.
       let head = "";
       stream.on("data", (chunk: Buffer) => {
         if (head.length < 16_384 && !head.includes("\r\n\r\n")) head += chunk.toString("latin1");
       });
       stream.on("end", () => {
-        const messageId = /^message-id:\s*(<[^>\r\n]+>)/im.exec(head)?.[1] ?? "";
+        const headers = head.split("\r\n\r\n")[0]!.replace(/\r\n[ \t]+/g, " ");
+        const messageId = /^message-id:\s*(<[^>\r\n]+>)/im.exec(headers)?.[1] ?? "";
+        const subject = libmime.decodeWords(/^subject:[ \t]*(.*)$/im.exec(headers)?.[1] ?? "");
         const done = () => {
           const at = Date.now();
-          for (const to of session.envelope.rcptTo) arrivals.push([to.address, at, messageId]);
+          for (const to of session.envelope.rcptTo) {
+            arrivals.push([to.address, at, messageId, subject]);
+          }
           callback();
         };
         if (delayMs > 0) setTimeout(done, delayMs);
