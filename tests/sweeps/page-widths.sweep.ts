@@ -3,6 +3,7 @@ import pg from "pg";
 import { createAdminWithCli } from "../support/admin-cli.ts";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import {
+  BIA,
   customerAreaSettings,
   openBiaArea,
   renewalChargeReference,
@@ -104,16 +105,40 @@ test("no page scrolls sideways at 390 px, the customer's and staff's included", 
   const post = await one(`select id, slug from blog_posts where is_published limit 1`);
   const entry = await one(`select id from waitlist limit 1`);
   const order = await one(`select id from orders where state = 'paid' limit 1`);
-  // A long customer message on staff's conversation page, which must wrap as well.
-  const conversation = await one(
-    `insert into support_conversations
-       (reference, origin, name, email, reply_token, first_response_due_at, last_message_at)
-     values ('S390390', 'contact', 'Ana', 'ana.largura@exemplo.com',
-       'largura390largura390largur', now(), now()) returning id`,
+  // Bia's conversation, on her panel and staff's conversation page: a long message and its
+  // files, one kept and one refused, each named with the 120 characters a name keeps and no
+  // place to break (decision 426), which must wrap as well.
+  const conversation = (
+    await pool.query(
+      `insert into support_conversations
+         (reference, origin, waitlist_id, subscription_id, robot_name, name, email, reply_token,
+          first_response_due_at, last_message_at)
+       select 'S390390', 'account', w.id, s.id, s.robot_name, 'Bia', w.email,
+         'largura390largura390largur', now(), now()
+       from waitlist w join orders o on o.waitlist_id = w.id
+         join subscriptions s on s.order_id = o.id
+       where w.email = $1 returning id`,
+      [BIA],
+    )
+  ).rows[0];
+  const [message] = (
+    await pool.query(
+      `insert into support_messages (conversation_id, author, body)
+       values ($1, 'customer', $2) returning id`,
+      [conversation.id, `Meu robô parou: ${"x".repeat(300)}`],
+    )
+  ).rows;
+  const keptName = `${"Extrato_MetaTrader_5550001_".repeat(4)}_${"x".repeat(7)}.pdf`;
+  const refusedName = `${"Instalador_do_robo_YenMax_".repeat(4)}_${"y".repeat(11)}.exe`;
+  await pool.query(
+    `insert into support_attachments (message_id, file_name, size_bytes, content_type, bytes)
+     values ($1, $2, 9, 'application/pdf', '%PDF-1.4 '::bytea)`,
+    [message.id, keptName],
   );
   await pool.query(
-    `insert into support_messages (conversation_id, author, body) values ($1, 'customer', $2)`,
-    [conversation.id, `Meu robô parou: ${"x".repeat(300)}`],
+    `insert into support_attachments (message_id, file_name, size_bytes, refusal)
+     values ($1, $2, 5000000, 'type')`,
+    [message.id, refusedName],
   );
   const paths = pagePaths(routes).map((path) => {
     const filled = path
@@ -166,6 +191,14 @@ test("no page scrolls sideways at 390 px, the customer's and staff's included", 
         : null;
     });
     if (extra) overflow[path] = extra;
+    // The conversation with its files was on the pages measured.
+    if (path === "/minha-conta/painel") {
+      await expect(page.getByText("Conversa S390390, aberta em")).toBeVisible();
+    }
+    if (path === `/admin/suporte/${conversation.id}`) {
+      await expect(page.getByRole("link", { name: new RegExp(keptName) })).toBeVisible();
+      await expect(page.getByText(`${refusedName}: não aceito`)).toBeVisible();
+    }
     await page.close();
   }
   await customer.close();
