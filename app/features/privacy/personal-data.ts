@@ -208,6 +208,8 @@ export const keptColumns: Record<string, Record<string, string>> = {
   robot_switches: { action: code, reason: accounts, done_by: staff },
   card_checkouts: { preference_id: code, reference: code },
   pix_charges: { txid: accounts, state: code, copy_paste: accounts, last_error: code },
+  // A Pix as the contract reads it (no payer's name or document), gone once applied.
+  pix_inbox: { pix: accounts, last_error: code },
   // The payer named in a Pix Automático mandate is part of the payment contract (decision 355).
   pix_mandates: {
     id_rec: accounts,
