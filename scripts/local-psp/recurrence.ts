@@ -438,6 +438,8 @@ export function recurrencePsp(host: RecurrenceHost) {
     answer,
     rec: (idRec: string) => recs.get(idRec),
     cobr: (txid: string) => cobrs.get(txid),
+    /** Every recurring charge the PSP accepted, in the order it did. */
+    cobrs: () => [...cobrs.values()],
     /** The payer approves the recurrence in their bank's app (Jornada 2, by its QR). */
     approve(idRec: string, cpf = "52998224725") {
       const now = new Date();

@@ -12,6 +12,7 @@ import { pollMandates, sendMandateCancellations } from "./pix-mandates.server.ts
 import {
   checkRecurringCharges,
   queueRecurringCharges,
+  recurringChargesDue,
   sendRecurringCharges,
 } from "./pix-recurring-charges.server.ts";
 
@@ -45,6 +46,9 @@ export const pixAutomaticoJob = defineJob({
       if (round.cancelled + round.queued + round.sent > 0) {
         getLogger().info(round, "pix automatico round");
       }
+      // More charges wait (a day's renewals): due again at once, after the jobs already due
+      // (docs/decisions/445). One that failed waits for its retry's time, so none loops.
+      if (await recurringChargesDue(now)) return now;
     } catch (error) {
       getLogger().warn(
         { err: error instanceof Error ? error.message : error },

@@ -30,7 +30,7 @@ import { receiveRecurrenceNotification } from "./pix-automatico-webhook.server.t
 import { mandateCeilingCents } from "./pix-automatico.ts";
 import { authoriseMandate, mandatePanel, pixAutomaticoAvailable } from "./pix-mandates.server.ts";
 import { setOwnPayerDocument } from "./payer-document.server.ts";
-import { sendRecurringCharges } from "./pix-recurring-charges.server.ts";
+import { recurringChargesDue, sendRecurringCharges } from "./pix-recurring-charges.server.ts";
 import { runRenewals } from "./renew.server.ts";
 import { createDueRenewalCharges } from "./renewal-due-charges.server.ts";
 
@@ -337,6 +337,24 @@ describe("Pix Automático renewals", () => {
     expect(reminder?.subject).toBe("Sua mensalidade vence amanhã");
     expect(reminder?.text).toContain("Pagar em Minha conta");
     expect(reminder?.text).toMatch(/https:\/\/agentesfx\.com\.br\/minha-conta/);
+  });
+
+  it("keeps the job due at once while a cobr waits to be sent, not while one waits for its retry", async () => {
+    const { subscription } = await authorisedSubscription();
+    await runRenewals(CHARGES_MADE);
+    // The renewal queued its cobr: a round that left it is due again at once, not at the poll.
+    expect(await recurringChargesDue(CHARGES_MADE)).toBe(true);
+    // The PSP is down: the send waits for its retry's time, and the job for its poll.
+    psp.refuse(503);
+    expect(await sendRecurringCharges(CHARGES_MADE, client)).toBe(0);
+    psp.refuse(null);
+    expect((await renewalOf(subscription.id)).recurring?.state).toBe("pending");
+    expect(await recurringChargesDue(CHARGES_MADE)).toBe(false);
+    const later = new Date(CHARGES_MADE.getTime() + 60_000);
+    expect(await recurringChargesDue(later)).toBe(true);
+    expect(await sendRecurringCharges(later, client)).toBe(1);
+    expect(await recurringChargesDue(later)).toBe(false);
+    expect((await renewalOf(subscription.id)).recurring?.state).toBe("scheduled");
   });
 
   it("e-mails the customer and staff once when the payer cancels the mandate at their bank, and the renewal gets a due-date charge", async () => {

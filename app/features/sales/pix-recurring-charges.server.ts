@@ -29,7 +29,7 @@ import { centsText } from "../orders/money.ts";
 import { receivePix } from "../orders/pix-receipts.server.ts";
 import type { PixReceiptSource } from "../orders/model.ts";
 import { addDays, daysBetween, localDate, localInstant } from "../subscriptions/calendar.ts";
-import type { ChargeRow, SubscriptionRow } from "../subscriptions/subscriptions.server.ts";
+import type { ChargeRow } from "../subscriptions/subscriptions.server.ts";
 import { MAX_RETRIES, RETRY_WINDOW_DAYS } from "./pix-automatico.ts";
 
 const MAX_ATTEMPTS = 6;
@@ -68,17 +68,16 @@ export async function debitingMandateOf(
 }
 
 /**
- * In the renewal's transaction (the seam, renewal-charge-method.server.ts): the cycle's cobr,
- * for the worker to send. Its e-mail does not wait: it says the debit's amount and day.
+ * In the renewal's transaction (the seam, renewal-charge-method.server.ts): the cycle's cobr
+ * under `mandate` (debitingMandateOf's), for the worker to send. Its e-mail does not wait: it
+ * says the debit's amount and day.
  */
 export async function queueRecurringChargeLocked(
   tx: Executor,
   charge: ChargeRow,
-  subscription: Pick<SubscriptionRow, "id">,
+  mandate: { id: string },
   now: Date,
 ): Promise<boolean> {
-  const mandate = await debitingMandateOf(tx, subscription.id, charge.totalBrlCents);
-  if (!mandate) return false;
   await tx
     .insert(pixRecurringCharges)
     .values({
@@ -189,12 +188,63 @@ async function settle(
     .where(and(eq(pixRecurringCharges.txid, txid), eq(pixRecurringCharges.state, from)));
 }
 
-/** Sends the pending charges to the PSP; returns how many it scheduled. */
-export async function sendRecurringCharges(now: Date, client: ApiPixClient): Promise<number> {
+/**
+ * Charges sent at once by a round (docs/decisions/445): each waits on the PSP and on two
+ * statements, so a few in flight keep both busy; each has its own claim, so they never share
+ * a charge. Below the worker's pool (cores + 1), leaving room to its e-mails.
+ */
+const SENDS_IN_FLIGHT = 4;
+
+type DueRecurringCharge = { txid: string; idRec: string; cycle: number; robotName: string };
+
+/** Sends one pending charge, if this round's claim takes it; true once the PSP scheduled it. */
+async function sendRecurringCharge(
+  item: DueRecurringCharge,
+  now: Date,
+  client: ApiPixClient,
+): Promise<boolean> {
   const env = getEnv();
-  if (!env.BANK_ACCOUNT) return 0;
+  if (!env.BANK_ACCOUNT) return false;
+  const row = await claim(item.txid, "pending", now, ATTEMPT_LEASE_MS);
+  if (!row) return false;
+  try {
+    await createRecurringCharge(client, row.txid, {
+      idRec: item.idRec,
+      dueDate: row.dueDate,
+      valor: centsText(row.amountBrlCents),
+      info: mandateCopy.chargeInfo(item.robotName, item.cycle),
+      account: { branch: env.BANK_BRANCH, number: env.BANK_ACCOUNT, type: "CORRENTE" },
+    });
+    await settle(row.txid, "pending", {
+      state: "scheduled",
+      scheduledAt: now,
+      lastError: null,
+      nextAttemptAt: localInstant(row.dueDate),
+    });
+    return true;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    getLogger().warn({ txid: row.txid, err: message }, "pix recurring charge not sent");
+    const last = error instanceof PixApiRefusedError || row.attempts >= MAX_ATTEMPTS;
+    await settle(
+      row.txid,
+      "pending",
+      last
+        ? { state: "failed", lastError: message, settledAt: now }
+        : {
+            lastError: message,
+            nextAttemptAt: new Date(now.getTime() + 2 ** row.attempts * 5_000),
+          },
+    );
+    return false;
+  }
+}
+
+/** Sends the pending charges to the PSP, a few at a time; returns how many it scheduled. */
+export async function sendRecurringCharges(now: Date, client: ApiPixClient): Promise<number> {
+  if (!getEnv().BANK_ACCOUNT) return 0;
   const db = await getDb();
-  const due = await db
+  const due: DueRecurringCharge[] = await db
     .select({
       txid: pixRecurringCharges.txid,
       idRec: pixMandates.idRec,
@@ -211,41 +261,28 @@ export async function sendRecurringCharges(now: Date, client: ApiPixClient): Pro
     .orderBy(asc(pixRecurringCharges.nextAttemptAt))
     .limit(PER_RUN);
   let scheduled = 0;
-  for (const item of due) {
-    const row = await claim(item.txid, "pending", now, ATTEMPT_LEASE_MS);
-    if (!row) continue;
-    try {
-      await createRecurringCharge(client, row.txid, {
-        idRec: item.idRec,
-        dueDate: row.dueDate,
-        valor: centsText(row.amountBrlCents),
-        info: mandateCopy.chargeInfo(item.robotName, item.cycle),
-        account: { branch: env.BANK_BRANCH, number: env.BANK_ACCOUNT, type: "CORRENTE" },
-      });
-      await settle(row.txid, "pending", {
-        state: "scheduled",
-        scheduledAt: now,
-        lastError: null,
-        nextAttemptAt: localInstant(row.dueDate),
-      });
-      scheduled += 1;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      getLogger().warn({ txid: row.txid, err: message }, "pix recurring charge not sent");
-      const last = error instanceof PixApiRefusedError || row.attempts >= MAX_ATTEMPTS;
-      await settle(
-        row.txid,
-        "pending",
-        last
-          ? { state: "failed", lastError: message, settledAt: now }
-          : {
-              lastError: message,
-              nextAttemptAt: new Date(now.getTime() + 2 ** row.attempts * 5_000),
-            },
-      );
+  let next = 0;
+  const lane = async () => {
+    while (next < due.length) {
+      const item = due[next++]!;
+      if (await sendRecurringCharge(item, now, client)) scheduled += 1;
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(SENDS_IN_FLIGHT, due.length) }, lane));
   return scheduled;
+}
+
+/** Whether a pending charge is due to be sent (one a round left, a day's renewals). */
+export async function recurringChargesDue(now: Date): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ txid: pixRecurringCharges.txid })
+    .from(pixRecurringCharges)
+    .where(
+      and(eq(pixRecurringCharges.state, "pending"), lte(pixRecurringCharges.nextAttemptAt, now)),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

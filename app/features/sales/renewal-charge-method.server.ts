@@ -8,36 +8,10 @@ import type { ChargeRow, SubscriptionRow } from "../subscriptions/subscriptions.
 import { debitingMandateOf, queueRecurringChargeLocked } from "./pix-recurring-charges.server.ts";
 import { queueDueChargeLocked } from "./renewal-due-charges.server.ts";
 
-export type RenewalPixMethod = "cobr" | "cobv";
-
 /**
- * Queues the cycle's charge at the PSP in the renewal's transaction; true when its e-mail
- * waits for the PSP's code.
- */
-type QueueRenewalCharge = (
-  tx: Executor,
-  charge: ChargeRow,
-  subscription: SubscriptionRow,
-  now: Date,
-) => Promise<boolean>;
-
-const renewalPixCharges: Record<RenewalPixMethod, QueueRenewalCharge> = {
-  cobr: queueRecurringChargeLocked,
-  cobv: queueDueChargeLocked,
-};
-
-/** Which charge the cycle gets: a mandate that holds its amount → cobr, else cobv. */
-export async function renewalPixMethod(
-  tx: Executor,
-  subscription: Pick<SubscriptionRow, "id">,
-  charge: Pick<ChargeRow, "totalBrlCents">,
-): Promise<RenewalPixMethod> {
-  return (await debitingMandateOf(tx, subscription.id, charge.totalBrlCents)) ? "cobr" : "cobv";
-}
-
-/**
- * In the renewal's transaction: queues the cycle's charge at the PSP by its method. True
- * when its e-mail waits for the code; false sends it now (a debit, or the static code).
+ * In the renewal's transaction: queues the cycle's charge at the PSP, a cobr when an approved
+ * mandate holds its amount, else a cobv; the mandate is looked up once. True when its e-mail
+ * waits for the code; false sends it now (a debit, or the static code).
  */
 export async function queueRenewalPixChargeLocked(
   tx: Executor,
@@ -45,6 +19,8 @@ export async function queueRenewalPixChargeLocked(
   subscription: SubscriptionRow,
   now: Date,
 ): Promise<boolean> {
-  const method = await renewalPixMethod(tx, subscription, charge);
-  return renewalPixCharges[method](tx, charge, subscription, now);
+  const mandate = await debitingMandateOf(tx, subscription.id, charge.totalBrlCents);
+  return mandate
+    ? queueRecurringChargeLocked(tx, charge, mandate, now)
+    : queueDueChargeLocked(tx, charge, subscription, now);
 }
