@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { expect, test as base } from "../support/e2e-test.ts";
+import { expect, serverStartHookTimeout, test as base } from "../support/e2e-test.ts";
 import { startBuiltServer } from "../support/built-server.ts";
 import { createDatabase, dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 
@@ -22,6 +22,8 @@ test.describe.configure({ mode: "parallel" });
 test("a second server on the same DATA_DIR refuses to start, with a clear message", async ({
   dataDir,
 }) => {
+  // Two starts on a fresh embedded database: at load 8 they took more than 30 s.
+  test.setTimeout(serverStartHookTimeout);
   const first = await startBuiltServer({ DATA_DIR: dataDir });
   try {
     const second = startBuiltServer({ DATA_DIR: dataDir });
