@@ -7,6 +7,7 @@ export const heartbeatErrors = {
   notJson: "O sinal do robô deve ser um objeto JSON (Content-Type: application/json).",
   invalid: (field: string, why: string) => `Campo ${field} inválido: ${why}.`,
   rateLimited: "Sinais demais deste robô; tente de novo em instantes.",
+  unavailable: "O servidor não pôde guardar o sinal agora; o robô tenta de novo no próximo minuto.",
 } as const;
 
 /** Why a heartbeat field was refused (the second half of heartbeatErrors.invalid). */

@@ -123,6 +123,14 @@ test("without its database the server answers healthz 503 and pages with the 500
     expect(await response.json()).toMatchObject({ status: "unavailable", database: "down" });
     const page = await fetch(`${server.url}/blog`);
     expect(page.status).toBe(500);
+    // A robot's heartbeat is told to come back, not that it erred.
+    const heartbeat = await fetch(`${server.url}/api/robo/sinal`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${"a".repeat(43)}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(heartbeat.status).toBe(503);
+    expect(heartbeat.headers.get("retry-after")).toBe("60");
     expect(await page.text()).toContain("Unexpected Application Error!");
     expect(server.process.exitCode).toBeNull();
     // The failure went to the structured log, one JSON line each, and nothing else was printed.

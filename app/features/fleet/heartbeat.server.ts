@@ -2,10 +2,12 @@
 // 394). The answer's order is token (401), then the token's rate limit (429), then the body
 // (415, 413, 400); only a heartbeat that passes all of them is stored, as the minute's one
 // sample. The body is judged in memory first, so the token check, the rate-limit hit and the
-// store are one statement: one round trip and one commit per heartbeat.
+// store are one statement: one round trip and one commit per heartbeat. A database that cannot
+// take it (down, or no connection free in time) answers 503 with Retry-After, never a 500.
 import { sql } from "drizzle-orm";
 import { heartbeatSamples, robotTokens, subscriptions } from "../../../db/schema.ts";
 import { heartbeatErrors } from "../../content/fleet.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
 import { rateLimitHitSql } from "../../platform/http/rate-limit.server.ts";
@@ -16,7 +18,7 @@ import { readHeartbeat, type Heartbeat } from "./heartbeat.ts";
 import { HEARTBEAT_MAX_BYTES, HEARTBEATS_PER_MINUTE } from "./model.ts";
 
 export interface HeartbeatAnswer {
-  status: 204 | 400 | 401 | 413 | 415 | 429;
+  status: 204 | 400 | 401 | 413 | 415 | 429 | 503;
   error?: string;
   retryAfterSeconds?: number;
 }
@@ -57,7 +59,15 @@ export async function receiveHeartbeat(request: Request, now: Date): Promise<Hea
   const unauthorized: HeartbeatAnswer = { status: 401, error: heartbeatErrors.unauthorized };
   if (!token || !isWellFormedToken(token)) return unauthorized;
   const verdict = await judgeBody(request, now);
-  const result = await signAndStore(hashToken(token), verdict.ok ? verdict.heartbeat : null, now);
+  let result;
+  try {
+    result = await signAndStore(hashToken(token), verdict.ok ? verdict.heartbeat : null, now);
+  } catch (error) {
+    // The database is down or has no connection free in time: the robot's next minute's
+    // heartbeat comes anyway, so the answer says to wait, not that the robot erred.
+    getLogger().warn({ err: error }, "heartbeat not stored");
+    return { status: 503, error: heartbeatErrors.unavailable, retryAfterSeconds: 60 };
+  }
   if (!result) return unauthorized;
   if (!result.allowed) {
     return {
