@@ -1,4 +1,4 @@
-// `npm run heartbeat:simulate -- --token <token> [--url <site>] [--every <s>] [--count <n>]
+// `npm run heartbeat:simulate -- --token=<token> [--url <site>] [--every <s>] [--count <n>]
 // [--disconnected]`: stands in for robot/heartbeat.mqh in development and tests. Posts the
 // same JSON the MQL include sends, once every `--every` seconds (60, like the robot), with a
 // balance that drifts by whole cents; prints each answer's status (204 = stored).
@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { HEARTBEAT_PATH } from "../app/features/fleet/model.ts";
 
 const USAGE =
-  "Usage: npm run heartbeat:simulate -- --token <token> [--url http://localhost:3000] [--every 60] [--count 0 (for ever)] [--disconnected]";
+  "Usage: npm run heartbeat:simulate -- --token=<token> [--url http://localhost:3000] [--every 60] [--count 0 (for ever)] [--disconnected]";
 
 const { values } = parseArgs({
   options: {

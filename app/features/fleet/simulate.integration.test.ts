@@ -46,7 +46,8 @@ it("posts heartbeats the receiver stores, and prints each status", async () => {
   const script = new URL("../../../scripts/heartbeat-simulate.ts", import.meta.url).pathname;
   const { stdout } = await promisify(execFile)(process.execPath, [
     script,
-    ...["--token", token!, "--url", `http://127.0.0.1:${port}`, "--every", "0.05"],
+    // One argument: a token may start with "-" (base64url), which parseArgs would take for an option.
+    ...[`--token=${token!}`, "--url", `http://127.0.0.1:${port}`, "--every", "0.05"],
     ...["--count", "3", "--disconnected"],
   ]);
   expect(statuses).toEqual([204, 204, 204]);
