@@ -30,6 +30,7 @@ export default [
     route("minha-conta", "routes/site/account.tsx"),
     route("minha-conta/painel", "routes/site/account-panel.tsx"),
     route("minha-conta/recibos/:reference", "routes/site/account-receipt.tsx"),
+    route("minha-conta/suporte/:reference", "routes/site/account-support.tsx"),
     route("minha-conta/:token", "routes/site/account-link.tsx"),
     route("admin", "routes/admin/login.tsx"),
     // Every section below is guarded by the layout's one requireAdmin (docs/decisions/070).

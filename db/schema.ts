@@ -1094,9 +1094,13 @@ export const pixMandates = pgTable(
   "pix_mandates",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    subscriptionId: uuid("subscription_id")
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    // Null while a mandate asked for with the first payment (Jornada 3, decision 480) awaits
+    // its order's payment; the subscription the order starts inherits it.
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, {
+      onDelete: "cascade",
+    }),
+    // The order whose own charge (cob) the mandate's QR pays with the authorisation (Jornada 3).
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
     idRec: text("id_rec").notNull().unique(),
     state: text("state", { enum: pixMandateStates }).notNull().default("awaiting-payer"),
     ceilingBrlCents: integer("ceiling_brl_cents").notNull(),
@@ -1120,8 +1124,15 @@ export const pixMandates = pgTable(
       sql`${table.endedBy} is null or ${isOneOf(table.endedBy, pixMandateEnders)}`,
     ),
     check("pix_mandates_ceiling_check", sql`${table.ceilingBrlCents} > 0`),
+    check(
+      "pix_mandates_owner_check",
+      sql`${table.subscriptionId} is not null or ${table.orderId} is not null`,
+    ),
     uniqueIndex("pix_mandates_live_idx")
       .on(table.subscriptionId)
+      .where(sql`${table.state} in ('awaiting-payer', 'approved')`),
+    uniqueIndex("pix_mandates_order_live_idx")
+      .on(table.orderId)
       .where(sql`${table.state} in ('awaiting-payer', 'approved')`),
     index("pix_mandates_cancel_idx")
       .on(table.cancelRequestedAt)

@@ -1,16 +1,25 @@
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressAnswers } from "./compress.ts";
 
 // Answers written as streams of unknown length, as React Router writes them.
+const csvRows = Array.from(
+  { length: 5000 },
+  (_, i) => `${i};pessoa${(i * 7919) % 10007}@exemplo.com;${(i * 104729) % 99991};Confirmado\n`,
+).join("");
 let server: Server;
 let base: string;
 
 beforeAll(async () => {
   const app = express();
   app.use(compressAnswers());
+  app.get("/admin/lista.csv", (_req, res) => {
+    res.type("text/csv");
+    res.end(csvRows);
+  });
   app.all("/{*path}", (req, res) => {
     res.type(req.path.endsWith(".data") ? "text/x-script" : "text/html");
     res.write(req.path.endsWith(".data") ? '[{"_1":2},"data",' : "<!DOCTYPE html>");
@@ -50,5 +59,25 @@ describe("compressed answers", () => {
     expect(await encodingOf("GET", "/contato")).toBe("br");
     expect(await encodingOf("POST", "/contato")).toBe("br");
     expect(await encodingOf("GET", "/blog.data")).toBe("br");
+  });
+
+  it("compress a CSV export at brotli's fastest quality", async () => {
+    const sent = await new Promise<Buffer>((resolve, reject) => {
+      http
+        .get(`${base}/admin/lista.csv`, { headers: { "Accept-Encoding": "br" } }, (response) => {
+          expect(response.headers["content-encoding"]).toBe("br");
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve(Buffer.concat(chunks)));
+        })
+        .on("error", reject);
+    });
+    expect(zlib.brotliDecompressSync(sent).toString()).toBe(csvRows);
+    const atQuality = (quality: number) =>
+      zlib.brotliCompressSync(csvRows, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality },
+      }).length;
+    expect(sent.length).toBe(atQuality(1));
+    expect(atQuality(1)).not.toBe(atQuality(4));
   });
 });

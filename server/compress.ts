@@ -1,5 +1,6 @@
 import compression from "compression";
 import type { Request, RequestHandler } from "express";
+import { fastestBrotli, fastestGzip } from "../app/platform/http/content-encoding.server.ts";
 
 // What the compression middleware may compress (docs/decisions/304). It skips a body under
 // 1 KB only when it knows the size, and React Router writes its data answers as a stream of
@@ -22,8 +23,18 @@ export function isAcknowledgement(req: Request): boolean {
   );
 }
 
+// A staff CSV export (142 MB for a million sign-ups) is compressed for speed, not size
+// (docs/decisions/463); on PostgreSQL its worker sends it compressed already.
+
+/** True for a download whose size makes compression's speed matter more than its ratio. */
+export function isLargeDownload(req: Request): boolean {
+  return req.method === "GET" && req.path.endsWith(".csv");
+}
+
 export function compressAnswers(): RequestHandler {
-  return compression({
+  const fastest = compression({ ...fastestGzip, brotli: fastestBrotli });
+  const usual = compression({
     filter: (req, res) => !isAcknowledgement(req) && compression.filter(req, res),
   });
+  return (req, res, next) => (isLargeDownload(req) ? fastest : usual)(req, res, next);
 }

@@ -22,6 +22,8 @@ export const mandatePanelCopy = {
   authorise: "Autorizar Pix Automático",
   awaiting:
     "Leia o QR Code abaixo no app do seu banco (ou use o copia e cola) e confirme a autorização.",
+  /** Asked for with the first payment, which is paid: the bank's answer is on its way. */
+  awaitingBank: "Aguardando a resposta do seu banco sobre a autorização.",
   approved: "Ativo: as renovações são debitadas automaticamente no vencimento.",
   cancelling: "Cancelamento da autorização solicitado ao banco.",
   cancelledByPayer:
@@ -45,6 +47,34 @@ export const mandatePanelCopy = {
   },
   debitOn: (date: string) => `Próximo débito automático: ${date}.`,
   qrAlt: "QR code da autorização Pix Automático",
+} as const;
+
+/**
+ * The order page's offer to pay the first month and authorise the renewals in one QR
+ * (Jornada 3, docs/decisions/480).
+ */
+export const firstPaymentMandateCopy = {
+  title: "Pagar e já autorizar o Pix Automático",
+  offer:
+    "Pague o primeiro mês e autorize as renovações mensais num só QR Code: o seu banco paga este pedido agora e, a cada mês, debita a renovação sozinho no vencimento, no valor em reais do dia. Você pode cancelar quando quiser, em Minha conta ou no seu banco.",
+  cpfLabel: "CPF do titular da conta que vai pagar",
+  cpfHelp: "O Pix Automático é autorizado no CPF de quem paga; a autorização sai no seu nome.",
+  submit: "Gerar QR Code com Pix Automático",
+  invalidCpf: "Informe um CPF válido (11 dígitos), o do titular da conta que vai pagar.",
+  created: "QR Code com Pix Automático gerado. Pague com ele no app do seu banco.",
+  exists: "Este pedido já tem um QR Code com Pix Automático.",
+  notAllowed: "O Pix Automático não está disponível para este pedido. Pague com o QR Code abaixo.",
+  unavailable:
+    "Não conseguimos falar com o banco agora. Pague com o QR Code abaixo ou tente de novo em alguns minutos.",
+  refused: "O banco recusou a autorização. Confira o CPF ou pague com o QR Code abaixo.",
+  awaiting:
+    "Leia este QR Code no app do seu banco (ou use o copia e cola): ele paga o primeiro mês e pede a autorização do Pix Automático. O banco mostra as duas coisas antes de você confirmar.",
+  qrAlt: (amount: string) => `QR code PIX de ${amount} com a autorização do Pix Automático`,
+  rejected:
+    "A autorização do Pix Automático foi recusada no banco. Pague o pedido com o QR Code abaixo; depois você pode autorizar em Minha conta.",
+  expired:
+    "A autorização do Pix Automático não foi confirmada. Pague o pedido com o QR Code abaixo; depois você pode autorizar em Minha conta.",
+  cancelled: "A autorização do Pix Automático foi cancelada. Pague o pedido com o QR Code abaixo.",
 } as const;
 
 /** The e-mails when the payer ends a mandate at their bank (docs/decisions/416). */

@@ -45,6 +45,24 @@ export const supportPanelCopy = {
   answered: "Respondida: veja a resposta no seu e-mail.",
   late: "Nossa resposta passou do prazo; a equipe já foi avisada e responde o quanto antes.",
   closed: "Encerrada.",
+  openLink: (reference: string) => `Ver a conversa ${reference}`,
+} as const;
+
+/** /minha-conta/suporte/:reference: one of the person's conversations, as they read it. */
+export const supportConversationCopy = {
+  metaTitle: "Conversa com o suporte | Agentes FX",
+  title: (reference: string) => `Conversa ${reference}`,
+  openedOn: (date: string) => `Aberta em ${date}.`,
+  you: "Você",
+  staff: "Equipe Agentes FX",
+  filesTitle: "Arquivos",
+  fileKept: (name: string, size: string) => `${name} (${size})`,
+  fileRefused: (name: string, reason: string) => `${name}: não aceito, ${reason}`,
+  replyByEmail: "Para responder, responda ao último e-mail desta conversa ou escreva para",
+  replyByPanel: "Para escrever de novo, use o formulário de suporte do seu painel.",
+  back: "Voltar ao painel",
+  notFoundTitle: "Conversa não encontrada",
+  notFoundText: "Não encontramos esta conversa entre as suas.",
 } as const;
 
 export const supportFieldErrors = {

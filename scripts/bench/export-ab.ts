@@ -4,7 +4,7 @@
 // between runs (`--drop` removes it at the end): PostgreSQL (1,000,000 rows by default) or,
 // with `--pglite`, an embedded database folder (200,000 rows by default). Each run starts the build's server as
 // its `npm run serve` does, logs in, probes /healthz idle, then downloads the whole CSV while
-// /healthz is asked every 100 ms from another thread; one line per run, with the load average.
+// /healthz is asked every 25 ms from a process of its own; one line per run, with the load average.
 // Run it under the bench lock (docs: team guide).
 import fs from "node:fs";
 import os from "node:os";

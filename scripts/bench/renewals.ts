@@ -12,7 +12,8 @@
 // accepted all of them and our rows say so, checks both sides hold each exactly once (our
 // pix_recurring_charges, the PSP's count of charges and of PUT /cobr, a digest of each), and
 // prints where the time goes: statements and CPU per renewal of the worker, the PSP and
-// PostgreSQL.
+// PostgreSQL. BENCH_WORKER_NODE_OPTIONS adds to the worker's NODE_OPTIONS (e.g.
+// `--cpu-prof --cpu-prof-dir=/tmp/prof`, a profile written when it stops).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,6 +23,7 @@ import { startBuiltServer, startBuiltWorker } from "../../tests/support/built-se
 import {
   RENEWAL_DUE_DATE,
   RENEWALS_DUE_AT,
+  seedApprovedMandates,
   seedDueRenewals,
 } from "../../tests/support/due-renewals.ts";
 import {
@@ -66,7 +68,7 @@ const percentile = (sorted: number[], p: number) =>
 let failed = false;
 try {
   await seedDueRenewals(pool, SUBSCRIPTIONS);
-  if (psp) await seedApprovedMandates(psp);
+  if (psp) await seedApprovedMandates(pool, psp, SUBSCRIPTIONS, CEILING_BRL_CENTS);
 
   let sweeping = true;
   const pageMs: number[] = [];
@@ -85,7 +87,7 @@ try {
   const worker = await startBuiltWorker({
     ...env,
     CLOCK_OFFSET_MS: String(RENEWALS_DUE_AT - Date.now()),
-    NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "count-queries.ts")}`,
+    NODE_OPTIONS: `--import ${path.join(import.meta.dirname, "count-queries.ts")} ${process.env.BENCH_WORKER_NODE_OPTIONS ?? ""}`,
     BENCH_QUERY_COUNT_DIR: countDir,
   });
   let charges = 0;
@@ -191,29 +193,6 @@ try {
   await dropDatabase(name);
 }
 process.exit(failed ? 1 : 0);
-
-/**
- * Each subscription's payer approved a recurrence at the PSP (made there, in its process) and
- * our side holds the approved mandate, checked at the worker's clock (no poll is due).
- */
-async function seedApprovedMandates(local: LocalPspProcess) {
-  const printed = await local.command(
-    `recorrencias ${SUBSCRIPTIONS} ${RENEWAL_DUE_DATE} ${(CEILING_BRL_CENTS / 100).toFixed(2)}`,
-    (line) => line.startsWith("recorrencias "),
-  );
-  const idRecs = printed.flatMap((line) => (line.startsWith("rec ") ? [line.slice(4)] : []));
-  await pool.query(
-    `insert into pix_mandates (subscription_id, id_rec, state, ceiling_brl_cents, payer_name,
-       payer_cpf, created_at, approved_at, checked_at)
-     select s.id, r.id_rec, 'approved', $2, w.name, '52998224725', $3, $3, $3
-     from unnest($1::text[]) with ordinality r(id_rec, i)
-     join orders o on o.reference = 'RENEW' || r.i
-     join subscriptions s on s.order_id = o.id
-     join waitlist w on w.id = o.waitlist_id`,
-    [idRecs, CEILING_BRL_CENTS, new Date(RENEWALS_DUE_AT)],
-  );
-  await pool.query("analyze pix_mandates");
-}
 
 /**
  * Our rows and the PSP's own count agree: one scheduled cobr per renewal, one PUT /cobr per

@@ -6,7 +6,7 @@ import { startLocalPsp } from "./psp.ts";
 
 // `npm run psp:local`: the local PSP for `npm run dev`, with its certificates in
 // data/local-psp/. It prints the settings to give the server; typing `pagar <txid>` plays
-// a payer paying that charge (its webhook follows). `npm run bench:renewals -- --cobr` runs
+// a payer paying that charge (its webhook follows, and a recurrence linked to it is approved). `npm run bench:renewals -- --cobr` runs
 // it as a process of its own and speaks to it by the other commands below. Never for
 // production.
 const dir = process.env.LOCAL_PSP_DIR ?? "data/local-psp";
@@ -31,7 +31,8 @@ PIX_API_CA_FILE=${files.caFile}
 PIX_API_WEBHOOK_SECRET=local-psp-webhook-secret-0123456789
 PIX_KEY=pix@agentesfx.com.br
 
-Type "pagar <txid>" to pay a charge, "pagar <txid> <valor>" to pay another amount.`);
+Type "pagar <txid>" to pay a charge, "pagar <txid> <valor>" to pay another amount (a Pix
+Automático recurrence linked to the charge, Jornada 3, is approved with it).`);
 
 /**
  * `recorrencias <n> <dataInicial> <teto>`: n payers each authorise a monthly recurrence at

@@ -90,9 +90,16 @@ export interface LocalPsp {
   cob(txid: string): Cob | undefined;
   /**
    * A payer pays: the Pix is settled (the charge's, unless `txid` names none) and its
-   * webhook sent as the mode says. Returns the Pix.
+   * webhook sent as the mode says. A recurrence awaiting the payer that names the charge
+   * (Jornada 3, the composite QR) is approved with it and its webhookrec sent, unless
+   * `recurrence` says the payer refused it. Returns the Pix.
    */
-  pay(input: { txid?: string; valor?: string; horario?: Date }): Promise<ReceivedPix>;
+  pay(input: {
+    txid?: string;
+    valor?: string;
+    horario?: Date;
+    recurrence?: "approve" | "reject";
+  }): Promise<ReceivedPix>;
   setWebhookMode(mode: WebhookMode): void;
   /** How refunds asked of it settle (returned at once unless told). */
   setRefundMode(mode: RefundMode): void;
@@ -134,11 +141,13 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
 
   const { createDynamicPix, hasError } = await import("pix-utils");
 
-  function brCode(location: string): string {
+  function brCode(location: string, recLocation?: string): string {
     const pix = createDynamicPix({
       merchantName: options.merchantName ?? "Agentes FX",
       merchantCity: options.merchantCity ?? "Sao Paulo",
       url: location,
+      // The composite QR of Jornada 3: the charge's location, and the recurrence's in field 80.
+      ...(recLocation ? { urlRec: recLocation } : {}),
     });
     if (hasError(pix)) throw new Error(`local PSP: BR Code refused: ${pix.message}`);
     return pix.toBRCode();
@@ -147,6 +156,10 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
   const recurrence = recurrencePsp({
     origin: () => origin,
     brCode,
+    openCobLocation(txid) {
+      const cob = cobs.get(txid);
+      return cob?.status === "ATIVA" ? cob.location : null;
+    },
     settlePix(pix) {
       received.push(pix);
       const chave = [...webhooks.keys()][0];
@@ -365,7 +378,7 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
       default: {
         const handler = operations[operation.template];
         if (handler) return { ...handler(method, operation.params, input, now), operation };
-        const answered = recurrence.answer(method, operation, input, now);
+        const answered = recurrence.answer(method, operation, input, now, query);
         if (answered) return { ...answered, operation };
         return {
           status: 404,
@@ -468,7 +481,7 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
     recurrence,
     webhookUrl: () => [...webhooks.values()].at(-1) ?? null,
     cob: (txid) => cobs.get(txid),
-    async pay({ txid, valor, horario }) {
+    async pay({ txid, valor, horario, recurrence: choice }) {
       const cob = txid ? (cobs.get(txid) ?? cobv.charge(txid)) : undefined;
       const pix: ReceivedPix = {
         endToEndId: endToEndId(),
@@ -480,6 +493,7 @@ export async function startLocalPsp(options: LocalPspOptions): Promise<LocalPsp>
       if (cob && cob.status === "ATIVA") cob.status = "CONCLUIDA";
       const chave = cob?.chave ?? [...webhooks.keys()][0];
       if (chave && txid) notify(chave, pix);
+      if (txid && cobs.has(txid)) recurrence.linkedCobPaid(txid, choice ?? "approve");
       return pix;
     },
     setWebhookMode(next) {

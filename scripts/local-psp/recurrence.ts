@@ -4,7 +4,9 @@ import type { ContractBreach, ReceivedPix, WebhookMode } from "./psp.ts";
 
 // The local PSP's Pix Automático (docs/decisions/355-357): payload locations (`locrec`),
 // recurrences (`rec`), requests for confirmation (`solicrec`), recurring charges (`cobr`) with
-// their attempts and retries, and the `webhookrec` / `webhookcobr` callbacks. psp.ts checks
+// their attempts and retries, and the `webhookrec` / `webhookcobr` callbacks. A recurrence
+// linked to an immediate charge (`ativacao.dadosJornada.txid`) answers GET /rec/{idRec}?txid=
+// with the composite QR of Jornada 3, and paying that charge approves it (decision 480). psp.ts checks
 // every request and answer against the contract; the callbacks' bodies are checked here. A
 // test plays the payer at their bank: it approves, rejects or cancels a recurrence, and a
 // scheduled attempt is paid or refused.
@@ -14,7 +16,10 @@ type Json = Record<string, unknown>;
 export interface RecurrenceHost {
   /** The PSP's origin (https://127.0.0.1:port), for locations. */
   origin(): string;
-  brCode(location: string): string;
+  /** A dynamic BR Code; with `recLocation`, the composite one (cob + recurrence, field 80). */
+  brCode(location: string, recLocation?: string): string;
+  /** The location of an immediate charge (cob) still open, or null. */
+  openCobLocation(txid: string): string | null;
   /** A Pix settled on the receiver's account: listed by GET /pix and sent to its webhook. */
   settlePix(pix: ReceivedPix, chave: string | undefined): void;
   mode(): WebhookMode;
@@ -176,10 +181,23 @@ export function recurrencePsp(host: RecurrenceHost) {
     });
   }
 
-  function recView(rec: Rec, withQr: boolean): Json {
+  /**
+   * The recurrence as GET /rec/{idRec} answers it: while it awaits the payer, its QR. Asked
+   * with the txid of its linked cob while that is open: the composite QR (Jornada 3).
+   */
+  function recView(rec: Rec, withQr: boolean, txid?: string): Json {
     const view: Json = { ...rec };
-    if (withQr && rec.status === "CRIADA" && rec.loc) {
+    if (!withQr || rec.status !== "CRIADA" || !rec.loc) return view;
+    if (txid === undefined) {
       view.dadosQR = { jornada: "JORNADA_2", pixCopiaECola: host.brCode(rec.loc.location) };
+      return view;
+    }
+    const cobLocation = host.openCobLocation(txid);
+    if (cobLocation && rec.ativacao.dadosJornada?.txid === txid) {
+      view.dadosQR = {
+        jornada: "JORNADA_3",
+        pixCopiaECola: host.brCode(cobLocation, rec.loc.location),
+      };
     }
     return view;
   }
@@ -237,7 +255,13 @@ export function recurrencePsp(host: RecurrenceHost) {
   }
 
   /** The API's recurrence operations; null for an operation psp.ts answers itself. */
-  function answer(method: string, operation: Operation, body: Json, now: Date): ApiAnswer | null {
+  function answer(
+    method: string,
+    operation: Operation,
+    body: Json,
+    now: Date,
+    query = new URLSearchParams(),
+  ): ApiAnswer | null {
     const { template, params } = operation;
     switch (`${method} ${template}`) {
       case "POST /locrec": {
@@ -287,7 +311,7 @@ export function recurrencePsp(host: RecurrenceHost) {
       case "GET /rec/{idRec}": {
         const rec = recs.get(params.idRec!);
         return rec
-          ? { status: 200, body: recView(rec, true) }
+          ? { status: 200, body: recView(rec, true, query.get("txid") ?? undefined) }
           : problem(404, "RecNaoEncontrada", params.idRec!);
       }
       case "PATCH /rec/{idRec}": {
@@ -449,6 +473,29 @@ export function recurrencePsp(host: RecurrenceHost) {
       rec.ativacao = { tipoJornada: "JORNADA_2" };
       setRec(rec, "APROVADA", now);
       notifyRec(rec);
+    },
+    /**
+     * An immediate charge was paid (psp.pay): a recurrence awaiting the payer that names it
+     * (Jornada 3) was in the composite QR the payer read; their bank pays the charge and, as
+     * they chose, approves the recurrence or refuses it. Returns the recurrences it touched.
+     */
+    linkedCobPaid(txid: string, choice: "approve" | "reject", cpf = "52998224725"): string[] {
+      const now = new Date();
+      const touched: string[] = [];
+      for (const rec of recs.values()) {
+        if (rec.status !== "CRIADA" || rec.ativacao.dadosJornada?.txid !== txid) continue;
+        if (choice === "approve") {
+          rec.pagador = { cpf, ispbParticipante: "87654321", codMun: "3550308" };
+          rec.ativacao = { tipoJornada: "JORNADA_3", dadosJornada: { txid } };
+          setRec(rec, "APROVADA", now);
+        } else {
+          setRec(rec, "REJEITADA", now);
+          rec.encerramento = { rejeicao: { codigo: "AP13", descricao: "Rejeitada pelo pagador" } };
+        }
+        notifyRec(rec);
+        touched.push(rec.idRec);
+      }
+      return touched;
     },
     /** The payer refuses the recurrence in their bank's app. */
     reject(idRec: string) {

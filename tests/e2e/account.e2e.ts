@@ -3,6 +3,7 @@ import { createAdminWithCli } from "../support/admin-cli.ts";
 import { expectNoAxeViolationsAtWidths } from "../support/axe.ts";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import {
+  BIA,
   CUSTOMER_AREA_COMPANY as COMPANY,
   customerAreaSettings,
   mailsToBia,
@@ -117,6 +118,45 @@ test("the customer area's pages pass axe, a form's errors included", async ({ pa
   await page.getByRole("link", { name: "Ver recibo do 1º mês" }).click();
   await expect(page.getByRole("heading", { name: "Recibo de pagamento" })).toBeVisible();
   await expectNoAxeViolationsAtWidths(page);
+
+  // Her support conversation with the team's answer, read from her panel (decision 462);
+  // someone else's, written on /contato, is not hers to read.
+  await pool.query(
+    `insert into support_conversations (reference, origin, waitlist_id, name, email, reply_token,
+       first_response_due_at, first_response_at, last_message_at, awaiting_staff)
+     select v.reference, v.origin, case when v.origin = 'account' then w.id end, 'Bia',
+       case when v.origin = 'account' then w.email else 'outra@exemplo.com' end,
+       v.token, now(), now(), now(), false
+     from waitlist w,
+       (values ('S2E2E2E2E', 'account', 'conversaconta2e2e2e2e2e2e2'),
+               ('S3E3E3E3E', 'contact', 'conversacontato3e3e3e3e3e3')) v(reference, origin, token)
+     where w.email = $1`,
+    [BIA],
+  );
+  await pool.query(
+    `insert into support_messages (conversation_id, author, staff_email, body, created_at)
+     select c.id, m.author, m.staff, m.body, now() + m.n * interval '1 second'
+     from support_conversations c,
+       (values (0, 'customer', null, 'Meu robô parou de operar.'),
+               (1, 'staff', 'suporte@agentesfx.test', 'Reiniciamos a VPS: seu robô voltou a operar.'))
+         m(n, author, staff, body)
+     where c.reference = 'S2E2E2E2E'`,
+  );
+  await page.goto(`${server.url}/minha-conta/painel`);
+  await page.getByRole("link", { name: "Ver a conversa S2E2E2E2E" }).click();
+  await expect(page.getByRole("heading", { name: "Conversa S2E2E2E2E" })).toBeVisible();
+  const messages = page.getByRole("main").getByRole("listitem");
+  await expect(messages.first()).toContainText("Você");
+  await expect(messages.first()).toContainText("Meu robô parou de operar.");
+  await expect(messages.nth(1)).toContainText("Equipe Agentes FX");
+  await expect(messages.nth(1)).toContainText("Reiniciamos a VPS: seu robô voltou a operar.");
+  // Staff's own addresses stay with staff.
+  await expect(page.getByText("suporte@agentesfx.test")).toHaveCount(0);
+  await expectNoAxeViolationsAtWidths(page);
+  const notHers = await page.goto(`${server.url}/minha-conta/suporte/S3E3E3E3E`);
+  expect(notHers?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Conversa não encontrada" })).toBeVisible();
+
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Link expirado ou já usado" })).toBeVisible();
   await expectNoAxeViolationsAtWidths(page);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createAdminWithCli } from "../support/admin-cli.ts";
 import { expectNoAxeViolationsAtWidths } from "../support/axe.ts";
@@ -9,6 +9,7 @@ import { dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server.ts";
 import { createE2eDatabase } from "../support/e2e-database.ts";
 import { type FakeMercadoPago, startFakeMercadoPago } from "../support/mercado-pago-api.ts";
+import { seedInvitedPerson } from "../support/invited-person.ts";
 
 // Issue 23 end to end, on the built server and PostgreSQL: a person accepts an invitation
 // and sees the PIX code with JavaScript off; staff set the rate, import the bank's OFX
@@ -57,24 +58,13 @@ test.beforeAll(async () => {
   // Staff set the rate before anyone accepts (it is taken at acceptance).
   await pool.query(`insert into exchange_rates (rate, set_by) values (5.0000, $1)`, [ADMIN.email]);
   // Ana, invited to YenMax an hour ago, with a link of her own.
-  const {
-    rows: [ana],
-  } = await pool.query(
-    `insert into waitlist (name, email, interested_agents, terms_accepted_at, confirmed_at, status)
-     values ('Ana', 'ana@exemplo.com', '{yenmax}', now(), now(), 'contacted') returning id`,
-  );
-  const {
-    rows: [invitation],
-  } = await pool.query(
-    `insert into invitations (waitlist_id, robot_id, invited_by, sent_at, deadline)
-     select $1, id, $2, now() - interval '1 hour', now() + interval '47 hours'
-     from robots where key = 'yenmax' returning id`,
-    [ana.id, ADMIN.email],
-  );
-  await pool.query(`insert into invitation_tokens (token_hash, invitation_id) values ($1, $2)`, [
-    createHash("sha256").update(token).digest("hex"),
-    invitation.id,
-  ]);
+  await seedInvitedPerson(pool, {
+    name: "Ana",
+    email: "ana@exemplo.com",
+    token,
+    invitedBy: ADMIN.email,
+    sentAgo: "1 hour",
+  });
 });
 
 test.afterAll(async () => {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type BuiltServer, startBuiltServer } from "../support/built-server.ts";
 import { createE2eDatabase } from "../support/e2e-database.ts";
@@ -6,6 +6,7 @@ import { expect, serverStartHookTimeout, test, type Page } from "../support/e2e-
 import { startTestPsp } from "../support/local-psp.ts";
 import { dropDatabase, uniqueDatabaseName } from "../support/postgres.ts";
 import type { LocalPsp } from "../../scripts/local-psp/psp.ts";
+import { seedInvitedPerson } from "../support/invited-person.ts";
 
 // Issue 37 end to end, on the built server and PostgreSQL with the local PSP over mutual TLS:
 // the person accepts, the order page shows the order's own charge (not the static code), a
@@ -34,25 +35,7 @@ test.beforeAll(async () => {
     ["Ana", withScript],
     ["Bia", withoutScript],
   ] as const) {
-    const {
-      rows: [person],
-    } = await pool.query(
-      `insert into waitlist (name, email, interested_agents, terms_accepted_at, confirmed_at, status)
-       values ($1, $2, '{yenmax}', now(), now(), 'contacted') returning id`,
-      [name, `${name.toLowerCase()}.pix@exemplo.com`],
-    );
-    const {
-      rows: [invitation],
-    } = await pool.query(
-      `insert into invitations (waitlist_id, robot_id, invited_by, sent_at, deadline)
-       select $1, id, 'e2e', now(), now() + interval '47 hours'
-       from robots where key = 'yenmax' returning id`,
-      [person.id],
-    );
-    await pool.query(`insert into invitation_tokens (token_hash, invitation_id) values ($1, $2)`, [
-      createHash("sha256").update(token).digest("hex"),
-      invitation.id,
-    ]);
+    await seedInvitedPerson(pool, { name, email: `${name.toLowerCase()}.pix@exemplo.com`, token });
   }
 });
 

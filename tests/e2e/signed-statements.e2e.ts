@@ -4,17 +4,25 @@ import { gotoHydrated } from "../support/hydration.ts";
 import { expect, test } from "../support/e2e-test.ts";
 import { startOwnServer, type OwnServer } from "../support/own-server.ts";
 import { brokerKey, deliverSmtp, signedStatementMail } from "../support/signed-statement-mail.ts";
-import { generatedLedger, mt5Statement, utf16le } from "../support/statement-fixtures.ts";
+import {
+  generatedLedger,
+  monthStart,
+  mt5Statement,
+  periodStatements,
+  utf16le,
+} from "../support/statement-fixtures.ts";
 
 // Issue 38 (docs/decisions/377-379): staff give a robot's account its inbox and the broker's
 // domain; the broker's signed statement arrives over SMTP at the built server's receiver,
 // whose DKIM keys come from a DNS server of the test's own; the visitor's agent page, without
-// JavaScript, says the record was signed by the broker and when it was verified.
+// JavaScript, says the record was signed by the broker and when it was verified. The broker
+// sends a statement per period: each is combined with the record (decision 430), a missing
+// month shown as a gap, and each one is an entry of the public log.
 
 const broker = brokerKey("mail.corretora-exemplo.com");
 const DOMAIN = "extratos.agentesfx.test";
 
-test("a statement signed by the broker shows its badge on the agent page", async ({
+test("statements signed by the broker, period after period, make the record with its badge and its gap", async ({
   page,
   browser,
 }) => {
@@ -51,18 +59,36 @@ test("a statement signed by the broker shows its badge on the agent page", async
     const address = await page.getByTestId("inbox-address").innerText();
     expect(address).toMatch(new RegExp(`^trendkey-btc-[0-9a-f]{12}@${DOMAIN}$`));
 
-    const statement = utf16le(mt5Statement(generatedLedger({ trades: 200, months: 14 })));
-    const raw = await signedStatementMail({ to: address, statement }, broker);
-    const answer = await deliverSmtp(smtpPort, raw, {
-      from: `reports@${broker.domain}`,
-      to: address,
-    });
-    expect(answer.response).toMatch(/^250 /);
+    const ledger = generatedLedger({ trades: 200, months: 14 });
+    // March 2022 is in no statement.
+    const periods = periodStatements(ledger, [
+      { from: monthStart(2021, 11), to: monthStart(2022, 1) },
+      { from: monthStart(2022, 1), to: monthStart(2022, 3) },
+      { from: monthStart(2022, 4), to: monthStart(2023, 1) },
+    ]);
+    for (const period of periods) {
+      const statement = utf16le(
+        mt5Statement(period.ledger, { openingBalance: period.openingBalance }),
+      );
+      const raw = await signedStatementMail({ to: address, statement }, broker);
+      const answer = await deliverSmtp(smtpPort, raw, {
+        from: `reports@${broker.domain}`,
+        to: address,
+      });
+      expect(answer.response).toMatch(/^250 /);
+    }
 
     await page.reload();
     const messages = page.getByRole("table", { name: "Mensagens recebidas" });
-    await expect(messages).toContainText("Aceita");
-    await expect(messages).toContainText("Extrato guardado e publicado");
+    await expect(messages.getByText("Extrato guardado e publicado")).toHaveCount(3);
+
+    const log = (await (await fetch(`${site.url}/registro.json`)).json()) as {
+      entries: { kind: string; robot: string; fileSha256: string | null }[];
+    };
+    const statements = log.entries.filter(
+      (entry) => entry.kind === "statement" && entry.robot === "trendkey-btc",
+    );
+    expect(new Set(statements.map((entry) => entry.fileSha256)).size).toBe(3);
 
     const context = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
     const visitor = await context.newPage();
@@ -78,6 +104,7 @@ test("a statement signed by the broker shows its badge on the agent page", async
       ),
     ).toBeVisible();
     await expect(record.getByText("Extrato enviado pela equipe")).toHaveCount(0);
+    await expect(visitor.getByText(/^Sem extrato de \S+ a \S+ \(\d+ dias\)/)).toHaveCount(1);
     await context.close();
   } finally {
     await site?.stop();

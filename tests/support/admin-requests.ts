@@ -71,6 +71,8 @@ export interface CallOptions {
   /** The path and query string after the site, e.g. "/admin/lista?q=ana". */
   path?: string;
   params?: Record<string, string>;
+  /** The client's Accept-Encoding, e.g. a browser's "gzip, deflate, br, zstd". */
+  acceptEncoding?: string;
 }
 
 type Handler = (args: never) => unknown;
@@ -111,11 +113,12 @@ export type AdminSectionPath = keyof typeof adminSectionRoutes;
 
 function requestFor(
   path: string,
-  { cookie }: CallOptions,
+  { cookie, acceptEncoding }: CallOptions,
   fields?: Record<string, string | string[]>,
 ) {
   const headers = new Headers();
   if (cookie) headers.set("cookie", cookie);
+  if (acceptEncoding) headers.set("accept-encoding", acceptEncoding);
   if (!fields) return new Request(`${BASE_URL}${path}`, { headers });
   headers.set("content-type", "application/x-www-form-urlencoded");
   const body = new URLSearchParams();

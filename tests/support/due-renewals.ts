@@ -35,3 +35,32 @@ export async function seedDueRenewals(pool: pg.Pool, count: number): Promise<voi
   );
   await pool.query("analyze");
 }
+
+/**
+ * Each of the `count` seeded subscriptions' payers approved a recurrence at the PSP (made
+ * there by its `recorrencias` command, in its process) and our side holds the approved
+ * mandate, checked at RENEWALS_DUE_AT (no poll is due), its ceiling `ceilingBrlCents`.
+ */
+export async function seedApprovedMandates(
+  pool: pg.Pool,
+  psp: { command(line: string, done: (line: string) => boolean): Promise<string[]> },
+  count: number,
+  ceilingBrlCents: number,
+): Promise<void> {
+  const printed = await psp.command(
+    `recorrencias ${count} ${RENEWAL_DUE_DATE} ${(ceilingBrlCents / 100).toFixed(2)}`,
+    (line) => line.startsWith("recorrencias "),
+  );
+  const idRecs = printed.flatMap((line) => (line.startsWith("rec ") ? [line.slice(4)] : []));
+  await pool.query(
+    `insert into pix_mandates (subscription_id, id_rec, state, ceiling_brl_cents, payer_name,
+       payer_cpf, created_at, approved_at, checked_at)
+     select s.id, r.id_rec, 'approved', $2, w.name, '52998224725', $3, $3, $3
+     from unnest($1::text[]) with ordinality r(id_rec, i)
+     join orders o on o.reference = 'RENEW' || r.i
+     join subscriptions s on s.order_id = o.id
+     join waitlist w on w.id = o.waitlist_id`,
+    [idRecs, ceilingBrlCents, new Date(RENEWALS_DUE_AT)],
+  );
+  await pool.query("analyze pix_mandates");
+}

@@ -63,6 +63,8 @@ export async function startOwnServer(
     await dropDatabase(databaseName);
     throw error;
   }
+  const takesPtax = (env.PTAX_URL ?? process.env.PTAX_URL ?? "off") !== "off";
+  if (takesPtax) await firstRateStored(pool);
   const { email: adminEmail, password: adminPassword } = e2eAdmin();
   const started = server;
   const url = started.url;
@@ -111,6 +113,18 @@ export async function startOwnServer(
       await dropDatabase(databaseName);
     },
   };
+}
+
+/**
+ * Until the server's PTAX job has stored its first rate: staff cannot invite before it
+ * (decision 354), and at load 15 it came after a test's first invitation.
+ */
+async function firstRateStored(pool: pg.Pool, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await pool.query("select 1 from exchange_rates limit 1")).rowCount === 0) {
+    if (Date.now() > deadline) throw new Error(`no PTAX rate stored within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**

@@ -105,7 +105,7 @@ test("no page scrolls sideways at 390 px, the customer's and staff's included", 
   const post = await one(`select id, slug from blog_posts where is_published limit 1`);
   const entry = await one(`select id from waitlist limit 1`);
   const order = await one(`select id from orders where state = 'paid' limit 1`);
-  // Bia's conversation, on her panel and staff's conversation page: a long message and its
+  // Bia's conversation, on her panel, her conversation's page and staff's conversation page: a long message and its
   // files, one kept and one refused, each named with the 120 characters a name keeps and no
   // place to break (decision 426), which must wrap as well.
   const conversation = (
@@ -113,7 +113,7 @@ test("no page scrolls sideways at 390 px, the customer's and staff's included", 
       `insert into support_conversations
          (reference, origin, waitlist_id, subscription_id, robot_name, name, email, reply_token,
           first_response_due_at, last_message_at)
-       select 'S390390', 'account', w.id, s.id, s.robot_name, 'Bia', w.email,
+       select 'S39039039', 'account', w.id, s.id, s.robot_name, 'Bia', w.email,
          'largura390largura390largur', now(), now()
        from waitlist w join orders o on o.waitlist_id = w.id
          join subscriptions s on s.order_id = o.id
@@ -150,6 +150,7 @@ test("no page scrolls sideways at 390 px, the customer's and staff's included", 
       .replace(/^admin\/blog\/:id/, `admin/blog/${post.id}`)
       .replace(/^admin\/reembolso\/:orderId$/, `admin/reembolso/${order.id}`)
       .replace(/^admin\/suporte\/:id$/, `admin/suporte/${conversation.id}`)
+      .replace(/^minha-conta\/suporte\/:reference$/, "minha-conta/suporte/S39039039")
       .replace(/:token|:reference/g, (name) => values[name]!)
       .replace(/^\*$/, "pagina-que-nao-existe");
     expect(filled, `no value for ${path}'s parameter`).not.toMatch(/:|undefined/);
@@ -193,7 +194,11 @@ test("no page scrolls sideways at 390 px, the customer's and staff's included", 
     if (extra) overflow[path] = extra;
     // The conversation with its files was on the pages measured.
     if (path === "/minha-conta/painel") {
-      await expect(page.getByText("Conversa S390390, aberta em")).toBeVisible();
+      await expect(page.getByText("Conversa S39039039, aberta em")).toBeVisible();
+    }
+    if (path === "/minha-conta/suporte/S39039039") {
+      await expect(page.getByText(new RegExp(`^${keptName} \\(1 KB\\)$`))).toBeVisible();
+      await expect(page.getByText(`${refusedName}: não aceito`)).toBeVisible();
     }
     if (path === `/admin/suporte/${conversation.id}`) {
       await expect(page.getByRole("link", { name: new RegExp(keptName) })).toBeVisible();

@@ -1,12 +1,13 @@
 import { beforeEach, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { orderSetups, rateLimits, subscriptions } from "../../../db/schema.ts";
+import { fleetIncidents, orderSetups, rateLimits, subscriptions } from "../../../db/schema.ts";
 import { clearSales } from "../../../tests/support/sales.ts";
 import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
 import { STAFF, subscribe } from "../../../tests/support/subscriber.ts";
 import { heartbeatBody, postHeartbeat } from "../../../tests/support/robot.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { fleetBoard } from "./board.server.ts";
+import { robotViews } from "./status.server.ts";
 import { issueRobotToken } from "./tokens.server.ts";
 
 const smtp = await smtpServerForFile();
@@ -38,6 +39,8 @@ async function robotReporting(reports: { at: Date; body: Record<string, unknown>
       at,
     );
     expect(answer.status).toBe(204);
+    // The robot's own rate limit counts by our clock, not the report's.
+    await (await getDb()).delete(rateLimits);
   }
   return subscription.id;
 }
@@ -80,4 +83,34 @@ it("flags no signal for 5 minutes, a disconnected terminal and a balance 20 % be
   });
   // Flagged robots come first.
   expect(board.slice(-2).map((row) => row.flags)).toEqual([[], []]);
+});
+
+it("reads every robot's month and latest incidents at once, each robot its own", async () => {
+  // One robot reported in 3 of the last 4 minutes, the other in the last 10 minutes.
+  const patchy = await robotReporting([4, 3, 1].map((minutes) => ({ at: ago(minutes), body: {} })));
+  const steady = await robotReporting(
+    Array.from({ length: 10 }, (_, i) => ({ at: ago(10 - i), body: {} })),
+  );
+  await (await getDb()).insert(fleetIncidents).values([
+    ...Array.from({ length: 7 }, (_, i) => ({
+      subscriptionId: patchy,
+      flag: "no-signal" as const,
+      openedAt: ago(1000 - i * 100),
+      closedAt: ago(990 - i * 100),
+    })),
+    { subscriptionId: steady, flag: "disconnected" as const, openedAt: ago(50), closedAt: ago(40) },
+  ]);
+  const board = await fleetBoard(NOW);
+  const views = await robotViews([patchy, steady], NOW);
+  const rowOf = (id: string) => board.find((row) => row.subscriptionId === id)!;
+  expect(rowOf(patchy).monthUptimeBps).toBe(views[patchy]!.monthUptimeBps);
+  expect(rowOf(steady).monthUptimeBps).toBe(views[steady]!.monthUptimeBps);
+  expect(rowOf(patchy).monthUptimeBps).toBeLessThan(rowOf(steady).monthUptimeBps!);
+  // The five newest of seven, newest first; the other robot's one is its own.
+  expect(rowOf(patchy).incidents.map((incident) => incident.openedAt)).toEqual(
+    [400, 500, 600, 700, 800].map((minutes) => ago(minutes)),
+  );
+  expect(rowOf(steady).incidents).toEqual([
+    { flag: "disconnected", openedAt: ago(50), closedAt: ago(40) },
+  ]);
 });

@@ -1,5 +1,5 @@
 // /admin/frota: every served subscription's robot, flagged when it needs staff (decision 383).
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, inArray, lte, sql } from "drizzle-orm";
 import {
   fleetIncidents,
   heartbeatSamples,
@@ -8,13 +8,13 @@ import {
   subscriptions,
   waitlist,
 } from "../../../db/schema.ts";
-import { getDb } from "../../platform/db/db.server.ts";
+import { getDb, type Executor } from "../../platform/db/db.server.ts";
 import { rowsOf } from "../../platform/db/rows.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { localDate, localInstant } from "../subscriptions/calendar.ts";
 import { flagsOf } from "./board.ts";
 import type { FleetFlag } from "./model.ts";
-import { signalMinutesSince } from "./status.server.ts";
+import { signalMinutesOf } from "./status.server.ts";
 import { robotStateOf, uptimeBps, type RobotState } from "./status.ts";
 
 export interface FleetRow {
@@ -130,31 +130,69 @@ export async function fleetStates(now: Date): Promise<FleetState[]> {
   });
 }
 
-/** The board: each robot's state and flags, with this month's uptime and latest incidents. */
-export async function fleetBoard(now: Date): Promise<FleetRow[]> {
-  const db = await getDb();
-  const monthStart = localInstant(`${localDate(now).slice(0, 8)}01`);
-  const board: FleetRow[] = [];
-  for (const { oldestToday, ...row } of await fleetStates(now)) {
-    const from = oldestToday && oldestToday > monthStart ? oldestToday : monthStart;
-    const incidents = await db
+/** Each robot's latest incidents, newest first, in one statement per thousand robots. */
+async function latestIncidents(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, FleetRow["incidents"]>> {
+  const byRobot = new Map<string, FleetRow["incidents"]>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const ranked = db
       .select({
+        subscriptionId: fleetIncidents.subscriptionId,
         flag: fleetIncidents.flag,
         openedAt: fleetIncidents.openedAt,
         closedAt: fleetIncidents.closedAt,
+        rank: sql<number>`row_number() over (partition by ${fleetIncidents.subscriptionId}
+          order by ${fleetIncidents.openedAt} desc)`.as("rank"),
       })
       .from(fleetIncidents)
-      .where(eq(fleetIncidents.subscriptionId, row.subscriptionId))
-      .orderBy(desc(fleetIncidents.openedAt))
-      .limit(INCIDENTS_SHOWN);
-    board.push({
-      ...row,
-      incidents,
-      monthUptimeBps: row.lastSignalAt
-        ? uptimeBps(await signalMinutesSince(db, row.subscriptionId, from), from, now)
-        : null,
-    });
+      .where(inArray(fleetIncidents.subscriptionId, ids.slice(i, i + 1000)))
+      .as("ranked");
+    const rows = await db
+      .select()
+      .from(ranked)
+      .where(lte(ranked.rank, INCIDENTS_SHOWN))
+      .orderBy(desc(ranked.openedAt));
+    for (const { subscriptionId, flag, openedAt, closedAt } of rows) {
+      const list = byRobot.get(subscriptionId) ?? [];
+      list.push({ flag, openedAt, closedAt });
+      byRobot.set(subscriptionId, list);
+    }
   }
+  return byRobot;
+}
+
+/**
+ * The board: each robot's state and flags, with this month's uptime and latest incidents,
+ * in a statement or two per thousand robots rather than two per robot.
+ */
+export async function fleetBoard(now: Date): Promise<FleetRow[]> {
+  const db = await getDb();
+  const monthStart = localInstant(`${localDate(now).slice(0, 8)}01`);
+  const states = await fleetStates(now);
+  const spans = states.map(({ subscriptionId, oldestToday }) => ({
+    id: subscriptionId,
+    from: oldestToday && oldestToday > monthStart ? oldestToday : monthStart,
+  }));
+  const minutes = await signalMinutesOf(
+    db,
+    spans.filter((_, index) => states[index]!.lastSignalAt !== null),
+  );
+  const incidents = await latestIncidents(
+    db,
+    states.map((row) => row.subscriptionId),
+  );
+  const board = states.map(({ oldestToday: _oldest, ...row }, index): FleetRow => {
+    const { from } = spans[index]!;
+    return {
+      ...row,
+      incidents: incidents.get(row.subscriptionId) ?? [],
+      monthUptimeBps: row.lastSignalAt
+        ? uptimeBps(minutes.get(row.subscriptionId) ?? 0, from, now)
+        : null,
+    };
+  });
   // Flagged robots first.
   return board.sort((a, b) => b.flags.length - a.flags.length);
 }

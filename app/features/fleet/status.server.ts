@@ -1,8 +1,9 @@
 // What the customer area shows of each subscription's robot (decision 382): its state, its
 // last report, this month's uptime, and its account next to the robot's verified record.
-import { and, asc, desc, eq, gte, inArray, max, min, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, max, min, sql } from "drizzle-orm";
 import { heartbeatSamples, orders, subscriptions } from "../../../db/schema.ts";
 import { getDb, type Executor } from "../../platform/db/db.server.ts";
+import { rowsOf } from "../../platform/db/rows.ts";
 import { getPublishedRecord, getPublishedReference } from "../performance/queries.server.ts";
 import { localDate, localInstant } from "../subscriptions/calendar.ts";
 import {
@@ -44,20 +45,38 @@ const ofResolution = (resolution: "minute" | "hour" | "day") =>
 
 /** Minutes with a signal since `from`: hour rows, and minutes of hours not rolled yet. */
 export async function signalMinutesSince(db: Executor, id: string, from: Date): Promise<number> {
-  const [row] = await db
-    .select({ minutes: sql<string | null>`sum(${heartbeatSamples.minutes})` })
-    .from(heartbeatSamples)
-    .where(
-      and(
-        bySubscription(id),
-        gte(heartbeatSamples.bucket, from),
-        sql`(${heartbeatSamples.resolution} = 'hour' or (${heartbeatSamples.resolution} = 'minute'
-          and date_trunc('hour', ${heartbeatSamples.bucket}) not in (
-            select h.bucket from ${heartbeatSamples} h
-            where h.subscription_id = ${id} and h.resolution = 'hour' and h.bucket >= ${from})))`,
-      ),
+  return (await signalMinutesOf(db, [{ id, from }])).get(id) ?? 0;
+}
+
+/**
+ * The same for many subscriptions, each from its own instant, in one statement per thousand
+ * (the fleet board reads every robot's month at once).
+ */
+export async function signalMinutesOf(
+  db: Executor,
+  spans: readonly { id: string; from: Date }[],
+): Promise<Map<string, number>> {
+  const minutes = new Map<string, number>();
+  for (let i = 0; i < spans.length; i += 1000) {
+    const values = sql.join(
+      spans
+        .slice(i, i + 1000)
+        .map(({ id, from }) => sql`(${id}::uuid, ${from.toISOString()}::timestamptz)`),
+      sql`, `,
     );
-  return Number(row?.minutes ?? 0);
+    const rows = rowsOf<{ id: string; minutes: string | number | null }>(
+      await db.execute(sql`select v.id, sum(h.minutes) as minutes
+        from (values ${values}) as v(id, since)
+        join ${heartbeatSamples} h on h.subscription_id = v.id and h.bucket >= v.since
+        where h.resolution = 'hour' or (h.resolution = 'minute' and not exists (
+          select 1 from ${heartbeatSamples} x
+          where x.subscription_id = v.id and x.resolution = 'hour' and x.bucket >= v.since
+            and x.bucket = date_trunc('hour', h.bucket)))
+        group by v.id`),
+    );
+    for (const row of rows) minutes.set(row.id, Number(row.minutes ?? 0));
+  }
+  return minutes;
 }
 
 async function viewOf(db: Executor, id: string, robotId: string | null, now: Date) {

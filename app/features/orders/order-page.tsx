@@ -12,6 +12,8 @@ import { formatBrl, formatPercent, formatUsd, hoursAndMinutesLeft } from "./form
 import { linkPaymentMethods, tradingPlatforms } from "./model.ts";
 import type { OrderView } from "./order-view.server.ts";
 import { PixPayment } from "./pix-payment.tsx";
+import { firstPaymentMandateCopy as mandateCopy } from "../../content/pix-automatico.ts";
+import { FirstPaymentMandateSection } from "../sales/first-payment-mandate-section.tsx";
 
 // The person's order (/convite/:token once accepted): where they are, what they owe, how to
 // pay. Everything is server-rendered HTML: the PIX code is text to copy (a button copies it
@@ -22,6 +24,7 @@ export type OrderPageView = OrderView & {
   msLeft: number;
   notice: string | null;
   setupForm?: { values: Record<string, string>; errors: Record<string, string> };
+  mandateForm?: { cpf: string; error: string };
 };
 
 function Field({
@@ -240,6 +243,7 @@ function cardNoticeBesideButton(view: OrderPageView): boolean {
 
 function PaymentMethods({ view }: { view: OrderPageView }) {
   const cardError = cardNoticeBesideButton(view) ? view.notice : null;
+  const withMandate = Boolean(view.firstPaymentMandate?.mandate?.qr);
   return (
     <section aria-labelledby="formas" className="mt-6 rounded-2xl border border-border p-6">
       <h2 id="formas" className="text-lg font-semibold">
@@ -248,13 +252,22 @@ function PaymentMethods({ view }: { view: OrderPageView }) {
       <h3 className="mt-4 font-semibold">{copy.pixTitle}</h3>
       {view.pix && view.totalBrlCents !== null ? (
         <div className="mt-2 grid gap-3">
-          <p className="text-sm">{copy.pixHelp}</p>
+          {/* While a mandate asked for with this payment awaits, the QR is its composite one. */}
+          <p className="text-sm" data-testid="pix-ajuda">
+            {withMandate ? mandateCopy.awaiting : copy.pixHelp}
+          </p>
           <PixPayment
             id="pix-copia-e-cola"
             code={view.pix.code}
             qrSvg={view.pix.qrSvg}
-            qrLabel={copy.pixQrAlt(formatBrl(view.totalBrlCents))}
+            qrLabel={(withMandate ? mandateCopy.qrAlt : copy.pixQrAlt)(
+              formatBrl(view.totalBrlCents),
+            )}
             validUntil={formatDateTime(new Date(view.deadline))}
+          />
+          <FirstPaymentMandateSection
+            mandate={view.firstPaymentMandate}
+            refused={view.mandateForm}
           />
         </div>
       ) : (

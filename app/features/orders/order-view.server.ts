@@ -24,6 +24,7 @@ import { parseDecimal } from "./money.ts";
 import { queuePaymentLinkRequested } from "./order-mail.server.ts";
 import { PERSON_ACTOR } from "./orders.server.ts";
 import { orderPix } from "./pix-charges.server.ts";
+import { firstPaymentMandate, type FirstPaymentMandate } from "../sales/order-mandates.server.ts";
 
 export interface BankDetails {
   bank: string | null;
@@ -63,6 +64,11 @@ export interface OrderView {
   credentialEnabled: boolean;
   /** Whether "pagar com cartão" opens the provider's checkout (Mercado Pago is configured). */
   cardEnabled: boolean;
+  /**
+   * Pix Automático with the first payment (Jornada 3, docs/decisions/480): the offer, or the
+   * mandate asked for; while it awaits, `pix` is its composite QR. Null without it.
+   */
+  firstPaymentMandate: FirstPaymentMandate | null;
 }
 
 /** The order an invitation's link leads to, once accepted. */
@@ -215,10 +221,14 @@ export async function orderViewByLink(link: OrderLink): Promise<OrderView | null
   const env = getEnv();
   const payable =
     order.state === "awaiting-payment" && order.totalBrlCents !== null && order.totalBrlCents > 0;
-  const pix =
+  const ownPix =
     payable && order.totalBrlCents !== null
       ? await orderPix({ ...order, totalBrlCents: order.totalBrlCents }, appNow())
       : null;
+  const mandate = ownPix?.dynamic ? await firstPaymentMandate(await getDb(), order) : null;
+  const composite = mandate?.mandate?.qr ?? null;
+  // The composite QR pays the same charge and authorises: it replaces the charge's own.
+  const pix = composite ? { ...composite, dynamic: true } : ownPix;
   return {
     reference: order.reference,
     robotName: order.robotName,
@@ -243,19 +253,30 @@ export async function orderViewByLink(link: OrderLink): Promise<OrderView | null
     bank: payable ? bankDetails() : null,
     credentialEnabled: Boolean(env.SETUP_CREDENTIAL_KEY),
     cardEnabled: payable && mercadoPagoConfig() !== null,
+    firstPaymentMandate: mandate,
   };
 }
 
-/** What the order page shows: the order, the time left, a notice, the setup form's errors. */
+/** A refused CPF of the Pix Automático form, as typed, and why. */
+export interface MandateFormError {
+  cpf: string;
+  error: string;
+}
+
+/**
+ * What the order page shows: the order, the time left, a notice, the setup form's errors,
+ * the Pix Automático form's.
+ */
 export async function orderPageView(
   link: OrderLink,
   notice: string | null = null,
   setupForm?: { values: Record<string, string>; errors: Record<string, string> },
+  mandateForm?: MandateFormError,
 ) {
   const order = await orderViewByLink(link);
   if (!order) return null;
   const msLeft = order.deadline.getTime() - appNow().getTime();
-  return { ...order, msLeft, notice, setupForm };
+  return { ...order, msLeft, notice, setupForm, mandateForm };
 }
 
 export type LinkRequestOutcome = "requested" | "invalid" | "not-found" | "not-awaiting";

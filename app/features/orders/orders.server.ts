@@ -14,6 +14,7 @@ import {
   waitlist,
 } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import { insertRowsSql } from "../../platform/db/rows.ts";
 import { REMINDER_HOURS_BEFORE } from "../../content/invitations.ts";
 import { enqueue } from "../../platform/jobs/enqueue.server.ts";
 import {
@@ -61,7 +62,7 @@ export async function auditOrders(
   }[],
 ) {
   for (let i = 0; i < rows.length; i += 1000) {
-    await tx.insert(orderEvents).values(rows.slice(i, i + 1000));
+    await tx.execute(insertRowsSql(orderEvents, rows.slice(i, i + 1000)));
   }
 }
 

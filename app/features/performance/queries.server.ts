@@ -513,11 +513,20 @@ export async function getPublishedFile(statementId: string): Promise<PublishedFi
   return { ...row, parts: () => fileParts(statementId) };
 }
 
+/**
+ * A file's parts in order, one statement each, which also says whether another part follows:
+ * a file of one part (most) is one statement, not two (a publication reads every file it
+ * combines, docs/decisions/490).
+ */
 async function* fileParts(statementId: string): AsyncGenerator<Uint8Array> {
   const db = await getDb();
   for (let part = 0; ; part++) {
     const [found] = await db
-      .select({ bytes: performanceStatementFiles.bytes })
+      .select({
+        bytes: performanceStatementFiles.bytes,
+        more: sql<boolean>`exists (select 1 from ${performanceStatementFiles} later
+          where later.statement_id = ${statementId} and later.part = ${part + 1})`,
+      })
       .from(performanceStatementFiles)
       .where(
         and(
@@ -527,6 +536,7 @@ async function* fileParts(statementId: string): AsyncGenerator<Uint8Array> {
       );
     if (!found) return;
     yield found.bytes;
+    if (!found.more) return;
   }
 }
 

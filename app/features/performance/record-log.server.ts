@@ -26,16 +26,22 @@ export interface NewLogEntry {
 }
 
 let keyFromDatabase: crypto.KeyObject | undefined;
+// The configured key, read once (its public half is then derived once, publicKeyPem).
+let keyFromEnv: { source: string; key: crypto.KeyObject } | undefined;
 
 /** RECORD_LOG_SIGNING_KEY, or the key generated once and kept in record_log_keys. */
 async function signingKey(tx: Executor): Promise<crypto.KeyObject> {
   const configured = getEnv().RECORD_LOG_SIGNING_KEY;
   if (configured) {
-    return crypto.createPrivateKey({
-      key: Buffer.from(configured, "base64"),
-      format: "der",
-      type: "pkcs8",
-    });
+    if (keyFromEnv?.source !== configured) {
+      const key = crypto.createPrivateKey({
+        key: Buffer.from(configured, "base64"),
+        format: "der",
+        type: "pkcs8",
+      });
+      keyFromEnv = { source: configured, key };
+    }
+    return keyFromEnv.key;
   }
   if (keyFromDatabase) return keyFromDatabase;
   const generated = crypto

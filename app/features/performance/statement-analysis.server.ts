@@ -131,15 +131,32 @@ export function readStatementUpload(
   maxBytes: number,
   { heapLimitMb = HEAP_LIMIT_MB, idleMs = IDLE_MS } = {},
 ): Promise<StatementUpload> {
-  const reading = queue.then(() => read(body, contentType, maxBytes, heapLimitMb, idleMs));
+  const reading = queue.then(() => read({ body, contentType, maxBytes }, heapLimitMb, idleMs));
   queue = reading.catch(() => {});
   return reading;
 }
 
+/**
+ * A received message read by the reader process (docs/decisions/490): the statement it
+ * carries (its first HTML attachment, or else its HTML body) as an upload's form whose file it
+ * is (`form.file` null: the message carries none), analysed as an upload's file, so neither
+ * the MIME message nor the statement is parsed on this thread.
+ */
+export function readMailedStatement(
+  raw: Uint8Array,
+  serverClock: ServerClock,
+): Promise<StatementUpload> {
+  const reading = queue.then(() => read({ mail: { raw, serverClock } }, HEAP_LIMIT_MB, IDLE_MS));
+  queue = reading.catch(() => {});
+  return reading;
+}
+
+type Reading =
+  | { body: ReadableStream<Uint8Array> | null; contentType: string; maxBytes: number }
+  | { mail: { raw: Uint8Array; serverClock: ServerClock } };
+
 async function read(
-  body: ReadableStream<Uint8Array> | null,
-  contentType: string,
-  maxBytes: number,
+  reading: Reading,
   heapLimitMb: number,
   idleMs: number,
 ): Promise<StatementUpload> {
@@ -200,20 +217,27 @@ async function read(
     }
     child.on("message", onMessage).once("close", onClose).once("error", onError);
   });
-  // A reader that dies while the body is still being sent fails the send below; its
-  // answer's rejection is then not the one awaited.
+  // Settled while the body is still being sent (the reader died): awaited below.
   answer.catch(() => {});
   const send = (message: ReaderRequest) =>
     new Promise<void>((resolve, reject) =>
       child.send(message, (error) => (error ? reject(error) : resolve())),
     );
-  const refusal = await sendBody(body, maxBytes, send);
-  if (refusal) {
-    await send({ end: null });
-    giveUp();
-    return { ok: false, status: refusal };
+  try {
+    if ("mail" in reading) await send({ mail: reading.mail });
+    else {
+      const refusal = await sendBody(reading.body, reading.maxBytes, send);
+      if (refusal) {
+        await send({ end: null });
+        giveUp();
+        return { ok: false, status: refusal };
+      }
+      await send({ end: { contentType: reading.contentType } });
+    }
+  } catch {
+    // The reader died while the body was on its way to it (out of its heap as the form
+    // arrived): how it ended is the answer.
   }
-  await send({ end: { contentType } });
   return answer;
 }
 

@@ -89,18 +89,30 @@ describe("an upload read and analysed in a process of its own", () => {
   });
 
   it("answers a reading that runs out of its memory as such, not as a server fault", async () => {
-    // A heap that reads a small statement but not this 2,500-trade one (4.6 MB, within the
-    // upload's limit) stands in for a hostile file.
-    const heapLimitMb = 16;
+    // A heap that reads a small statement but not this 10,000-trade one (5.1 MB, within the
+    // upload's limit) stands in for a hostile file. Measured: the small one reads in 14 MB,
+    // the large one needs 30 MB; 20 leaves room both ways on a loaded machine.
+    const heapLimitMb = 20;
     const small = utf16le(mt5Statement(generatedLedger({ trades: 10, months: 2 })));
     expect(await analyse(small, "+00:00", heapLimitMb)).toMatchObject({ ok: true });
-    const bytes = utf16le(mt5Statement(generatedLedger({ trades: 2_500, months: 24 })));
+    const bytes = utf8(mt4Statement(generatedLedger({ trades: 10_000, months: 24 })));
+    expect(bytes.byteLength).toBeLessThan(MAX_BYTES);
     expect(await analyse(bytes, "+00:00", heapLimitMb)).toEqual({
       ok: false,
       problem: { code: "out-of-memory" },
     });
     // That reader ended; the next reading gets another (docs/decisions/263).
     expect(await analyse(small, "+00:00", heapLimitMb)).toMatchObject({ ok: true });
+  }, 60_000);
+
+  it("answers a reader that dies of its heap while the file is still being sent as out of memory", async () => {
+    // 10 MB is less than the reader needs to start: it dies while the 5 MB body is on its way.
+    const bytes = utf16le(mt5Statement(generatedLedger({ trades: 2_500, months: 24 })));
+    expect(await analyse(bytes, "+00:00", 10)).toEqual({
+      ok: false,
+      status: 422,
+      problem: { code: "out-of-memory" },
+    });
   }, 60_000);
 
   it("reads uploads that arrive together one after the other, each its own answer", async () => {

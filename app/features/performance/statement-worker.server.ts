@@ -2,8 +2,11 @@
 // server's event loop and heap: each upload's body arrives in parts, then its end (null: the
 // upload was given up). It answers with the form (its fields, the file's name and size) and,
 // when the form can be analysed, then sends the file back in parts and its analysis. It ends
-// with its parent.
+// with its parent. A statement e-mailed signed (docs/decisions/490) arrives as the whole
+// message instead: the reader finds the statement in it and answers as for an upload whose
+// form holds that file.
 import crypto from "node:crypto";
+import { statementOfMessage } from "../signed-statements/mail-statement.server.ts";
 import { combineStatements } from "./combine.ts";
 import { computeRecord } from "./compute.ts";
 import { STATEMENT_MAX_BYTES } from "./limits.ts";
@@ -18,6 +21,7 @@ import type {
 export type ReaderRequest =
   | { part: Uint8Array }
   | { end: { contentType: string } | null }
+  | { mail: { raw: Uint8Array; serverClock: ServerClock } }
   | { combine: { files: Uint8Array[]; serverClock: ServerClock } };
 export type ReaderReply =
   | { form: UploadForm | null }
@@ -71,7 +75,11 @@ async function readUpload(body: Uint8Array<ArrayBuffer>, contentType: string): P
     return;
   }
   reply({ form: { fields, file: described, analysing: true } });
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  await analyseAndSendBack(new Uint8Array(await file.arrayBuffer()), serverClock);
+}
+
+/** The file analysed, then sent back in parts when the analysis succeeded, then the analysis. */
+async function analyseAndSendBack(bytes: Uint8Array, serverClock: ServerClock): Promise<void> {
   const analysis = await analyse(bytes, serverClock);
   // The server stores the file only after an analysis it can publish.
   if (analysis.ok) {
@@ -80,6 +88,22 @@ async function readUpload(body: Uint8Array<ArrayBuffer>, contentType: string): P
     }
   }
   reply({ analysis });
+}
+
+/**
+ * A received message: the statement it carries as the form's file (none: no file), analysed
+ * when within the size limit.
+ */
+async function readMail(raw: Uint8Array, serverClock: ServerClock): Promise<void> {
+  const statement = await statementOfMessage(raw);
+  if (!statement) {
+    reply({ form: { fields: [], file: null, analysing: false } });
+    return;
+  }
+  const file = { name: statement.fileName, size: statement.bytes.byteLength };
+  const analysing = file.size <= STATEMENT_MAX_BYTES;
+  reply({ form: { fields: [], file, analysing } });
+  if (analysing) await analyseAndSendBack(statement.bytes, serverClock);
 }
 
 const reply = (message: ReaderReply) => process.send?.(message);
@@ -102,6 +126,10 @@ process.on("message", (message: ReaderRequest) => {
     void combine(message.combine.files, message.combine.serverClock).then((combined) =>
       reply({ combined }),
     );
+    return;
+  }
+  if ("mail" in message) {
+    void readMail(message.mail.raw, message.mail.serverClock);
     return;
   }
   if ("part" in message) {

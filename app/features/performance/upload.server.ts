@@ -10,6 +10,7 @@ import { TRADING_STATEMENT_BODY_MAX_BYTES, STATEMENT_MAX_BYTES } from "./limits.
 import { publishStatement, saveStatement, withdrawRecord } from "./queries.server.ts";
 import { statementUploadSchema } from "./schema.ts";
 import { readStatementUpload } from "./statement-analysis.server.ts";
+import { safeStatementFileName } from "./statement-file-name.ts";
 
 const { errors } = performanceAdminCopy;
 
@@ -119,7 +120,7 @@ async function uploadAction(request: Request, robotId: string, staffEmail: strin
   if (!upload.bytes) throw new Error("the statement reader did not send the file back");
   const id = await saveStatement({
     robotId,
-    fileName: safeFileName(file.name),
+    fileName: safeStatementFileName(file.name),
     file: upload.bytes,
     sha256: statement.sha256,
     format: statement.format,
@@ -131,15 +132,4 @@ async function uploadAction(request: Request, robotId: string, staffEmail: strin
     uploadedBy: staffEmail,
   });
   return redirect(`${pagePath(robotId)}?extrato=${id}&enviado=1`);
-}
-
-/** The uploaded name without any folder, control character or quote, for the download. */
-function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = [...base]
-    .filter((char) => char > "\u001f" && char !== "\u007f" && char !== '"')
-    .join("")
-    .trim()
-    .slice(0, 120);
-  return clean || "extrato.htm";
 }

@@ -9,6 +9,7 @@ import { queueOrderExpired } from "../orders/order-mail.server.ts";
 import { auditOrders, SYSTEM_ACTOR, type OrderRow } from "../orders/orders.server.ts";
 import { lockSaleOf } from "./locks.server.ts";
 import { transition } from "./transitions.ts";
+import { requestOrderMandateCancellationLocked } from "./order-mandates.server.ts";
 
 export type CloseOutcome =
   | { outcome: "closed"; order: OrderRow }
@@ -42,6 +43,8 @@ export async function closeOrderIn(
     .set({ state: step.to, closedAt: now })
     .where(and(eq(orders.id, order.id), eq(orders.state, step.from)));
   if (step.to === "expired") await queueOrderExpired(tx, order.id);
+  // Unpaid: a mandate asked for with its first payment (Jornada 3) is withdrawn at the PSP.
+  if (move !== "refund") await requestOrderMandateCancellationLocked(tx, order.id, now);
   await auditOrders(tx, [
     { orderId: order.id, actor, at: now, fromState: order.state, toState: step.to, reason },
   ]);

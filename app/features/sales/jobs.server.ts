@@ -13,6 +13,7 @@ import {
   sendDueReminders,
 } from "../invitations/invitations.server.ts";
 import { nextOrderDeadline } from "../orders/orders.server.ts";
+import { apiPix } from "../../platform/payments/api-pix.server.ts";
 import { mercadoPagoConfig } from "../../platform/payments/mercado-pago.server.ts";
 import { cutClosedCheckouts } from "./checkout-cuts.server.ts";
 import { expireDueOrders } from "./expire.server.ts";
@@ -50,7 +51,8 @@ export const renewalsJob = defineJob({
   name: "subscription-renewals",
   recurring: true,
   async run({ now }) {
-    const renewals = await runRenewals(now);
+    // The sweep sends each batch's cobr as soon as it committed (docs/decisions/475).
+    const renewals = await runRenewals(now, getEnv().SUBSCRIPTION_GRACE_DAYS, apiPix());
     if (Object.values(renewals).some(Boolean)) getLogger().info({ renewals }, "renewal sweep");
     return new Date(now.getTime() + RENEWALS_EVERY_MS);
   },

@@ -52,7 +52,7 @@ export function MandateSection({
       ) : null}
       {mandate?.state === "awaiting-payer" ? (
         <div className="mt-2 grid gap-3">
-          <p className="text-sm">{copy.awaiting}</p>
+          <p className="text-sm">{mandate.qr ? copy.awaiting : copy.awaitingBank}</p>
           {mandate.qr ? (
             <PixPayment
               id={`pix-automatico-qr-${subscriptionId}`}

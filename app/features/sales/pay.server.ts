@@ -16,6 +16,7 @@ import {
   waitlistStatusChanges,
 } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
+import { inBatches, insertRowsSql } from "../../platform/db/rows.ts";
 import { receiptCopy } from "../../content/account.ts";
 import { orderStateLabels, paymentMethodLabels } from "../../content/orders.ts";
 import { paymentReceiptMessage } from "../account/messages.tsx";
@@ -44,12 +45,14 @@ import {
 } from "../subscriptions/subscriptions.server.ts";
 import {
   leaveWaiting,
+  markAllApplied,
   markApplied,
   recordMoneyEvent,
   type MoneyEventInput,
   type MoneyEventRow,
 } from "./ledger.server.ts";
 import { lockInOrder, lockSaleOf } from "./locks.server.ts";
+import { inheritOrderMandatesLocked } from "./order-mandates.server.ts";
 import { reactivatedLocked } from "./reactivate.server.ts";
 import { movableFrom, transition } from "./transitions.ts";
 
@@ -147,15 +150,8 @@ export async function applyMoney(
       robots: "orderId" in resolved ? "paying-orders" : "always",
     },
   );
-  const payment: PaymentInput = {
-    method: event.method ?? "pix",
-    reference:
-      settlement.paymentReference ?? `${moneySourceLabels[event.source]} ${event.sourceId}`,
-    note: settlement.note ?? null,
-    creditKey: event.source === "statement" ? event.sourceId : null,
-    amountBrlCents: event.amountCents,
-  };
-  const checkAmount = event.source !== "staff" && !settlement.amountChecked;
+  const payment = paymentOf(event, settlement);
+  const checkAmount = checksAmount(event, settlement);
   const refusal =
     "orderId" in resolved
       ? await payOrderLocked(tx, resolved.orderId, event, payment, settlement, checkAmount, now)
@@ -163,6 +159,124 @@ export async function applyMoney(
   if (refusal) return { ok: false, reason: refusal };
   await markApplied(tx, event.id, resolved, null, now);
   return { ok: true, target: resolved };
+}
+
+/** One event of a set applied together: the event, what it pays, how the payment reads. */
+export interface BulkItem {
+  event: MoneyEventRow;
+  target: PayTarget;
+  settlement: Settlement;
+}
+
+/**
+ * Applies many money events this transaction recorded (money in, waiting), each to its order or
+ * charge, with the outcome `applyMoney` gives each in turn (docs/decisions/470): the sale's locks
+ * taken once in the one order, the orders read a thousand to a statement, each checked by the
+ * order's pay move, and those a plain payment pays (an order awaiting payment, the amount
+ * right, named by no other item) paid together. The rest (an expired order reinstated, a
+ * renewal charge, an order two items name, money not in reais) go through `applyMoney` one by
+ * one, in their order, after them: none of them touches an order paid together. Writes nothing
+ * for an item that cannot be applied: the caller leaves it waiting with its reason.
+ */
+export async function applyMoneyInBulk(
+  tx: Executor,
+  items: readonly BulkItem[],
+  now: Date,
+): Promise<Applied[]> {
+  const orderIds = items.flatMap(({ target }) => ("orderId" in target ? [target.orderId] : []));
+  await lockSaleOf(tx, {
+    orderIds,
+    chargeIds: items.flatMap(({ target }) => ("chargeId" in target ? [target.chargeId] : [])),
+  });
+  const named = new Map<string, number>();
+  for (const id of orderIds) named.set(id, (named.get(id) ?? 0) + 1);
+  const plain = (item: BulkItem): item is BulkItem & { target: { orderId: string } } =>
+    "orderId" in item.target &&
+    named.get(item.target.orderId) === 1 &&
+    item.event.currency === "BRL";
+  const candidates = items.filter(plain);
+  const rows = new Map(
+    (
+      await inBatches(
+        candidates.map(({ target }) => target.orderId),
+        (batch) => tx.select().from(orders).where(inArray(orders.id, batch)),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  const results: (Applied | undefined)[] = items.map(() => undefined);
+  const together = new Map<string, { index: number; order: OrderRow; payment: PaymentInput }[]>();
+  items.forEach((item, index) => {
+    if (!plain(item)) return;
+    const payment = paymentOf(item.event, item.settlement);
+    const verdict = orderVerdict(
+      rows.get(item.target.orderId),
+      payment,
+      checksAmount(item.event, item.settlement),
+    );
+    if (!verdict.ok) results[index] = { ok: false, reason: verdict.reason };
+    else if (!verdict.reinstates) {
+      // payOrdersLocked writes one actor and reason for its orders.
+      const key = JSON.stringify([item.settlement.actor, item.settlement.why]);
+      const list = together.get(key) ?? [];
+      list.push({ index, order: verdict.order, payment });
+      together.set(key, list);
+    }
+  });
+  for (const list of together.values()) {
+    const { settlement } = items[list[0]!.index]!;
+    await payOrdersLocked(tx, list, settlement.actor, now, settlement.why);
+    await markAllApplied(
+      tx,
+      list.map(({ index }) => ({ eventId: items[index]!.event.id, target: items[index]!.target })),
+    );
+    for (const { index } of list) results[index] = { ok: true, target: items[index]!.target };
+  }
+  for (const [index, item] of items.entries()) {
+    if (results[index]) continue;
+    results[index] = await applyMoney(tx, item.event, item.target, item.settlement, now);
+  }
+  return results as Applied[];
+}
+
+/** The payment row an applied event writes. */
+function paymentOf(event: MoneyEventRow, settlement: Settlement): PaymentInput {
+  return {
+    method: event.method ?? "pix",
+    reference:
+      settlement.paymentReference ?? `${moneySourceLabels[event.source]} ${event.sourceId}`,
+    note: settlement.note ?? null,
+    creditKey: event.source === "statement" ? event.sourceId : null,
+    amountBrlCents: event.amountCents,
+  };
+}
+
+/** Staff's own amount is taken as it is; a source's is checked unless it checked it itself. */
+const checksAmount = (event: MoneyEventRow, settlement: Settlement) =>
+  event.source !== "staff" && !settlement.amountChecked;
+
+/**
+ * Whether money may pay an order as it stands (the order's pay move, the amount): why not, or
+ * whether the payment reinstates it (it expired: the money's date and the spot decide).
+ */
+function orderVerdict(
+  order: OrderRow | undefined,
+  payment: PaymentInput,
+  checkAmount: boolean,
+): { ok: false; reason: string } | { ok: true; order: OrderRow; reinstates: boolean } {
+  if (!order) return { ok: false, reason: waitingReasons.unknownReference("") };
+  const move = transition("order", "pay", order.state);
+  if (!move.ok)
+    return { ok: false, reason: waitingReasons.orderClosed(orderStateLabels[order.state]) };
+  if (checkAmount && order.totalBrlCents !== payment.amountBrlCents) {
+    return {
+      ok: false,
+      reason: waitingReasons.wrongAmount(
+        formatBrl(payment.amountBrlCents ?? 0),
+        order.totalBrlCents === null ? "—" : formatBrl(order.totalBrlCents),
+      ),
+    };
+  }
+  return { ok: true, order, reinstates: order.state === "expired" };
 }
 
 /** Pays one locked order, reinstating it if it expired after the money arrived in time. */
@@ -175,17 +289,11 @@ async function payOrderLocked(
   checkAmount: boolean,
   now: Date,
 ): Promise<string | null> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) return waitingReasons.unknownReference("");
-  const move = transition("order", "pay", order.state);
-  if (!move.ok) return waitingReasons.orderClosed(orderStateLabels[order.state]);
-  if (checkAmount && order.totalBrlCents !== payment.amountBrlCents) {
-    return waitingReasons.wrongAmount(
-      formatBrl(payment.amountBrlCents ?? 0),
-      order.totalBrlCents === null ? "—" : formatBrl(order.totalBrlCents),
-    );
-  }
-  if (order.state === "expired") {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  const verdict = orderVerdict(row, payment, checkAmount);
+  if (!verdict.ok) return verdict.reason;
+  const { order } = verdict;
+  if (verdict.reinstates) {
     if (event.receivedAt > order.deadline) return waitingReasons.receivedAfterDeadline;
     // Held already unless the order expired between lockSaleOf's read and its lock: then
     // the robot comes after the order, once, and PostgreSQL's deadlock check is the net (the
@@ -247,20 +355,29 @@ export async function payOrdersLocked(
       .update(orders)
       .set({ state: "paid", paidAt: now, closedAt: null })
       .where(and(inArray(orders.id, ids), inArray(orders.state, from)));
-    await tx.insert(payments).values(
-      chunk.map(({ order, payment }) => ({
-        orderId: order.id,
-        method: payment.method,
-        amountBrlCents: payment.amountBrlCents ?? order.totalBrlCents,
-        reference: payment.reference,
-        note: payment.note ?? null,
-        creditKey: payment.creditKey ?? null,
-        recordedBy: actor,
-        recordedAt: now,
-      })),
+    await tx.execute(
+      insertRowsSql(
+        payments,
+        chunk.map(({ order, payment }) => ({
+          orderId: order.id,
+          method: payment.method,
+          amountBrlCents: payment.amountBrlCents ?? order.totalBrlCents,
+          reference: payment.reference,
+          note: payment.note ?? null,
+          creditKey: payment.creditKey ?? null,
+          recordedBy: actor,
+          recordedAt: now,
+        })),
+      ),
     );
-    await tx.insert(orderSetups).values(chunk.map(({ order }) => ({ orderId: order.id })));
+    await tx.execute(
+      insertRowsSql(
+        orderSetups,
+        chunk.map(({ order }) => ({ orderId: order.id })),
+      ),
+    );
     await startSubscriptionsLocked(tx, ids, actor, now);
+    await inheritOrderMandatesLocked(tx, ids);
     const people = chunk.flatMap(({ order }) => (order.waitlistId ? [order.waitlistId] : []));
     if (people.length > 0) {
       const converted = await tx
@@ -271,12 +388,15 @@ export async function payOrdersLocked(
         )
         .returning({ id: waitlist.id });
       if (converted.length > 0) {
-        await tx.insert(waitlistStatusChanges).values(
-          converted.map(({ id }) => ({
-            entryId: id,
-            status: "converted" as const,
-            changedBy: actor,
-          })),
+        await tx.execute(
+          insertRowsSql(
+            waitlistStatusChanges,
+            converted.map(({ id }) => ({
+              entryId: id,
+              status: "converted" as const,
+              changedBy: actor,
+            })),
+          ),
         );
       }
     }

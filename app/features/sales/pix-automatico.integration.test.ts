@@ -271,6 +271,98 @@ describe("Pix Automático renewals", () => {
     expect(psp.breaches).toEqual([]);
   });
 
+  it("the worker's sweep sends each batch's cobr once it committed, once, beside a renewal paid by hand in the same batch", async () => {
+    const { subscription, email } = await authorisedSubscription();
+    // Same day, no mandate and no CPF: its renewal is paid by the static code.
+    const byHand = await subscribe("yenmax", { smtp });
+    const puts = () => psp.calls.filter((call) => call === "PUT /cobr/{txid}").length;
+    const putsBefore = puts();
+    const before = (await mailSince(email, 0)).length;
+    const byHandBefore = (await mailSince(byHand.email, 0)).length;
+    // The job's call (jobs.server.ts): with the API Pix client, the sweep sends the cobr.
+    expect((await runRenewals(CHARGES_MADE, undefined, client)).charges).toBe(2);
+    const { charge, recurring } = await renewalOf(subscription.id);
+    expect(recurring).toMatchObject({
+      state: "scheduled",
+      attempts: 1,
+      amountBrlCents: charge.totalBrlCents,
+      scheduledAt: CHARGES_MADE,
+    });
+    expect(psp.recurrence.cobr(recurring!.txid)).toMatchObject({
+      status: "ATIVA",
+      calendario: { dataDeVencimento: "2027-02-28" },
+    });
+    expect(puts()).toBe(putsBefore + 1);
+    // Nothing is left for the pix-automatico job, and a second sweep makes and sends nothing.
+    expect(await runPixAutomatico(CHARGES_MADE, client)).toMatchObject({ queued: 0, sent: 0 });
+    expect((await runRenewals(CHARGES_MADE, undefined, client)).charges).toBe(0);
+    expect(puts()).toBe(putsBefore + 1);
+    const other = await renewalOf(byHand.subscription.id);
+    expect(other.charge.state).toBe("open");
+    expect(other.recurring).toBeUndefined();
+    // One e-mail each: the debit's, and the static code's for the other.
+    const notices = await mailSince(email, before);
+    expect(notices.map((mail) => mail.subject)).toEqual([
+      "Sua próxima mensalidade será debitada por Pix Automático",
+    ]);
+    const [paidByHand, ...more] = await mailSince(byHand.email, byHandBefore);
+    expect(more).toEqual([]);
+    expect(paidByHand?.text).toContain("PIX copia e cola");
+    expect(paidByHand?.text).toContain(other.charge.reference);
+    expect(psp.breaches).toEqual([]);
+  });
+
+  it("a PSP away during the sweep costs one try of eight cobr; the others are given back untried, for the job's retry", async () => {
+    const authorised = [];
+    for (let i = 0; i < 10; i++) authorised.push(await authorisedSubscription());
+    psp.refuse(503);
+    expect((await runRenewals(CHARGES_MADE, undefined, client)).charges).toBe(10);
+    psp.refuse(null);
+    const rows = await Promise.all(
+      authorised.map(async ({ subscription }) => (await renewalOf(subscription.id)).recurring!),
+    );
+    // Eight went at once and failed; the two left were not tried, and all wait for the retry.
+    expect(rows.map((row) => row.state)).toEqual(Array(10).fill("pending"));
+    expect(rows.map((row) => row.attempts).toSorted()).toEqual([0, 0, 1, 1, 1, 1, 1, 1, 1, 1]);
+    const retryAt = new Date(CHARGES_MADE.getTime() + 10_000);
+    expect(new Set(rows.map((row) => row.nextAttemptAt.getTime()))).toEqual(
+      new Set([retryAt.getTime()]),
+    );
+    expect(await recurringChargesDue(CHARGES_MADE)).toBe(false);
+    expect(await sendRecurringCharges(retryAt, client)).toBe(10);
+    for (const { subscription } of authorised) {
+      expect((await renewalOf(subscription.id)).recurring?.state).toBe("scheduled");
+    }
+    expect(psp.breaches).toEqual([]);
+  });
+
+  it("a cobr the PSP scheduled whose writing was lost (a killed worker) is sent again once its claim lapsed, and scheduled once", async () => {
+    const { subscription } = await authorisedSubscription();
+    await runRenewals(CHARGES_MADE, undefined, client);
+    const { recurring } = await renewalOf(subscription.id);
+    expect(recurring?.state).toBe("scheduled");
+    // As if the worker died after the PSP's answer and before its write: claimed, not written.
+    const db = await getDb();
+    const lapsesAt = new Date(CHARGES_MADE.getTime() + 30_000);
+    await db
+      .update(pixRecurringCharges)
+      .set({ state: "pending", scheduledAt: null, nextAttemptAt: lapsesAt })
+      .where(eq(pixRecurringCharges.txid, recurring!.txid));
+    const puts = () => psp.calls.filter((call) => call === "PUT /cobr/{txid}").length;
+    const putsBefore = puts();
+    expect(await sendRecurringCharges(CHARGES_MADE, client)).toBe(0);
+    expect(puts()).toBe(putsBefore);
+    expect(await sendRecurringCharges(lapsesAt, client)).toBe(1);
+    expect(puts()).toBe(putsBefore + 1);
+    expect((await renewalOf(subscription.id)).recurring).toMatchObject({
+      state: "scheduled",
+      attempts: 2,
+      lastError: null,
+    });
+    expect(psp.recurrence.cobr(recurring!.txid)).toMatchObject({ status: "ATIVA" });
+    expect(psp.breaches).toEqual([]);
+  });
+
   it("tells a customer whose mandate debits the renewal that there is nothing to pay, at D-7 and D-1", async () => {
     const { subscription, email } = await authorisedSubscription();
     const before = (await mailSince(email, 0)).length;

@@ -179,10 +179,15 @@ export async function applyRecurrenceState(
       .for("update");
     if (!mandate) return null;
     const next = stateOfStatus[update.status];
-    await tx.update(pixMandates).set({ checkedAt: now }).where(eq(pixMandates.id, mandate.id));
-    if (next === mandate.state || !reachable[mandate.state].includes(next)) return mandate.state;
+    if (next === mandate.state || !reachable[mandate.state].includes(next)) {
+      await tx.update(pixMandates).set({ checkedAt: now }).where(eq(pixMandates.id, mandate.id));
+      return mandate.state;
+    }
     const ending = update.encerramento;
     const ended = next !== "approved";
+    // One update: a second one on a row this transaction already wrote makes PostgreSQL check
+    // its foreign keys again, and that key-share lock on the order deadlocked with the payment
+    // being applied at the same moment (Jornada 3's approval and payment arrive together).
     await tx
       .update(pixMandates)
       .set(
@@ -190,12 +195,13 @@ export async function applyRecurrenceState(
           ? {
               state: next,
               copyPaste: null,
+              checkedAt: now,
               endedAt: now,
               endedBy: next === "cancelled" ? enderOf(ending?.cancelamento?.solicitante) : "payer",
               endReason:
                 ending?.cancelamento?.descricao ?? ending?.rejeicao?.descricao ?? update.status,
             }
-          : { state: next, copyPaste: null, approvedAt: now },
+          : { state: next, copyPaste: null, checkedAt: now, approvedAt: now },
       )
       .where(eq(pixMandates.id, mandate.id));
     if (ended) {
@@ -229,6 +235,15 @@ async function payerEndedMandateLocked(
   encerramento: Rec["encerramento"],
   now: Date,
 ): Promise<void> {
+  // A mandate asked for with an order's first payment (decision 480) and refused as it was
+  // paid: the payer said no at that moment, and no renewal is open yet to fall back. Whether
+  // the refusal arrives before or after the payment started the subscription, nothing is sent.
+  if (
+    mandate.subscriptionId === null ||
+    (mandate.orderId !== null && mandate.approvedAt === null)
+  ) {
+    return;
+  }
   const [subscription] = await tx
     .select()
     .from(subscriptions)

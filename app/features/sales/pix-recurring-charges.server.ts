@@ -6,7 +6,7 @@
 // or polling) is applied to the renewal once, through the ledger (pix-receipts.server.ts). A
 // cycle above the mandate's ceiling, or one the PSP refuses, stays the renewal charge it is,
 // paid by hand.
-import { and, asc, eq, gte, inArray, isNull, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, notExists, sql } from "drizzle-orm";
 import {
   pixDueCharges,
   pixMandates,
@@ -37,59 +37,94 @@ const ATTEMPT_LEASE_MS = 30_000;
 /** A scheduled charge is asked about (GET /cobr) this often from its due date on. */
 const CHECK_EVERY_MS = 3_600_000;
 const PER_RUN = 50;
+/** Pending charges a round of the job sends (one claim, then SENDS_IN_FLIGHT at a time). */
+const SENDS_PER_RUN = 200;
 
 /** The cobr's txid: "R", the renewal's reference and 21 characters of its id, 35 in all. */
 export function recurringTxid(charge: { reference: string; id: string }): string {
   return `R${charge.reference}${charge.id.replaceAll("-", "").slice(0, 21)}`;
 }
 
-/**
- * The mandate that is to debit a renewal of `amountBrlCents`: the subscription's approved one,
- * not being cancelled, whose ceiling holds the amount; null when there is none.
- */
-export async function debitingMandateOf(
-  tx: Executor,
-  subscriptionId: string,
-  amountBrlCents: number,
-): Promise<{ id: string } | null> {
-  if (amountBrlCents <= 0) return null;
-  const [mandate] = await tx
-    .select({ id: pixMandates.id })
-    .from(pixMandates)
-    .where(
-      and(
-        eq(pixMandates.subscriptionId, subscriptionId),
-        eq(pixMandates.state, "approved"),
-        isNull(pixMandates.cancelRequestedAt),
-        gte(pixMandates.ceilingBrlCents, amountBrlCents),
-      ),
-    );
-  return mandate ?? null;
+/** An approved mandate, not being cancelled, that may debit its subscription's renewals. */
+export interface DebitingMandate {
+  id: string;
+  subscriptionId: string;
+  ceilingBrlCents: number;
 }
 
 /**
- * In the renewal's transaction (the seam, renewal-charge-method.server.ts): the cycle's cobr
- * under `mandate` (debitingMandateOf's), for the worker to send. Its e-mail does not wait: it
- * says the debit's amount and day.
+ * The renewal sweep's batch (docs/decisions/475): the approved mandates, not being cancelled,
+ * of these subscriptions, in one statement; `debitingMandateIn` picks the one whose ceiling
+ * holds a cycle's amount.
  */
-export async function queueRecurringChargeLocked(
+export async function debitingMandatesOf(
   tx: Executor,
-  charge: ChargeRow,
-  mandate: { id: string },
-  now: Date,
-): Promise<boolean> {
-  await tx
-    .insert(pixRecurringCharges)
-    .values({
-      txid: recurringTxid(charge),
-      chargeId: charge.id,
-      mandateId: mandate.id,
-      amountBrlCents: charge.totalBrlCents,
-      dueDate: charge.dueDate,
-      nextAttemptAt: now,
+  subscriptionIds: readonly string[],
+): Promise<Map<string, DebitingMandate[]>> {
+  const bySubscription = new Map<string, DebitingMandate[]>();
+  if (subscriptionIds.length === 0) return bySubscription;
+  const rows = await tx
+    .select({
+      id: pixMandates.id,
+      subscriptionId: pixMandates.subscriptionId,
+      ceilingBrlCents: pixMandates.ceilingBrlCents,
     })
-    .onConflictDoNothing();
-  return false;
+    .from(pixMandates)
+    .where(
+      and(
+        inArray(pixMandates.subscriptionId, [...subscriptionIds]),
+        eq(pixMandates.state, "approved"),
+        isNull(pixMandates.cancelRequestedAt),
+      ),
+    );
+  for (const { subscriptionId, ...mandate } of rows) {
+    if (!subscriptionId) continue;
+    const list = bySubscription.get(subscriptionId) ?? [];
+    list.push({ ...mandate, subscriptionId });
+    bySubscription.set(subscriptionId, list);
+  }
+  return bySubscription;
+}
+
+/** Of debitingMandatesOf's, the mandate that is to debit `amountBrlCents`, or null. */
+export function debitingMandateIn(
+  mandates: Map<string, DebitingMandate[]>,
+  subscriptionId: string,
+  amountBrlCents: number,
+): DebitingMandate | null {
+  if (amountBrlCents <= 0) return null;
+  return (
+    mandates.get(subscriptionId)?.find((mandate) => mandate.ceilingBrlCents >= amountBrlCents) ??
+    null
+  );
+}
+
+/**
+ * In the renewal's transaction (the seam, renewal-charge-method.server.ts): each cycle's cobr
+ * under its mandate (debitingMandateIn's), for the worker to send, by one statement. Their
+ * e-mails do not wait: they say the debit's amount and day. Returns the txids queued.
+ */
+export async function queueRecurringChargesLocked(
+  tx: Executor,
+  items: readonly { charge: ChargeRow; mandate: { id: string } }[],
+  now: Date,
+): Promise<string[]> {
+  if (items.length === 0) return [];
+  const rows = await tx
+    .insert(pixRecurringCharges)
+    .values(
+      items.map(({ charge, mandate }) => ({
+        txid: recurringTxid(charge),
+        chargeId: charge.id,
+        mandateId: mandate.id,
+        amountBrlCents: charge.totalBrlCents,
+        dueDate: charge.dueDate,
+        nextAttemptAt: now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ txid: pixRecurringCharges.txid });
+  return rows.map((row) => row.txid);
 }
 
 /**
@@ -156,19 +191,16 @@ export async function queueRecurringCharges(now: Date): Promise<number> {
   return queued;
 }
 
-/** Takes one pending or scheduled charge for an attempt (a lease), or null when another has it. */
-async function claim(txid: string, state: "pending" | "scheduled", now: Date, leaseMs: number) {
+/** Takes one scheduled charge for a check (a lease), or null when another has it. */
+async function claimScheduled(txid: string, now: Date, leaseMs: number) {
   const db = await getDb();
   const [row] = await db
     .update(pixRecurringCharges)
-    .set({
-      attempts: state === "pending" ? sql`${pixRecurringCharges.attempts} + 1` : undefined,
-      nextAttemptAt: new Date(now.getTime() + leaseMs),
-    })
+    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
     .where(
       and(
         eq(pixRecurringCharges.txid, txid),
-        eq(pixRecurringCharges.state, state),
+        eq(pixRecurringCharges.state, "scheduled"),
         lte(pixRecurringCharges.nextAttemptAt, now),
       ),
     )
@@ -189,87 +221,209 @@ async function settle(
 }
 
 /**
- * Charges sent at once by a round (docs/decisions/445): each waits on the PSP and on two
- * statements, so a few in flight keep both busy; each has its own claim, so they never share
- * a charge. Below the worker's pool (cores + 1), leaving room to its e-mails.
+ * Charges sent at once (docs/decisions/445, 475): each waits on the PSP only, its claim and
+ * its outcome being taken and written for many by one statement, so as many as the API Pix
+ * client keeps connections (its agent's maxSockets) are in flight.
  */
-const SENDS_IN_FLIGHT = 4;
+const SENDS_IN_FLIGHT = 8;
+/** Scheduled charges are written by one statement for up to this many. */
+const SETTLE_BATCH = 50;
 
-type DueRecurringCharge = { txid: string; idRec: string; cycle: number; robotName: string };
+interface ClaimedRecurringCharge {
+  txid: string;
+  idRec: string;
+  cycle: number;
+  robotName: string;
+  dueDate: string;
+  amountBrlCents: number;
+  attempts: number;
+}
 
-/** Sends one pending charge, if this round's claim takes it; true once the PSP scheduled it. */
-async function sendRecurringCharge(
-  item: DueRecurringCharge,
+/**
+ * Takes the pending charges among `txids` for an attempt (a lease), by one statement: a charge
+ * another attempt holds, or no longer pending, is left out.
+ */
+async function claimPending(
+  txids: readonly string[],
+  now: Date,
+): Promise<ClaimedRecurringCharge[]> {
+  if (txids.length === 0) return [];
+  const db = await getDb();
+  return (
+    db
+      .update(pixRecurringCharges)
+      .set({
+        attempts: sql`${pixRecurringCharges.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + ATTEMPT_LEASE_MS),
+      })
+      // An UPDATE's joins cannot name the updated table: its links are in the WHERE.
+      .from(subscriptionCharges)
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))
+      .innerJoin(pixMandates, sql`true`)
+      .where(
+        and(
+          eq(subscriptionCharges.id, pixRecurringCharges.chargeId),
+          eq(pixMandates.id, pixRecurringCharges.mandateId),
+          inArray(pixRecurringCharges.txid, [...txids]),
+          eq(pixRecurringCharges.state, "pending"),
+          lte(pixRecurringCharges.nextAttemptAt, now),
+        ),
+      )
+      .returning({
+        txid: pixRecurringCharges.txid,
+        idRec: pixMandates.idRec,
+        cycle: subscriptionCharges.cycle,
+        robotName: subscriptions.robotName,
+        dueDate: pixRecurringCharges.dueDate,
+        amountBrlCents: pixRecurringCharges.amountBrlCents,
+        attempts: pixRecurringCharges.attempts,
+      })
+  );
+}
+
+/** Writes charges the PSP scheduled, one statement per due date among them. */
+async function settleScheduled(rows: readonly ClaimedRecurringCharge[], now: Date) {
+  const byDueDate = new Map<string, string[]>();
+  for (const row of rows)
+    byDueDate.set(row.dueDate, [...(byDueDate.get(row.dueDate) ?? []), row.txid]);
+  const db = await getDb();
+  for (const [dueDate, txids] of byDueDate) {
+    await db
+      .update(pixRecurringCharges)
+      .set({
+        state: "scheduled",
+        scheduledAt: now,
+        lastError: null,
+        nextAttemptAt: localInstant(dueDate),
+      })
+      .where(
+        and(inArray(pixRecurringCharges.txid, txids), eq(pixRecurringCharges.state, "pending")),
+      );
+  }
+}
+
+/**
+ * Sends one claimed charge to the PSP. A failure is written at once: refused or at its last
+ * attempt, the charge failed; else it is tried again later, and the answer says when.
+ */
+async function sendClaimed(
+  row: ClaimedRecurringCharge,
   now: Date,
   client: ApiPixClient,
-): Promise<boolean> {
-  const env = getEnv();
-  if (!env.BANK_ACCOUNT) return false;
-  const row = await claim(item.txid, "pending", now, ATTEMPT_LEASE_MS);
-  if (!row) return false;
+  env: { BANK_BRANCH: string | undefined; BANK_ACCOUNT: string },
+): Promise<{ scheduled: true } | { scheduled: false; retryAt: Date | null }> {
   try {
     await createRecurringCharge(client, row.txid, {
-      idRec: item.idRec,
+      idRec: row.idRec,
       dueDate: row.dueDate,
       valor: centsText(row.amountBrlCents),
-      info: mandateCopy.chargeInfo(item.robotName, item.cycle),
+      info: mandateCopy.chargeInfo(row.robotName, row.cycle),
       account: { branch: env.BANK_BRANCH, number: env.BANK_ACCOUNT, type: "CORRENTE" },
     });
-    await settle(row.txid, "pending", {
-      state: "scheduled",
-      scheduledAt: now,
-      lastError: null,
-      nextAttemptAt: localInstant(row.dueDate),
-    });
-    return true;
+    return { scheduled: true };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     getLogger().warn({ txid: row.txid, err: message }, "pix recurring charge not sent");
     const last = error instanceof PixApiRefusedError || row.attempts >= MAX_ATTEMPTS;
+    const retryAt = last ? null : new Date(now.getTime() + 2 ** row.attempts * 5_000);
     await settle(
       row.txid,
       "pending",
-      last
-        ? { state: "failed", lastError: message, settledAt: now }
-        : {
-            lastError: message,
-            nextAttemptAt: new Date(now.getTime() + 2 ** row.attempts * 5_000),
-          },
+      retryAt
+        ? { lastError: message, nextAttemptAt: retryAt }
+        : { state: "failed", lastError: message, settledAt: now },
     );
-    return false;
+    // Refused: that charge's own fault. Else the PSP is away, for the others too.
+    return { scheduled: false, retryAt: error instanceof PixApiRefusedError ? null : retryAt };
   }
 }
 
-/** Sends the pending charges to the PSP, a few at a time; returns how many it scheduled. */
+/**
+ * Sends the pending charges among `txids` (claimed by one statement), SENDS_IN_FLIGHT at a
+ * time, writing the scheduled ones SETTLE_BATCH at a time. Once the PSP is away (a send failed
+ * other than by a refusal), the charges not yet tried are given back untouched, due at that
+ * send's retry, and `stopped` says so. A process killed meanwhile leaves its claims to lapse:
+ * the charge is sent again with its txid, and the PSP's answer that it holds it already (the
+ * same recurrence and amount) counts as scheduled (createRecurringCharge).
+ */
+export async function sendPendingRecurringCharges(
+  txids: readonly string[],
+  now: Date,
+  client: ApiPixClient,
+): Promise<{ scheduled: number; stopped: boolean }> {
+  const env = getEnv();
+  if (!env.BANK_ACCOUNT || txids.length === 0) return { scheduled: 0, stopped: false };
+  const account = { BANK_BRANCH: env.BANK_BRANCH, BANK_ACCOUNT: env.BANK_ACCOUNT };
+  const claimed = await claimPending(txids, now);
+  let scheduled: ClaimedRecurringCharge[] = [];
+  let count = 0;
+  let written = Promise.resolve();
+  const flush = () => {
+    const rows = scheduled;
+    scheduled = [];
+    if (rows.length === 0) return written;
+    // Not written (the database away): the claims lapse and the charges are sent again.
+    written = written
+      .then(() => settleScheduled(rows, now))
+      .catch((error: unknown) =>
+        getLogger().warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          "scheduled pix recurring charges not written",
+        ),
+      );
+    return written;
+  };
+  let next = 0;
+  let retryAt: Date | null = null;
+  const lane = async () => {
+    while (next < claimed.length && !retryAt) {
+      const row = claimed[next++]!;
+      const sent = await sendClaimed(row, now, client, account);
+      if (!sent.scheduled) {
+        retryAt ??= sent.retryAt;
+        continue;
+      }
+      count += 1;
+      scheduled.push(row);
+      if (scheduled.length >= SETTLE_BATCH) void flush();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(SENDS_IN_FLIGHT, claimed.length) }, lane));
+  } finally {
+    await flush();
+  }
+  const untried = claimed.slice(next).map((row) => row.txid);
+  if (retryAt && untried.length > 0) {
+    const db = await getDb();
+    await db
+      .update(pixRecurringCharges)
+      .set({ attempts: sql`${pixRecurringCharges.attempts} - 1`, nextAttemptAt: retryAt })
+      .where(
+        and(inArray(pixRecurringCharges.txid, untried), eq(pixRecurringCharges.state, "pending")),
+      );
+  }
+  return { scheduled: count, stopped: retryAt !== null };
+}
+
+/** Sends the pending charges due to the PSP; returns how many it scheduled. */
 export async function sendRecurringCharges(now: Date, client: ApiPixClient): Promise<number> {
   if (!getEnv().BANK_ACCOUNT) return 0;
   const db = await getDb();
-  const due: DueRecurringCharge[] = await db
-    .select({
-      txid: pixRecurringCharges.txid,
-      idRec: pixMandates.idRec,
-      cycle: subscriptionCharges.cycle,
-      robotName: subscriptions.robotName,
-    })
+  const due = await db
+    .select({ txid: pixRecurringCharges.txid })
     .from(pixRecurringCharges)
-    .innerJoin(pixMandates, eq(pixMandates.id, pixRecurringCharges.mandateId))
-    .innerJoin(subscriptionCharges, eq(subscriptionCharges.id, pixRecurringCharges.chargeId))
-    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionCharges.subscriptionId))
     .where(
       and(eq(pixRecurringCharges.state, "pending"), lte(pixRecurringCharges.nextAttemptAt, now)),
     )
     .orderBy(asc(pixRecurringCharges.nextAttemptAt))
-    .limit(PER_RUN);
-  let scheduled = 0;
-  let next = 0;
-  const lane = async () => {
-    while (next < due.length) {
-      const item = due[next++]!;
-      if (await sendRecurringCharge(item, now, client)) scheduled += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(SENDS_IN_FLIGHT, due.length) }, lane));
-  return scheduled;
+    .limit(SENDS_PER_RUN);
+  const sent = await sendPendingRecurringCharges(
+    due.map((row) => row.txid),
+    now,
+    client,
+  );
+  return sent.scheduled;
 }
 
 /** Whether a pending charge is due to be sent (one a round left, a day's renewals). */
@@ -331,7 +485,7 @@ export async function checkRecurringCharges(now: Date, client: ApiPixClient): Pr
     .limit(PER_RUN);
   const today = localDate(now);
   for (const { txid } of due) {
-    const row = await claim(txid, "scheduled", now, CHECK_EVERY_MS);
+    const row = await claimScheduled(txid, now, CHECK_EVERY_MS);
     if (!row) continue;
     try {
       const cobr = await getRecurringCharge(client, txid);

@@ -6,6 +6,10 @@ import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { subscriptionCharges, subscriptions } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
+import { getLogger } from "../../platform/http/logger.server.ts";
+import { enqueue } from "../../platform/jobs/enqueue.server.ts";
+import type { MessageJob } from "../../platform/jobs/registry.ts";
+import type { ApiPixClient } from "../../platform/payments/api-pix.server.ts";
 import { rateText, type ServiceCredit } from "../orders/money.ts";
 import { creditThresholdMinutes, measureDowntime } from "../fleet/service-credit.server.ts";
 import { creditedDowntime, periodMinutes, type Interval } from "../fleet/service-credit.ts";
@@ -23,12 +27,19 @@ import { NOTICE_HOUR, RENEWAL_NOTICE_DAYS } from "../subscriptions/model.ts";
 import {
   anchorOf,
   BATCH,
+  customersOf,
   notifyCustomer,
   type SubscriptionRow,
 } from "../subscriptions/subscriptions.server.ts";
 import { endDueSubscriptions } from "./end.server.ts";
-import { queueRenewalPixChargeLocked } from "./renewal-charge-method.server.ts";
-import { chargeMessage, queueRenewalChargeNotice } from "./renewal-notice.server.ts";
+import { sendPendingRecurringCharges } from "./pix-recurring-charges.server.ts";
+import { queueRenewalPixChargesLocked } from "./renewal-charge-method.server.ts";
+import {
+  chargeMessage,
+  composeChargeMessage,
+  staticPixLine,
+  type NoticePayment,
+} from "./renewal-notice.server.ts";
 import { suspendDueSubscriptions } from "./suspend.server.ts";
 
 /**
@@ -128,16 +139,24 @@ async function creditFor(
  * Creates the charge of each active subscription's next cycle once its first notice is due,
  * with a new reference (PIX txid), at the day's rate, and e-mails it. The unique
  * (subscription, cycle) index makes a second sweep, or one run again after a crash, create
- * nothing: the insert and its e-mail commit together or not at all.
+ * nothing: the inserts and their e-mails commit together or not at all.
+ *
+ * Set-based per batch (docs/decisions/475): one statement reads the due subscriptions, one
+ * their mandates, one their customers; one writes the batch's charges, one each kind of PSP
+ * charge (renewal-charge-method.server.ts), one the e-mails. Once a batch committed, its cobr
+ * go to the PSP while the next batch is made (`handOver`); the sweep returns when they went.
  */
-async function createDueCharges(now: Date): Promise<number> {
+async function createDueCharges(
+  now: Date,
+  handOver: (cobrTxids: string[]) => void = () => {},
+): Promise<number> {
   const horizon = chargeHorizon(now);
   const remindNow = reminderHorizon(now);
   let created = 0;
   for (;;) {
     const batch = await withTransaction(async (tx) => {
       const rate = await currentExchangeRate(tx);
-      if (!rate) return { created: 0, seen: 0 };
+      if (!rate) return { created: 0, seen: 0, cobrTxids: [] };
       const threshold = await creditThresholdMinutes(tx);
       const due = await tx
         .select()
@@ -153,7 +172,8 @@ async function createDueCharges(now: Date): Promise<number> {
         .orderBy(asc(subscriptions.paidThrough), asc(subscriptions.id))
         .limit(BATCH)
         .for("update", { skipLocked: true });
-      let made = 0;
+      if (due.length === 0) return { created: 0, seen: 0, cobrTxids: [] };
+      const values: (typeof subscriptionCharges.$inferInsert)[] = [];
       for (const subscription of due) {
         const cycle = cycleOf(anchorOf(subscription), subscription.paidCycle + 1);
         const measured = await creditFor(tx, subscription, cycle.number, threshold, now);
@@ -171,43 +191,63 @@ async function createDueCharges(now: Date): Promise<number> {
           serviceCredit: measured?.credit ?? null,
           exchangeRate: rate.rate,
         });
-        const [charge] = await tx
-          .insert(subscriptionCharges)
-          .values({
-            subscriptionId: subscription.id,
-            cycle: cycle.number,
-            reference: newOrderReference(),
-            dueDate: cycle.start,
-            priceUsdCents: amounts.priceUsdCents,
-            partnerDiscountUsdCents: amounts.partnerDiscountUsdCents,
-            earlyDiscountUsdCents: amounts.earlyDiscountUsdCents,
-            creditedCycle: measured?.creditedCycle ?? null,
-            downtimeMinutes: measured?.downtimeMinutes ?? null,
-            creditThresholdMinutes: measured?.creditThresholdMinutes ?? null,
-            serviceCreditUsdCents: amounts.serviceCreditUsdCents,
-            totalUsdCents: amounts.totalUsdCents,
-            exchangeRate: rateText(rate.rate),
-            exchangeRateSetBy: rate.setBy,
-            exchangeRateSetAt: rate.setAt,
-            exchangeRateSource: rate.source,
-            exchangeRateQuotedOn: rate.quotedOn,
-            exchangeRateReason: rate.reason,
-            totalBrlCents: amounts.totalBrlCents,
-            createdAt: now,
-            // Made late (the sweep was down): the reminder would only repeat it.
-            remindedAt: cycle.start <= remindNow ? now : null,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!charge) continue;
-        made += 1;
-        // A charge the PSP is to make first (cobv) sends its e-mail once it has its code.
-        const held = await queueRenewalPixChargeLocked(tx, charge, subscription, now);
-        if (!held) await queueRenewalChargeNotice(tx, charge.id);
+        values.push({
+          subscriptionId: subscription.id,
+          cycle: cycle.number,
+          reference: newOrderReference(),
+          dueDate: cycle.start,
+          priceUsdCents: amounts.priceUsdCents,
+          partnerDiscountUsdCents: amounts.partnerDiscountUsdCents,
+          earlyDiscountUsdCents: amounts.earlyDiscountUsdCents,
+          creditedCycle: measured?.creditedCycle ?? null,
+          downtimeMinutes: measured?.downtimeMinutes ?? null,
+          creditThresholdMinutes: measured?.creditThresholdMinutes ?? null,
+          serviceCreditUsdCents: amounts.serviceCreditUsdCents,
+          totalUsdCents: amounts.totalUsdCents,
+          exchangeRate: rateText(rate.rate),
+          exchangeRateSetBy: rate.setBy,
+          exchangeRateSetAt: rate.setAt,
+          exchangeRateSource: rate.source,
+          exchangeRateQuotedOn: rate.quotedOn,
+          exchangeRateReason: rate.reason,
+          totalBrlCents: amounts.totalBrlCents,
+          createdAt: now,
+          // Made late (the sweep was down): the reminder would only repeat it.
+          remindedAt: cycle.start <= remindNow ? now : null,
+        });
       }
-      return { created: made, seen: due.length };
+      const charges = await tx
+        .insert(subscriptionCharges)
+        .values(values)
+        .onConflictDoNothing()
+        .returning();
+      const bySubscription = new Map(due.map((subscription) => [subscription.id, subscription]));
+      const renewals = charges.map((charge) => ({
+        charge,
+        subscription: bySubscription.get(charge.subscriptionId)!,
+      }));
+      // A charge the PSP is to make first (cobv) sends its e-mail once it has its code.
+      const pix = await queueRenewalPixChargesLocked(tx, renewals, now);
+      const customers = await customersOf(
+        tx,
+        renewals.map(({ subscription }) => subscription.orderId),
+      );
+      const notices: MessageJob[] = [];
+      for (const { charge, subscription } of renewals) {
+        if (pix.held.has(charge.id)) continue;
+        const person = customers.get(subscription.orderId);
+        if (!person) continue;
+        const payment: NoticePayment = pix.debited.has(charge.id)
+          ? { debit: true }
+          : { debit: false, pixLine: await staticPixLine(charge) };
+        const message = composeChargeMessage(charge, subscription.robotName, "charge", payment);
+        notices.push(message(person.name, person.email));
+      }
+      await enqueue(tx, ...notices);
+      return { created: charges.length, seen: due.length, cobrTxids: pix.cobrTxids };
     });
     created += batch.created;
+    if (batch.cobrTxids.length > 0) handOver(batch.cobrTxids);
     if (batch.seen < BATCH) return created;
   }
 }
@@ -263,17 +303,42 @@ export interface RenewalSummary {
   ended: number;
 }
 
-/** The renewal sweep: run on a timer; each step can run again at any time and changes nothing twice. */
+/**
+ * The renewal sweep: run on a timer; each step can run again at any time and changes nothing
+ * twice. Given the API Pix client (the worker's job gives it), the sweep sends each batch's cobr
+ * itself once the batch committed; without it they wait for the pix-automatico job.
+ */
 export async function runRenewals(
   now: Date,
   graceDays = getEnv().SUBSCRIPTION_GRACE_DAYS,
+  cobrClient: ApiPixClient | null = null,
 ): Promise<RenewalSummary> {
   const moved = {
     ...(await suspendDueSubscriptions(now, graceDays)),
     ended: await endDueSubscriptions(now),
   };
-  const charges = await createDueCharges(now);
+  // Each batch's cobr go to the PSP as soon as it committed, one batch after the other, while
+  // the sweep goes on (docs/decisions/475); what they could not send, the pix-automatico job
+  // sends once their claims lapse. Once the PSP is away, the later batches' cobr wait for the
+  // job and its retries.
+  let sending = Promise.resolve();
+  let pspAway = false;
+  const charges = await createDueCharges(now, (txids) => {
+    if (!cobrClient) return;
+    sending = sending.then(async () => {
+      if (pspAway) return;
+      try {
+        pspAway = (await sendPendingRecurringCharges(txids, now, cobrClient)).stopped;
+      } catch (error) {
+        getLogger().warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          "renewal cobr not sent",
+        );
+      }
+    });
+  });
   const reminders = await sendReminders(now);
+  await sending;
   return { charges, reminders, ...moved };
 }
 

@@ -54,6 +54,34 @@ export async function setRenewalTerms(terms: LateTerms, setBy: string, now: Date
   await db.insert(renewalChargeTerms).values({ ...terms, setBy, setAt: now });
 }
 
+/** Whether a cycle can have a due-date charge: an API Pix, an amount, the payer's CPF or CNPJ. */
+function dueChargePossible(
+  charge: ChargeRow,
+  subscription: Pick<SubscriptionRow, "payerDocument">,
+  client: ApiPixClient | null,
+): boolean {
+  return Boolean(client) && charge.totalBrlCents > 0 && Boolean(subscription.payerDocument);
+}
+
+function dueChargeValues(
+  charge: ChargeRow,
+  terms: RenewalTerms | null,
+  now: Date,
+  holdsNotice: boolean,
+): typeof pixDueCharges.$inferInsert {
+  return {
+    txid: chargeTxid(charge),
+    chargeId: charge.id,
+    amountBrlCents: charge.totalBrlCents,
+    dueDate: charge.dueDate,
+    daysAfterDue: getEnv().SUBSCRIPTION_GRACE_DAYS,
+    fineBp: terms?.fineBp ?? 0,
+    interestBpMonth: terms?.interestBpMonth ?? 0,
+    holdsNotice,
+    nextAttemptAt: now,
+  };
+}
+
 /**
  * In the renewal's transaction: the cycle's due-date charge, to be created at the PSP. False
  * without an API Pix, an amount, or the payer's CPF or CNPJ (the contract's `devedor`).
@@ -66,23 +94,36 @@ export async function queueDueChargeLocked(
   holdsNotice = true,
   client: ApiPixClient | null = apiPix(),
 ): Promise<boolean> {
-  if (!client || charge.totalBrlCents <= 0 || !subscription.payerDocument) return false;
+  if (!dueChargePossible(charge, subscription, client)) return false;
   const terms = await currentRenewalTerms(tx);
   await tx
     .insert(pixDueCharges)
-    .values({
-      txid: chargeTxid(charge),
-      chargeId: charge.id,
-      amountBrlCents: charge.totalBrlCents,
-      dueDate: charge.dueDate,
-      daysAfterDue: getEnv().SUBSCRIPTION_GRACE_DAYS,
-      fineBp: terms?.fineBp ?? 0,
-      interestBpMonth: terms?.interestBpMonth ?? 0,
-      holdsNotice,
-      nextAttemptAt: now,
-    })
+    .values(dueChargeValues(charge, terms, now, holdsNotice))
     .onConflictDoNothing();
   return true;
+}
+
+/**
+ * The renewal sweep's batch (docs/decisions/475): queueDueChargeLocked for many cycles, the
+ * terms read once and the charges written by one statement. Returns the charges queued, whose
+ * e-mails wait for their code.
+ */
+export async function queueDueChargesLocked(
+  tx: Executor,
+  items: readonly { charge: ChargeRow; subscription: Pick<SubscriptionRow, "payerDocument"> }[],
+  now: Date,
+  client: ApiPixClient | null = apiPix(),
+): Promise<Set<string>> {
+  const possible = items.filter(({ charge, subscription }) =>
+    dueChargePossible(charge, subscription, client),
+  );
+  if (possible.length === 0) return new Set();
+  const terms = await currentRenewalTerms(tx);
+  await tx
+    .insert(pixDueCharges)
+    .values(possible.map(({ charge }) => dueChargeValues(charge, terms, now, true)))
+    .onConflictDoNothing();
+  return new Set(possible.map(({ charge }) => charge.id));
 }
 
 async function settle(txid: string, change: ChargeSettlement, error: string | null) {

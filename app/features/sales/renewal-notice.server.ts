@@ -66,9 +66,16 @@ async function pixLineOf(tx: Executor, charge: ChargeRow): Promise<string> {
         : "";
     return `${copy.pix(due.copyPaste)} ${copy.dueCharge(formatLocalDate(due.dueDate))}${terms}`;
   }
+  return staticPixLine(charge);
+}
+
+/** The static BR Code's line (none without a PIX key): a charge without a live due-date one. */
+export async function staticPixLine(
+  charge: Pick<ChargeRow, "totalBrlCents" | "reference">,
+): Promise<string> {
   const env = getEnv();
   if (!env.PIX_KEY) return "";
-  return copy.pix(
+  return subscriptionEmailCopy.charge.pix(
     await pixCode(
       { key: env.PIX_KEY, name: env.PIX_MERCHANT_NAME, city: env.PIX_MERCHANT_CITY },
       { amountBrlCents: charge.totalBrlCents, txid: charge.reference },
@@ -76,13 +83,16 @@ async function pixLineOf(tx: Executor, charge: ChargeRow): Promise<string> {
   );
 }
 
-/** The notice about `charge`, ready for its customer: by mandate, or to pay by hand. */
-export async function chargeMessage(
-  tx: Executor,
+/** How a notice asks to be paid: its mandate debits it, or the PIX line to pay by hand. */
+export type NoticePayment = { debit: true } | { debit: false; pixLine: string };
+
+/** The notice about `charge`, paid as `payment` says; reads nothing (the renewal sweep's batch). */
+export function composeChargeMessage(
   charge: ChargeRow,
   robotName: string,
   notice: ChargeNotice,
-): Promise<(name: string, to: string) => MessageJob> {
+  payment: NoticePayment,
+): (name: string, to: string) => MessageJob {
   const rate = chargeRateLine(charge);
   const creditLine =
     charge.serviceCreditUsdCents > 0 &&
@@ -105,12 +115,23 @@ export async function chargeMessage(
     rateLine: rate,
     creditLine,
   };
-  if (await debitedByMandate(tx, charge.id)) {
-    return (name, to) => messages[notice].debit.to(to, { name, ...common });
-  }
-  const pixLine = await pixLineOf(tx, charge);
+  if (payment.debit) return (name, to) => messages[notice].debit.to(to, { name, ...common });
+  const { pixLine } = payment;
   return (name, to) =>
     messages[notice].byHand.to(to, { name, ...common, reference: charge.reference, pixLine });
+}
+
+/** The notice about `charge`, ready for its customer: by mandate, or to pay by hand. */
+export async function chargeMessage(
+  tx: Executor,
+  charge: ChargeRow,
+  robotName: string,
+  notice: ChargeNotice,
+): Promise<(name: string, to: string) => MessageJob> {
+  const payment: NoticePayment = (await debitedByMandate(tx, charge.id))
+    ? { debit: true }
+    : { debit: false, pixLine: await pixLineOf(tx, charge) };
+  return composeChargeMessage(charge, robotName, notice, payment);
 }
 
 /** Queues the charge's e-mail (D-7) in `tx`, with the PIX code it has now. */

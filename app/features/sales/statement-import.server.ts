@@ -8,10 +8,9 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { bankCredits, orders, statementImports } from "../../../db/schema.ts";
 import { withTransaction, type Executor } from "../../platform/db/db.server.ts";
 import { waitingReasons } from "../../content/sales.ts";
-import { leaveWaiting, recordMoneyEvent, type MoneyEventRow } from "./ledger.server.ts";
-import { lockSaleOf } from "./locks.server.ts";
-import { applyMoney } from "./pay.server.ts";
-import { amongText, inBatches, rowsOf } from "../../platform/db/rows.ts";
+import { leaveWaiting, recordMoneyEvents, type MoneyEventRow } from "./ledger.server.ts";
+import { applyMoneyInBulk, type BulkItem } from "./pay.server.ts";
+import { amongText, inBatches, insertRowsSql, rowsOf } from "../../platform/db/rows.ts";
 import { chargeReferences, matchableCharges, saoPauloDay } from "./statement-charges.server.ts";
 import {
   creditMatcher,
@@ -203,19 +202,20 @@ export async function applyStatementImport(
     // the ledger; new credits are kept in both.
     const newKeys = new Set<string>();
     for (let i = 0; i < fresh.length; i += 1000) {
-      const inserted = await tx
-        .insert(bankCredits)
-        .values(
-          fresh.slice(i, i + 1000).map(({ credit }) => ({
-            key: credit.key,
-            postedOn: credit.postedOn,
-            amountCents: credit.amountCents,
-            description: credit.description,
-            importId,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ key: bankCredits.key });
+      const inserted = rowsOf<{ key: string }>(
+        await tx.execute(
+          sql`${insertRowsSql(
+            bankCredits,
+            fresh.slice(i, i + 1000).map(({ credit }) => ({
+              key: credit.key,
+              postedOn: credit.postedOn,
+              amountCents: credit.amountCents,
+              description: credit.description,
+              importId,
+            })),
+          )} on conflict do nothing returning ${sql.identifier(bankCredits.key.name)} as "key"`,
+        ),
+      );
       for (const { key } of inserted) newKeys.add(key);
     }
     const targetOf = (match: MatchedCredit["match"]): string | null =>
@@ -223,53 +223,64 @@ export async function applyStatementImport(
         ? match.orderId
         : null;
     const mine = fresh.filter(({ credit }) => newKeys.has(credit.key));
-    // Every order and charge the import may pay, locked at once in the one order.
-    const targets = [...new Set(mine.flatMap(({ match }) => targetOf(match) ?? []))];
-    const chargeIds = new Set(Object.keys(await chargeReferences(tx, targets)));
-    await lockSaleOf(tx, {
-      orderIds: targets.filter((id) => !chargeIds.has(id)),
-      chargeIds: [...chargeIds],
-    });
+    // Recorded a thousand at a time; a credit already in the ledger is skipped, as before.
+    const events = await recordMoneyEvents(
+      tx,
+      mine.map(({ credit }) => ({
+        source: "statement" as const,
+        sourceId: credit.key,
+        kind: "credit" as const,
+        method: /\bpix\b/i.test(credit.description) ? ("pix" as const) : ("transfer" as const),
+        amountCents: credit.amountCents,
+        // The statement reader refuses a file in another currency (issue 36, the OFX reader).
+        currency: "BRL",
+        receivedAt: receivedOn(credit.postedOn),
+        origin: `extrato importado por ${actor}`,
+        reference: referencesIn(credit.description)[0] ?? null,
+        description: credit.description,
+      })),
+      now,
+    );
+    const chargeIds = new Set(
+      Object.keys(
+        await chargeReferences(tx, [
+          ...new Set(mine.flatMap(({ match }) => targetOf(match) ?? [])),
+        ]),
+      ),
+    );
+    // Every order and charge the import pays, locked at once in the one order and paid
+    // together where a plain payment pays it (docs/decisions/470).
+    const items: BulkItem[] = [];
+    const outcomes: ({ bulk: number } | { reason: string } | null)[] = mine.map(
+      ({ credit, match }, i) => {
+        const event = events[i];
+        if (!event) return null;
+        const id = targetOf(match);
+        if (id === null) return { reason: waitingReasonOf(match) };
+        items.push({
+          event,
+          target: chargeIds.has(id) ? { chargeId: id } : { orderId: id },
+          settlement: {
+            actor,
+            why: "extrato importado",
+            paymentReference: credit.key,
+            note: credit.description,
+          },
+        });
+        return { bulk: items.length - 1 };
+      },
+    );
+    const applied = await applyMoneyInBulk(tx, items, now);
     const waiting: { event: MoneyEventRow; reason: string }[] = [];
     let paid = 0;
-    for (const { credit, match } of mine) {
-      const { event, fresh: recorded } = await recordMoneyEvent(
-        tx,
-        {
-          source: "statement",
-          sourceId: credit.key,
-          kind: "credit",
-          method: /\bpix\b/i.test(credit.description) ? "pix" : "transfer",
-          amountCents: credit.amountCents,
-          // The statement reader refuses a file in another currency (issue 36, the OFX reader).
-          currency: "BRL",
-          receivedAt: receivedOn(credit.postedOn),
-          origin: `extrato importado por ${actor}`,
-          reference: referencesIn(credit.description)[0] ?? null,
-          description: credit.description,
-        },
-        now,
-      );
-      if (!recorded) continue;
-      const id = targetOf(match);
-      const target = id === null ? null : chargeIds.has(id) ? { chargeId: id } : { orderId: id };
-      const applied = target
-        ? await applyMoney(
-            tx,
-            event,
-            target,
-            {
-              actor,
-              why: "extrato importado",
-              paymentReference: credit.key,
-              note: credit.description,
-            },
-            now,
-          )
-        : { ok: false as const, reason: waitingReasonOf(match) };
-      if (applied.ok) paid += 1;
-      else waiting.push({ event, reason: applied.reason });
-    }
+    outcomes.forEach((outcome, i) => {
+      const event = events[i];
+      if (!outcome || !event) return;
+      const result =
+        "bulk" in outcome ? applied[outcome.bulk]! : { ok: false as const, ...outcome };
+      if (result.ok) paid += 1;
+      else waiting.push({ event, reason: result.reason });
+    });
     await leaveWaiting(tx, waiting);
     await tx
       .update(statementImports)

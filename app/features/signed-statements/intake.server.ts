@@ -7,17 +7,15 @@
 import crypto from "node:crypto";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { DNSResolver } from "mailauth";
-import { simpleParser, type ParsedMail } from "mailparser";
 import { statementProblemMessage } from "../../content/performance.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
-import { TRADING_STATEMENT_BODY_MAX_BYTES } from "../performance/limits.ts";
 import {
   getPublishedRecord,
   getPublishedReference,
   publishStatement,
   saveStatement,
 } from "../performance/queries.server.ts";
-import { readStatementUpload } from "../performance/statement-analysis.server.ts";
+import { readMailedStatement } from "../performance/statement-analysis.server.ts";
 import { verifyBrokerSignature } from "./dkim.server.ts";
 import type { SignedMessageRefusal } from "./model.ts";
 import { alreadyReceived, recordMessage, type Inbox } from "./queries.server.ts";
@@ -119,15 +117,9 @@ async function receive(delivery: Delivery, resolver: DNSResolver): Promise<Intak
   }
   const domain = verdict.domain;
 
-  const statement = await statementOf(raw);
-  if (!statement) return refuse("no-statement", domain, null);
-
-  const form = statementForm(inbox, statement);
-  const upload = await readStatementUpload(
-    form.body,
-    form.contentType,
-    TRADING_STATEMENT_BODY_MAX_BYTES,
-  );
+  // The message's statement, found and read in the reader process (docs/decisions/490).
+  const upload = await readMailedStatement(raw, inbox.serverClock);
+  if (upload.ok && !upload.form.file) return refuse("no-statement", domain, null);
   if (!upload.ok || !upload.analysis) {
     const detail =
       upload.ok || upload.status !== 422
@@ -135,6 +127,7 @@ async function receive(delivery: Delivery, resolver: DNSResolver): Promise<Intak
         : statementProblemMessage(upload.problem);
     return refuse("unreadable-statement", domain, detail);
   }
+  const fileName = upload.form.file?.name ?? "extrato.htm";
   const { analysis } = upload;
   if (!analysis.ok)
     return refuse("unreadable-statement", domain, statementProblemMessage(analysis.problem));
@@ -163,7 +156,7 @@ async function receive(delivery: Delivery, resolver: DNSResolver): Promise<Intak
   const staff = `dkim:${domain}`;
   const statementId = await saveStatement({
     robotId: inbox.robotId,
-    fileName: statement.fileName,
+    fileName,
     file: upload.bytes,
     sha256: analysis.sha256,
     format: analysis.format,
@@ -215,59 +208,4 @@ async function keepsRecordStart(robotId: string, periodStart: string): Promise<b
   if (!current) return true;
   const shown = await getPublishedRecord(current.publicationId);
   return Date.parse(periodStart) >= Date.parse(shown.periodStart);
-}
-
-interface StatementFile {
-  fileName: string;
-  bytes: Uint8Array;
-}
-
-/**
- * The MetaTrader statement a message carries: its first HTML attachment, or else its HTML
- * body (brokers send both ways).
- */
-async function statementOf(raw: Buffer): Promise<StatementFile | null> {
-  let mail: ParsedMail;
-  try {
-    mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
-  } catch {
-    return null;
-  }
-  const attachment = mail.attachments.find(
-    (part) => /\.html?$/i.test(part.filename ?? "") || part.contentType === "text/html",
-  );
-  if (attachment) {
-    return { fileName: safeName(attachment.filename), bytes: new Uint8Array(attachment.content) };
-  }
-  if (typeof mail.html === "string" && mail.html.trim() !== "") {
-    return { fileName: "extrato.htm", bytes: new TextEncoder().encode(mail.html) };
-  }
-  return null;
-}
-
-function safeName(name: string | undefined): string {
-  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  const clean = [...base]
-    .filter((char) => char > "\u001f" && char !== "\u007f" && char !== '"')
-    .join("")
-    .trim()
-    .slice(0, 120);
-  return clean || "extrato.htm";
-}
-
-/** The statement as the upload form the reader process reads (the same reading as staff's). */
-function statementForm(inbox: Inbox, statement: StatementFile) {
-  const form = new FormData();
-  form.set("accountKind", inbox.accountKind);
-  form.set("broker", inbox.broker);
-  form.set("serverClock", inbox.serverClock);
-  form.set("currency", inbox.currency);
-  form.set(
-    "file",
-    new File([statement.bytes as Uint8Array<ArrayBuffer>], statement.fileName, {
-      type: "text/html",
-    }),
-  );
-  const request = new Request("http://statement.invalid/", { method: "POST", body: form });
-  return { body: request.body, contentType: request.headers.get("content-type") ?? "" };
 }

@@ -314,6 +314,35 @@ describe("a statement e-mailed signed by the broker", () => {
     await expectRefused(raw, 550, "unreadable-statement");
   });
 
+  // The reader process finds the statement in the message (docs/decisions/490).
+  it("refuses a signed message with no HTML attachment or body, and a statement over 5 MB", async () => {
+    const plain = Buffer.from(
+      [
+        `From: Statements <reports@${broker.domain}>`,
+        `To: ${address}`,
+        "Subject: Daily Confirmation",
+        `Message-ID: <${crypto.randomUUID()}@${broker.domain}>`,
+        "MIME-Version: 1.0",
+        "Content-Type: text/plain; charset=utf-8",
+        "",
+        "Segue o extrato em anexo.",
+        "",
+      ].join("\r\n"),
+    );
+    const none = await expectRefused(await signMail(plain, broker), 550, "no-statement");
+    expect(none.signingDomain).toBe(broker.domain);
+    const large = await signedStatementMail(
+      {
+        to: address,
+        statement: new TextEncoder().encode(`<html>${" ".repeat(5 * 1024 * 1024)}</html>`),
+        fileName: "Statement.htm",
+      },
+      broker,
+    );
+    const kept = await expectRefused(large, 550, "unreadable-statement");
+    expect(kept.detail).toBe("statement over 5 MB");
+  });
+
   it("refuses a message over the limit (kept without its body), and keeps serving", async () => {
     const huge = `Subject: grande\r\n\r\n${"a".repeat(SIGNED_MESSAGE_MAX_BYTES + 10)}`;
     const kept = await expectRefused(huge, 552, "too-large");

@@ -1,9 +1,10 @@
 // What orders do to subscriptions, inside the orders' own transactions (docs/decisions/172):
 // paying an order starts its subscription (cycle 1, anchored on the payment date), refunding a
 // paid order ends it. Imports no orders module, so orders.server.ts can call it.
-import { and, eq, inArray, notInArray } from "drizzle-orm";
+import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { orders, subscriptionEvents, subscriptions } from "../../../db/schema.ts";
 import type { Executor } from "../../platform/db/db.server.ts";
+import { insertRowsSql, rowsOf } from "../../platform/db/rows.ts";
 import { localDate, monthsAfter } from "./calendar.ts";
 import { liveSubscriptionStates } from "./model.ts";
 
@@ -27,9 +28,11 @@ export async function startSubscriptionsLocked(
     .from(orders)
     .where(inArray(orders.id, [...orderIds]));
   const anchorDate = localDate(paidAt);
-  const started = await tx
-    .insert(subscriptions)
-    .values(
+  if (paid.length === 0) return;
+  // One JSON parameter a thousand orders (docs/decisions/470).
+  const started = rowsOf<{ id: string }>(
+    await tx.execute(sql`${insertRowsSql(
+      subscriptions,
       paid.map((order) => ({
         orderId: order.id,
         robotName: order.robotName,
@@ -44,19 +47,22 @@ export async function startSubscriptionsLocked(
         firstPaidAt: paidAt,
         createdAt: paidAt,
       })),
-    )
-    .onConflictDoNothing({ target: subscriptions.orderId })
-    .returning({ id: subscriptions.id });
+    )} on conflict (${sql.identifier(subscriptions.orderId.name)}) do nothing
+      returning ${sql.identifier(subscriptions.id.name)} as "id"`),
+  );
   if (started.length === 0) return;
-  await tx.insert(subscriptionEvents).values(
-    started.map(({ id }) => ({
-      subscriptionId: id,
-      actor,
-      at: paidAt,
-      fromState: null,
-      toState: "active" as const,
-      reason: "primeiro pagamento",
-    })),
+  await tx.execute(
+    insertRowsSql(
+      subscriptionEvents,
+      started.map(({ id }) => ({
+        subscriptionId: id,
+        actor,
+        at: paidAt,
+        fromState: null,
+        toState: "active" as const,
+        reason: "primeiro pagamento",
+      })),
+    ),
   );
 }
 

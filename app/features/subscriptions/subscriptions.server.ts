@@ -3,7 +3,7 @@
 // e-mail in the same transaction. Locks are taken robot -> invitation -> order ->
 // subscription -> charge, the order the orders module uses, so no two changes wait on each
 // other in a cycle.
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { subscriptions } from "../../../db/schema.ts";
 import { orders, subscriptionCharges, subscriptionEvents, waitlist } from "../../../db/schema.ts";
 import type { Executor } from "../../platform/db/db.server.ts";
@@ -44,6 +44,20 @@ export async function customerOf(tx: Executor, orderId: string) {
     .innerJoin(waitlist, eq(waitlist.id, orders.waitlistId))
     .where(eq(orders.id, orderId));
   return person ?? null;
+}
+
+/** customerOf for many orders by one statement (the renewal sweep's batch): order id -> person. */
+export async function customersOf(
+  tx: Executor,
+  orderIds: readonly string[],
+): Promise<Map<string, { name: string; email: string }>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ orderId: orders.id, name: waitlist.name, email: waitlist.email })
+    .from(orders)
+    .innerJoin(waitlist, eq(waitlist.id, orders.waitlistId))
+    .where(inArray(orders.id, [...orderIds]));
+  return new Map(rows.map(({ orderId, name, email }) => [orderId, { name, email }]));
 }
 
 export async function notifyCustomer(

@@ -6,6 +6,7 @@ import { TableScroll } from "../../components/ui/table-scroll.tsx";
 import { attachmentRefusalCopy, supportAdminCopy as copy } from "../../content/support.ts";
 import { formatDateTime } from "../admin/date-time.ts";
 import type { AttachmentRow, ConversationView, InboxRow } from "./conversations.server.ts";
+import { fileSizeText } from "./file-size.ts";
 import { MESSAGE_MAX_CHARS } from "./model.ts";
 
 // /admin/suporte: the conversations, those owed an answer first and the overdue flagged
@@ -23,12 +24,6 @@ function DueCell({ row }: { row: InboxRow }) {
     </>
   );
 }
-
-/** "1,5 MB", "320 KB": a file's size as staff read it. */
-const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** A message's files: the kept ones to download, the refused ones with their reason. */
 function Attachments({
@@ -55,7 +50,7 @@ function Attachments({
               })}
               download
             >
-              {copy.attachmentKept(file.fileName, sizeText(file.sizeBytes))}
+              {copy.attachmentKept(file.fileName, fileSizeText(file.sizeBytes))}
             </a>
           )}
         </li>

@@ -547,6 +547,23 @@ export async function conversationView(
     .from(supportConversations)
     .where(eq(supportConversations.id, conversationId));
   if (!row) return null;
+  return {
+    ...row,
+    ...overdueOf(row, now),
+    replyAddress: conversationReplyTo(row.replyToken),
+    subscriptions: row.waitlistId ? await supportSubscriptionsOf(row.waitlistId) : [],
+    messages: (await messagesOf(conversationId)).map(({ emailMessageId, ...message }) => ({
+      ...message,
+      viaEmail: emailMessageId !== null || message.fromAddress !== null,
+      fromAddress:
+        message.fromAddress && message.fromAddress !== row.email ? message.fromAddress : null,
+    })),
+  };
+}
+
+/** A conversation's messages, oldest first, each with its files. */
+async function messagesOf(conversationId: string) {
+  const db = await getDb();
   const messages = await db
     .select()
     .from(supportMessages)
@@ -572,25 +589,18 @@ export async function conversationView(
             ),
           )
           .orderBy(asc(supportAttachments.fileName), asc(supportAttachments.id));
-  return {
-    ...row,
-    ...overdueOf(row, now),
-    replyAddress: conversationReplyTo(row.replyToken),
-    subscriptions: row.waitlistId ? await supportSubscriptionsOf(row.waitlistId) : [],
-    messages: messages.map((message) => ({
-      id: message.id,
-      author: message.author,
-      staffEmail: message.staffEmail,
-      body: message.body,
-      viaEmail: message.emailMessageId !== null || message.fromAddress !== null,
-      fromAddress:
-        message.fromAddress && message.fromAddress !== row.email ? message.fromAddress : null,
-      attachments: files
-        .filter((file) => file.messageId === message.id)
-        .map(({ messageId: _, ...file }) => file),
-      createdAt: message.createdAt,
-    })),
-  };
+  return messages.map((message) => ({
+    id: message.id,
+    author: message.author,
+    staffEmail: message.staffEmail,
+    body: message.body,
+    emailMessageId: message.emailMessageId,
+    fromAddress: message.fromAddress,
+    attachments: files
+      .filter((file) => file.messageId === message.id)
+      .map(({ messageId: _, ...file }): AttachmentRow => file),
+    createdAt: message.createdAt,
+  }));
 }
 
 /** A kept file of the conversation, for staff's download; null when there is none. */
@@ -616,6 +626,59 @@ export async function keptAttachment(conversationId: string, attachmentId: strin
   return row?.bytes && row.contentType
     ? { fileName: row.fileName, contentType: row.contentType, bytes: row.bytes }
     : null;
+}
+
+/** A conversation as its customer reads it: no staff addresses, no internal details. */
+export interface OwnConversationView {
+  reference: string;
+  state: "open" | "closed";
+  awaitingStaff: boolean;
+  firstResponseDueAt: Date;
+  createdAt: Date;
+  replyAddress: string;
+  messages: {
+    id: string;
+    author: "customer" | "staff";
+    body: string;
+    createdAt: Date;
+    attachments: Omit<AttachmentRow, "contentType">[];
+  }[];
+}
+
+const conversationReference = new RegExp(`^S[${ORDER_REFERENCE_ALPHABET}]{8}$`);
+
+/** One of the person's own conversations, for the panel; null for anyone else's. */
+export async function ownConversation(
+  waitlistId: string,
+  reference: string,
+): Promise<OwnConversationView | null> {
+  if (!conversationReference.test(reference)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(supportConversations)
+    .where(
+      and(
+        eq(supportConversations.reference, reference),
+        eq(supportConversations.waitlistId, waitlistId),
+      ),
+    );
+  if (!row) return null;
+  return {
+    reference: row.reference,
+    state: row.state,
+    awaitingStaff: row.awaitingStaff,
+    firstResponseDueAt: row.firstResponseDueAt,
+    createdAt: row.createdAt,
+    replyAddress: conversationReplyTo(row.replyToken),
+    messages: (await messagesOf(row.id)).map((message) => ({
+      id: message.id,
+      author: message.author,
+      body: message.body,
+      createdAt: message.createdAt,
+      attachments: message.attachments.map(({ contentType: _, ...file }) => file),
+    })),
+  };
 }
 
 /** The person's own conversations, for the panel: reference, when, answered or not. */

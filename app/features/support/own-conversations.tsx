@@ -1,6 +1,7 @@
 // Under the panel's support form: a WhatsApp link per subscription (decision 387) and the
 // person's conversations with their due times (decision 386), apart from the form, which
 // /contato loads too (decision 460).
+import { href, Link } from "react-router";
 import { supportPanelCopy as copy } from "../../content/support.ts";
 import { useSiteConfig } from "../../lib/use-site-config.ts";
 import type { SupportSubscription } from "./conversations.server.ts";
@@ -60,8 +61,14 @@ export function OwnConversations({ conversations }: { conversations: readonly Ow
       <ul className="mt-2 grid gap-2">
         {conversations.map((c) => (
           <li key={c.id}>
-            {copy.openLine(c.reference, c.createdAt)}:{" "}
-            {c.state === "closed" ? copy.closed : (c.promise ?? copy.answered)}
+            <Link
+              to={href("/minha-conta/suporte/:reference", { reference: c.reference })}
+              aria-label={copy.openLink(c.reference)}
+              className="text-primary underline underline-offset-4"
+            >
+              {copy.openLine(c.reference, c.createdAt)}
+            </Link>
+            : {c.state === "closed" ? copy.closed : (c.promise ?? copy.answered)}
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { type CsvSeparator, csvSeparators, type WaitlistFilter } from "./admin-f
 import { waitlistExportBatches } from "./admin-queries.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
 import { entryModule } from "../../platform/entry-module.server.ts";
+import type { ContentEncoding } from "../../platform/http/content-encoding.server.ts";
 import type { CsvExportReply, CsvExportTask } from "./export-worker.server.ts";
 
 // /admin/lista.csv (docs/decisions/072-waitlist-csv-export.md, 146): UTF-8 with BOM, a header
@@ -62,22 +63,30 @@ function pulled(
 }
 
 /**
- * The filter's entries as a streamed CSV body, read one chunk per pull (backpressure). On
- * PostgreSQL a worker thread reads the database's COPY on a connection of its own
- * (docs/decisions/405, 435): the web thread only passes the bytes on. PGlite runs in this
- * thread, so its export does too, in small batches.
+ * The filter's entries as a streamed CSV body, read one chunk per pull (backpressure), and the
+ * encoding it is in. On PostgreSQL a worker thread reads the database's COPY on a connection
+ * of its own and compresses it in the encoding the client takes (docs/decisions/405, 435,
+ * 463): the web thread only passes the bytes on. PGlite runs in this thread, so its export
+ * does too, in small batches, and the server's compression encodes it.
  */
 export function waitlistCsvStream(
   filter: WaitlistFilter,
-  separator: CsvSeparator = "ponto-e-virgula",
-): ReadableStream<Uint8Array<ArrayBuffer>> {
+  separator: CsvSeparator,
+  accepted: ContentEncoding,
+): { body: ReadableStream<Uint8Array<ArrayBuffer>>; encoding: ContentEncoding } {
   const databaseUrl = getEnv().DATABASE_URL;
-  if (databaseUrl) return exportInWorker({ databaseUrl, filter, separator });
+  if (databaseUrl) {
+    return {
+      body: exportInWorker({ databaseUrl, filter, separator, encoding: accepted }),
+      encoding: accepted,
+    };
+  }
   const chunks = embeddedCsvChunks(filter, separator);
-  return pulled(
+  const body = pulled(
     () => chunks.next(),
     () => chunks.return(undefined),
   );
+  return { body, encoding: "identity" };
 }
 
 function exportInWorker(task: CsvExportTask): ReadableStream<Uint8Array<ArrayBuffer>> {

@@ -1,10 +1,15 @@
 // The worker thread of a CSV export on PostgreSQL (admin-csv.server.ts, docs/decisions/405,
-// 435): its own connection runs the filter's COPY, whose rows PostgreSQL writes as CSV; this
-// thread adds the head and gathers the copy's small chunks into larger ones, one per "next"
-// from the web thread, which owns the response (backpressure). The chunk's memory is handed
-// over, not copied.
+// 435, 463): its own connection runs the filter's COPY, whose rows PostgreSQL writes as CSV;
+// this thread adds the head, compresses the file in the encoding the client takes, and
+// gathers the result into chunks, one per "next" from the web thread, which owns the response
+// (backpressure). The chunk's memory is handed over, not copied.
+import { pipeline } from "node:stream";
 import { parentPort, workerData } from "node:worker_threads";
 import { copyOutOfPostgres } from "../../platform/db/db.server.ts";
+import {
+  type ContentEncoding,
+  fastestCompressor,
+} from "../../platform/http/content-encoding.server.ts";
 import { csvHead } from "./admin-csv.server.ts";
 import { type CsvSeparator, csvSeparators, type WaitlistFilter } from "./admin-filters.ts";
 import { waitlistExportCopy } from "./admin-queries.server.ts";
@@ -13,20 +18,21 @@ export interface CsvExportTask {
   databaseUrl: string;
   filter: WaitlistFilter;
   separator: CsvSeparator;
+  encoding: ContentEncoding;
 }
 
 /** A chunk of the CSV, none at its end, or why it failed. */
 export type CsvExportReply = { chunk: Uint8Array<ArrayBuffer> | null } | { error: string };
 
-// Bytes per chunk handed over: COPY yields a chunk per socket read, often a few KB, and each
+// Bytes per chunk handed over: COPY and the compressor yield chunks of a few KB, and each
 // hand-over is a message each way.
 const CHUNK_BYTES = 256 * 1024;
 
-/** The copy's chunks gathered into chunks of about CHUNK_BYTES, each on its own memory. */
+/** The source's chunks gathered into chunks of about CHUNK_BYTES, each on its own memory. */
 async function* gathered(
-  source: AsyncGenerator<Buffer>,
+  source: AsyncIterable<Uint8Array>,
 ): AsyncGenerator<Uint8Array<ArrayBuffer>, void> {
-  let parts: Buffer[] = [];
+  let parts: Uint8Array[] = [];
   let size = 0;
   const take = () => {
     const chunk = new Uint8Array(size);
@@ -47,10 +53,22 @@ async function* gathered(
   if (size > 0) yield take();
 }
 
-async function* csvChunks(task: CsvExportTask): AsyncGenerator<Uint8Array<ArrayBuffer>, void> {
+async function* csvBytes(task: CsvExportTask): AsyncGenerator<Uint8Array, void> {
   yield csvHead(task.separator);
   const statement = waitlistExportCopy(task.filter, csvSeparators[task.separator]);
-  yield* gathered(copyOutOfPostgres(task.databaseUrl, statement));
+  yield* copyOutOfPostgres(task.databaseUrl, statement);
+}
+
+/** The file in the task's encoding; a failure of the copy reaches whoever reads it. */
+function encoded(task: CsvExportTask): AsyncIterable<Uint8Array> {
+  if (task.encoding === "identity") return csvBytes(task);
+  const compressor = fastestCompressor(task.encoding);
+  pipeline(csvBytes(task), compressor, () => {});
+  return compressor;
+}
+
+function csvChunks(task: CsvExportTask): AsyncGenerator<Uint8Array<ArrayBuffer>, void> {
+  return gathered(encoded(task));
 }
 
 function run(port: NonNullable<typeof parentPort>, task: CsvExportTask) {

@@ -2,7 +2,7 @@ import { asc, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { blogPosts, robots } from "../../../db/schema.ts";
 import { seed } from "../../../db/seed.ts";
-import { getDb, pingDatabase } from "./db.server.ts";
+import { getDb, pingDatabase, withTransaction } from "./db.server.ts";
 
 describe("database", () => {
   it("answers a ping", async () => {
@@ -20,6 +20,36 @@ describe("database", () => {
     const posts = await db.select().from(blogPosts);
     expect(posts).toHaveLength(3);
     expect(posts.every((p) => p.isPublished && p.publishedAt)).toBe(true);
+  });
+
+  // On PGlite the client itself reads these types as text, and drizzle's queries run without
+  // parsers of their own (docs/decisions/490): what drizzle maps must be what it gets on
+  // PostgreSQL, in a transaction as outside one.
+  it("reads timestamps, dates, intervals and their arrays as text for drizzle, as PostgreSQL does", async () => {
+    const query = sql`select '2026-01-02 03:04:05+00'::timestamptz as at,
+      '2026-01-02 03:04:05'::timestamp as ts, '2026-01-02'::date as d, '1 day'::interval as i,
+      array['2026-01-02'::date] as ds, array[1.5]::numeric[] as ns,
+      array['2026-01-02 03:04:05+00'::timestamptz] as ats, '\\x0102'::bytea as b`;
+    const expected = {
+      at: "2026-01-02 03:04:05+00",
+      ts: "2026-01-02 03:04:05",
+      d: "2026-01-02",
+      i: "1 day",
+      ds: "{2026-01-02}",
+      ns: "{1.5}",
+      ats: '{"2026-01-02 03:04:05+00"}',
+      b: Buffer.from([1, 2]),
+    };
+    const rows = (result: unknown) => (result as { rows: unknown[] }).rows;
+    const db = await getDb();
+    expect(rows(await db.execute(query))).toEqual([expected]);
+    expect(rows(await withTransaction((tx) => tx.execute(query)))).toEqual([expected]);
+    const [row] = await db
+      .select({ createdAt: robots.createdAt })
+      .from(robots)
+      .where(eqSlug("yenmax"));
+    expect(row?.createdAt).toBeInstanceOf(Date);
+    expect(Number.isNaN(row?.createdAt.getTime())).toBe(false);
   });
 
   it("seeds idempotently and never brings back a re-slugged robot", async () => {

@@ -28,6 +28,60 @@ const byteaCodec = {
 };
 
 /**
+ * The types drizzle-orm/pglite reads as PostgreSQL's text (its PglitePreparedQuery sends these
+ * parsers with every query: timestamp, timestamptz, interval, date and numeric[], timestamp[],
+ * timestamptz[], interval[], date[]), so it maps them itself as it does on PostgreSQL.
+ */
+const DRIZZLE_TEXT_TYPES = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+];
+const asText = (value: string) => value;
+
+/**
+ * drizzle's per-query parsers made PGlite copy its ~320 type parsers into a new object for
+ * every query (its parseResults), about 150 µs of the server's thread a query, 14 s of the
+ * 60 s the thread spent in issue 38's burst of 1,000 signed statements (docs/decisions/490).
+ * The client reads those types as text itself, and a query that asks for exactly that runs
+ * without options of its own. Anything else (a parser the client does not already apply) is
+ * passed on as it came.
+ */
+function readDrizzleTypesOnTheClient(client: PGlite): void {
+  const parsers = client.parsers as Record<number, unknown>;
+  for (const type of DRIZZLE_TEXT_TYPES) parsers[type] = asText;
+  type Query = PGlite["query"];
+  type Options = Parameters<Query>[2];
+  const withoutParsers = (options: Options): Options => {
+    const asked = options?.parsers;
+    if (!asked || !Object.keys(asked).every((type) => parsers[Number(type)] === asText)) {
+      return options;
+    }
+    const rest = { ...options };
+    delete rest.parsers;
+    return rest;
+  };
+  const wrap =
+    (query: Query): Query =>
+    (text, params, options) =>
+      query(text, params, withoutParsers(options));
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = wrap(query);
+  client.transaction = (work) =>
+    transaction((tx) => {
+      tx.query = wrap(tx.query.bind(tx));
+      return work(tx);
+    });
+}
+
+/**
  * The extensions the migrations create (pg_trgm, docs/decisions/073): PGlite loads their code
  * only when told, for every instance that opens the data directory or a copy of it.
  */
@@ -45,6 +99,8 @@ export async function openPglite(dataDir: string): Promise<Connection> {
       extensions: pgliteExtensions,
       ...byteaCodec,
     });
+    // After create: PGlite sets the array types' parsers as it starts.
+    readDrizzleTypesOnTheClient(client);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     await seed(db as unknown as Database);

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { emailOutbox } from "../../../db/schema.ts";
 import { getDb, runsInProcess, type Database, type Executor } from "../db/db.server.ts";
+import { insertRowsSql } from "../db/rows.ts";
 import { getLogger } from "../http/logger.server.ts";
 import { rateLimitHitSql } from "../http/rate-limit.server.ts";
 import type { MessageDefinition, MessageJob } from "./registry.ts";
@@ -26,9 +27,13 @@ export const wakeSql = sql`select pg_notify(${WAKE_CHANNEL}, '')`;
  */
 export async function enqueue(tx: Executor, ...jobs: readonly MessageJob[]): Promise<void> {
   if (jobs.length === 0) return;
-  await tx
-    .insert(emailOutbox)
-    .values(jobs.map((job) => ({ template: job.name, recipient: job.to, payload: job.payload })));
+  // One JSON parameter, however many messages (a statement's 20,000: docs/decisions/470).
+  await tx.execute(
+    insertRowsSql(
+      emailOutbox,
+      jobs.map((job) => ({ template: job.name, recipient: job.to, payload: job.payload })),
+    ),
+  );
   const wakesAfter = wakingAfterCommit.get(tx);
   if (wakesAfter) wakesAfter.queued = true;
   else await tx.execute(wakeSql);

@@ -3,7 +3,8 @@ import { ApiPixClient, pixSchema } from "./api-pix.server.ts";
 
 // Pix Automático over the API Pix (openapi.yaml 2.9.0, docs/decisions/355-357): a payload
 // location (`POST /locrec`) and a recurrence on it (`POST /rec`) whose QR the payer reads to
-// authorise (Jornada 2), its state (`GET /rec/{idRec}`, the `webhookrec` callback), its
+// authorise (Jornada 2) or that pays an immediate charge and authorises at once (Jornada 3,
+// docs/decisions/480), its state (`GET /rec/{idRec}`, the `webhookrec` callback), its
 // cancellation (`PATCH /rec/{idRec}`), and each cycle's recurring charge (`PUT /cobr/{txid}`,
 // `GET /cobr/{txid}`, retries by `POST /cobr/{txid}/retentativa/{data}`).
 
@@ -27,6 +28,12 @@ const recSchema = z.object({
   status: z.enum(recStatuses),
   loc: z.object({ id: z.number().int(), location: z.string() }).optional(),
   encerramento: endingSchema,
+  ativacao: z
+    .object({
+      tipoJornada: z.string(),
+      dadosJornada: z.object({ txid: z.string() }).optional(),
+    })
+    .optional(),
   dadosQR: z.object({ jornada: z.string(), pixCopiaECola: z.string() }).optional(),
 });
 export type Rec = z.infer<typeof recSchema>;
@@ -133,9 +140,18 @@ export async function createRecurrence(client: ApiPixClient, input: NewRecurrenc
   return parsed(recSchema, answer.body);
 }
 
-/** GET /rec/{idRec}: its state, and the QR the payer reads while it awaits them. */
-export async function getRecurrence(client: ApiPixClient, idRec: string): Promise<Rec | null> {
-  const answer = await client.call("GET", `/rec/${encodeURIComponent(idRec)}`);
+/**
+ * GET /rec/{idRec}: its state, and the QR the payer reads while it awaits them: the
+ * recurrence's own (Jornada 2), or with `txid` of its linked immediate charge the composite QR
+ * that pays that charge and authorises at once (Jornada 3, docs/decisions/480).
+ */
+export async function getRecurrence(
+  client: ApiPixClient,
+  idRec: string,
+  txid?: string,
+): Promise<Rec | null> {
+  const query = txid === undefined ? "" : `?txid=${encodeURIComponent(txid)}`;
+  const answer = await client.call("GET", `/rec/${encodeURIComponent(idRec)}${query}`);
   if (answer.status === 404) return null;
   if (answer.status !== 200) throw ApiPixClient.refused(answer);
   return parsed(recSchema, answer.body);

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { waitlistCsvCopy } from "../../content/admin.ts";
 import { waitlistCsvStream } from "../../features/waitlist/admin-csv.server.ts";
 import { csvSeparatorSchema, waitlistFilterSchema } from "../../features/waitlist/admin-filters.ts";
+import { acceptedEncoding } from "../../platform/http/content-encoding.server.ts";
 import { parseForm } from "../../platform/http/parse-form.ts";
 import type { Route } from "./+types/waitlist-csv";
 
@@ -15,8 +16,15 @@ export function loader({ request }: Route.LoaderArgs) {
   const separator = parseForm(csvSeparatorSchema, params);
   if (!separator.success) throw data(separator.error, { status: 400 });
   // The whole filter, whatever page the list was on (the export ignores the cursor).
-  return new Response(waitlistCsvStream(parsed.data, separator.data.separador), {
+  const { body, encoding } = waitlistCsvStream(
+    parsed.data,
+    separator.data.separador ?? "ponto-e-virgula",
+    acceptedEncoding(request.headers.get("accept-encoding")),
+  );
+  return new Response(body, {
     headers: {
+      ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
+      Vary: "Accept-Encoding",
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${waitlistCsvCopy.fileName}"`,
       "Cache-Control": "no-store",

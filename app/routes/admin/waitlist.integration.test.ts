@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   consentEvents,
@@ -9,6 +10,7 @@ import {
 import { callSection, signIn } from "../../../tests/support/admin-requests.ts";
 import { createOrResetAdmin } from "../../lib/auth.server.ts";
 import { getDb } from "../../platform/db/db.server.ts";
+import { getEnv } from "../../platform/http/env.server.ts";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { ConsentKind } from "../../features/privacy/model.ts";
 
@@ -369,6 +371,21 @@ describe("/admin/lista.csv", () => {
     const all = await db.select({ id: waitlist.id }).from(waitlist);
     // Header plus one line per entry (one message spans two lines).
     expect(text.trimEnd().split("\n")).toHaveLength(1 + all.length + 1);
+  });
+
+  it("sends the file compressed by its worker on PostgreSQL, the same bytes once decoded", async () => {
+    const plain = await (await csv("?ordem=antigos")).response!.arrayBuffer();
+    const browser = await callSection("/admin/lista.csv", {
+      cookie,
+      path: "/admin/lista.csv?ordem=antigos",
+      acceptEncoding: "gzip, deflate, br, zstd",
+    });
+    const encoding = browser.headers.get("content-encoding");
+    const sent = Buffer.from(await browser.response!.arrayBuffer());
+    expect(browser.headers.get("vary")).toBe("Accept-Encoding");
+    // On PGlite the rows are written in the web thread, and the server's compression encodes them.
+    expect(encoding).toBe(getEnv().DATABASE_URL ? "br" : null);
+    expect(encoding === "br" ? zlib.brotliDecompressSync(sent) : sent).toEqual(Buffer.from(plain));
   });
 
   it("streams its batches as one CSV: one header, every row once, in order", async () => {

@@ -11,7 +11,11 @@ import { InvitationOrderStatusPage } from "../../features/orders/invitation-orde
 import { answerInvitation } from "../../features/sales/accept.server.ts";
 import { OrderPage } from "../../features/orders/order-page.tsx";
 import { answerOrderPageForm } from "../../features/orders/order-page-form.server.ts";
-import { invitationOrderStatus, orderPageView } from "../../features/orders/order-view.server.ts";
+import {
+  invitationOrderStatus,
+  orderPageView,
+  type MandateFormError,
+} from "../../features/orders/order-view.server.ts";
 import type { SetupFormErrors } from "../../features/orders/setup.server.ts";
 import { appNow } from "../../platform/http/clock.server.ts";
 import { readForm } from "../../platform/http/read-form.server.ts";
@@ -46,8 +50,9 @@ async function orderPage(
   status = 200,
   notice: string | null = null,
   setupForm?: SetupFormErrors,
+  mandateForm?: MandateFormError,
 ) {
-  const order = await orderPageView({ invitation: token }, notice, setupForm);
+  const order = await orderPageView({ invitation: token }, notice, setupForm, mandateForm);
   // Past its deadline, the order is payable no more: its status alone.
   if (order && order.msLeft > 0) return data({ view: null, order, orderStatus: null }, { status });
   const orderStatus = await invitationOrderStatus(token);
@@ -105,9 +110,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     : null;
   if (answered?.done) throw redirect(answered.location, 303);
   if (answered) {
-    const { status, notice, setupForm } = answered;
+    const { status, notice, setupForm, mandateForm } = answered;
     return (
-      (await orderPage(params.token, status, notice, setupForm)) ?? answer({ state: "not-found" })
+      (await orderPage(params.token, status, notice, setupForm, mandateForm)) ??
+      answer({ state: "not-found" })
     );
   }
   if (intent !== "accept" && intent !== "decline") return answer({ state: "invalid" });

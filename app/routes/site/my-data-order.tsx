@@ -46,6 +46,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     link,
     answered?.notice ?? (read.ok ? orderPageCopy.linkRefused : read.message),
     answered?.setupForm,
+    answered?.mandateForm,
   );
   if (!order) return problem("not-found");
   return data(
