@@ -1,14 +1,15 @@
 // The PSP's webhook answers once its Pix are stored, and the worker applies them
 // (docs/decisions/440): a PSP that waits on a slow answer retries it, and no payment should
-// wait behind another's transaction to be received. Each stored Pix goes through
-// applyConfirmedPix, idempotent by its endToEndId, so a worker killed mid-way applies nothing
-// twice: its lease ends, and the next claim finds the ledger line written ("repeat").
+// wait behind another's transaction to be received. A claimed batch's common Pix are applied
+// together (applyPlainPix), the rest each by applyConfirmedPix; both are idempotent by the
+// endToEndId, so a worker killed mid-way applies nothing twice: its lease ends, and the next
+// claim finds the ledger line written ("repeat").
 import { asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { pixInbox } from "../../../db/schema.ts";
 import { getDb, type Executor } from "../../platform/db/db.server.ts";
 import { getLogger } from "../../platform/http/logger.server.ts";
 import { pixSchema, type ReceivedPix } from "../../platform/payments/api-pix.server.ts";
-import { applyConfirmedPix, type PixOutcome } from "./pix-receipts.server.ts";
+import { applyConfirmedPix, applyPlainPix, type PixOutcome } from "./pix-receipts.server.ts";
 
 /** How long a claimed Pix is hidden from other claims. */
 const LEASE_MS = 60_000;
@@ -25,7 +26,7 @@ export async function storeReceivedPix(items: readonly ReceivedPix[], now: Date)
 }
 
 /**
- * Claims up to `limit` stored Pix that are due and applies each; answers their outcomes in
+ * Claims up to `limit` stored Pix that are due and applies them; answers their outcomes in
  * the order they were received. One that fails is due again later, with its error kept.
  */
 export async function applyStoredPix(now: Date, limit = PIX_INBOX_BATCH): Promise<PixOutcome[]> {
@@ -52,13 +53,28 @@ export async function applyStoredPix(now: Date, limit = PIX_INBOX_BATCH): Promis
       receivedAt: pixInbox.receivedAt,
     });
   claimed.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
-  const outcomes: (PixOutcome | undefined)[] = [];
-  const applied: string[] = [];
+  const received = claimed.map((row) => pixSchema.safeParse(row.pix).data);
+  // The common ones together, in one transaction (docs/decisions/464); should it fail, each
+  // goes on its own below.
+  const outcomes: (PixOutcome | undefined)[] = claimed.map(() => undefined);
+  try {
+    const plain = received.flatMap((pix, index) => (pix ? [{ pix, index }] : []));
+    const together = await applyPlainPix(
+      plain.map(({ pix }) => pix),
+      "webhook",
+      now,
+    );
+    plain.forEach(({ index }, i) => (outcomes[index] = together[i]));
+  } catch (error) {
+    getLogger().warn({ err: error }, "stored pix not applied together; one by one");
+  }
+  const applied = claimed.flatMap((row, index) => (outcomes[index] ? [row.id] : []));
   let next = 0;
   const applyNext = async () => {
     while (next < claimed.length) {
       const index = next++;
       const row = claimed[index]!;
+      if (outcomes[index]) continue;
       try {
         outcomes[index] = await applyConfirmedPix(pixSchema.parse(row.pix), "webhook", now);
         applied.push(row.id);

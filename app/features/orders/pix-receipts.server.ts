@@ -2,16 +2,29 @@
 // (docs/decisions/353, 368): recorded once in the ledger of money by its endToEndId, checked
 // against its charge, and applied through the sale's pay move, or left waiting for staff
 // ("a resolver") with the reason. The ledger is the one record: never lost, never twice.
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { orders, pixCharges, pixRecurringCharges } from "../../../db/schema.ts";
 import type { Executor } from "../../platform/db/db.server.ts";
+import { inBatches } from "../../platform/db/rows.ts";
 import { withTransactionWakingAfter } from "../../platform/jobs/enqueue.server.ts";
 import type { ReceivedPix } from "../../platform/payments/api-pix.server.ts";
 import { pixUnresolvedReasonLabels } from "../../content/pix.ts";
 import type { PixReceiptSource, PixUnresolvedReason } from "./model.ts";
 import { parseDecimal } from "./money.ts";
-import { leaveWaiting, recordMoneyEvent, type MoneyEventInput } from "../sales/ledger.server.ts";
-import { receiveMoney, targetOfReference, type PayTarget } from "../sales/pay.server.ts";
+import {
+  leaveWaiting,
+  recordMoneyEvent,
+  recordMoneyEvents,
+  type MoneyEventInput,
+} from "../sales/ledger.server.ts";
+import {
+  applyMoneyInBulk,
+  receiveMoney,
+  targetOfReference,
+  type BulkItem,
+  type PayTarget,
+  type Settlement,
+} from "../sales/pay.server.ts";
 import { lastPayableInstant } from "../sales/pix-automatico.ts";
 import { dueChargeOf } from "../sales/renewal-due-charges.server.ts";
 import { settlePixRefunds } from "../sales/pix-refunds.server.ts";
@@ -96,24 +109,37 @@ async function expectedOf(tx: Executor, txid: string | undefined): Promise<Expec
  * ledger. Two deliveries of the same Pix at once wait on each other on the ledger's unique
  * (source, endToEndId) and the second finds the first's row.
  */
+/** The ledger line a Pix the PSP reported is recorded as. */
+function eventOf(pix: ReceivedPix, source: PixReceiptSource): MoneyEventInput {
+  return {
+    source: "api-pix",
+    sourceId: pix.endToEndId,
+    kind: "pix-received",
+    method: "pix",
+    amountCents: parseDecimal(pix.valor, 2) ?? 0,
+    currency: "BRL",
+    receivedAt: new Date(pix.horario),
+    origin: `${PIX_ACTOR} (${source})`,
+    reference: pix.txid ?? null,
+  };
+}
+
+/** How the pay move writes a Pix it applies. */
+const settlementOf = (pix: ReceivedPix, amountChecked: boolean): Settlement => ({
+  actor: PIX_ACTOR,
+  why: "PIX confirmado pelo PSP",
+  paymentReference: pix.endToEndId,
+  amountChecked,
+});
+
 export async function applyConfirmedPix(
   pix: ReceivedPix,
   source: PixReceiptSource,
   now: Date,
 ): Promise<PixOutcome> {
-  const amountBrlCents = parseDecimal(pix.valor, 2) ?? 0;
-  const paidAt = new Date(pix.horario);
-  const input: MoneyEventInput = {
-    source: "api-pix",
-    sourceId: pix.endToEndId,
-    kind: "pix-received",
-    method: "pix",
-    amountCents: amountBrlCents,
-    currency: "BRL",
-    receivedAt: paidAt,
-    origin: `${PIX_ACTOR} (${source})`,
-    reference: pix.txid ?? null,
-  };
+  const input = eventOf(pix, source);
+  const amountBrlCents = input.amountCents;
+  const paidAt = input.receivedAt;
   const outcome = await withTransactionWakingAfter(async (tx): Promise<PixOutcome> => {
     const wait = async (reason: PixUnresolvedReason, detail: string) => {
       const { event, fresh } = await recordMoneyEvent(tx, input, now);
@@ -135,12 +161,7 @@ export async function applyConfirmedPix(
     const received = await receiveMoney(
       tx,
       input,
-      {
-        actor: PIX_ACTOR,
-        why: "PIX confirmado pelo PSP",
-        paymentReference: pix.endToEndId,
-        amountChecked: expected.accepts !== null,
-      },
+      settlementOf(pix, expected.accepts !== null),
       now,
       expected.target,
     );
@@ -196,6 +217,95 @@ async function repeated(
   );
   if (fresh) await leaveWaiting(tx, [{ event, reason: event.description ?? "" }]);
   return "conflicting-repeat";
+}
+
+/**
+ * The common Pix of many (the webhook's stored ones, docs/decisions/464), applied together:
+ * one of an order's own charge, for its amount, within its expiry, seen for the first time. They
+ * are recorded and applied in one transaction through the set-based pay move (decision 470),
+ * each with the outcome `applyConfirmedPix` would give it. The others (a renewal's, a due
+ * charge's, a repeat, a wrong amount, one with refunds) are left undefined, for
+ * `applyConfirmedPix` one by one. Throws when the transaction fails: then it wrote nothing.
+ */
+export async function applyPlainPix(
+  items: readonly ReceivedPix[],
+  source: PixReceiptSource,
+  now: Date,
+): Promise<(PixOutcome | undefined)[]> {
+  const outcomes: (PixOutcome | undefined)[] = items.map(() => undefined);
+  const txids = [...new Set(items.flatMap((pix) => (pix.txid ? [pix.txid] : [])))];
+  if (txids.length === 0) return outcomes;
+  await withTransactionWakingAfter(async (tx) => {
+    const recurring = new Set(
+      (
+        await tx
+          .select({ txid: pixRecurringCharges.txid })
+          .from(pixRecurringCharges)
+          .where(inArray(pixRecurringCharges.txid, txids))
+      ).map((row) => row.txid),
+    );
+    const charges = new Map(
+      (
+        await tx
+          .select({
+            txid: pixCharges.txid,
+            orderId: pixCharges.orderId,
+            amountBrlCents: pixCharges.amountBrlCents,
+            expiresAt: pixCharges.expiresAt,
+          })
+          .from(pixCharges)
+          .where(inArray(pixCharges.txid, txids))
+      ).map((row) => [row.txid, row]),
+    );
+    const plain = items.flatMap((pix, index) => {
+      const charge = pix.txid && !recurring.has(pix.txid) ? charges.get(pix.txid) : undefined;
+      const input = eventOf(pix, source);
+      const fits =
+        charge &&
+        !pix.devolucoes?.length &&
+        input.amountCents === charge.amountBrlCents &&
+        input.receivedAt <= charge.expiresAt;
+      return fits ? [{ index, pix, input, orderId: charge.orderId }] : [];
+    });
+    const events = await recordMoneyEvents(
+      tx,
+      plain.map(({ input }) => input),
+      now,
+    );
+    // A Pix recorded before (or twice in this batch) is a repeat: left to applyConfirmedPix.
+    const fresh = plain.flatMap((item, i) => {
+      const event = events[i];
+      return event ? [{ ...item, event }] : [];
+    });
+    const bulk: BulkItem[] = fresh.map(({ pix, event, orderId }) => ({
+      event,
+      target: { orderId },
+      settlement: settlementOf(pix, true),
+    }));
+    const applied = await applyMoneyInBulk(tx, bulk, now);
+    const waiting = fresh.flatMap((item, i) => {
+      const result = applied[i]!;
+      return result.ok ? [] : [{ ...item, reason: result.reason }];
+    });
+    await leaveWaiting(tx, waiting);
+    const paid = new Set(
+      (
+        await inBatches(
+          waiting.map(({ orderId }) => orderId),
+          (batch) =>
+            tx
+              .select({ id: orders.id })
+              .from(orders)
+              .where(and(inArray(orders.id, batch), eq(orders.state, "paid"))),
+        )
+      ).map((order) => order.id),
+    );
+    fresh.forEach(({ index, orderId }, i) => {
+      if (applied[i]!.ok) outcomes[index] = "applied";
+      else outcomes[index] = paid.has(orderId) ? "already-paid" : "order-not-payable";
+    });
+  });
+  return outcomes;
 }
 
 /** Every Pix of a notification or a poll, each on its own (one failing leaves the others). */

@@ -382,6 +382,64 @@ describe("the webhook's inbox", () => {
     expect(await db.select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(1);
   });
 
+  it("applies a claimed batch together, each Pix with the outcome it would get alone", async () => {
+    const first = await acceptedOrder();
+    const second = await acceptedOrder();
+    const third = await acceptedOrder();
+    for (const { token } of [first, second, third]) await openPage(token);
+    const paying = pixOf(first.order, chargeTxid(first.order), 10);
+    const notifications = [
+      paying,
+      pixOf(second.order, chargeTxid(second.order), 11),
+      // The PSP repeats the first inside the same batch.
+      paying,
+      { ...pixOf(third.order, chargeTxid(third.order), 12), valor: "1.00" },
+      // A second payment of the first order, by another payer.
+      pixOf(first.order, chargeTxid(first.order), 13),
+    ];
+    const start = Date.now();
+    for (const [i, pix] of notifications.entries()) {
+      const at = new Date(start + i);
+      await receivePixNotification(TEST_WEBHOOK_SECRET, JSON.stringify({ pix: [pix] }), at);
+    }
+    expect(await applyStoredPix(new Date(start + 10))).toEqual([
+      "applied",
+      "applied",
+      "repeat",
+      "wrong-amount",
+      "already-paid",
+    ]);
+    expect(await stateOf(first.order.id)).toBe("paid");
+    expect(await stateOf(second.order.id)).toBe("paid");
+    expect(await stateOf(third.order.id)).toBe("awaiting-payment");
+    const db = await getDb();
+    for (const { order } of [first, second]) {
+      const paid = await db.select().from(payments).where(eq(payments.orderId, order.id));
+      expect(paid).toHaveLength(1);
+    }
+    expect(await receiptOf(paying.endToEndId)).toMatchObject({
+      state: "applied",
+      orderId: first.order.id,
+      origin: "API Pix (webhook)",
+    });
+    expect((await receiptOf(notifications[4]!.endToEndId))?.waitingReason).toMatch(
+      /^O pedido já está "Pago"/,
+    );
+    expect(await db.select().from(pixInbox)).toEqual([]);
+    // Each paid order's customer is e-mailed as for a Pix applied alone.
+    await deliverQueued(smtp);
+    for (const { email } of [first, second]) {
+      const subjects = messagesTo(smtp, email).map((mail) => mail.subject);
+      expect(subjects).toEqual(
+        expect.arrayContaining([
+          "Pagamento recebido: envie os dados da sua conta",
+          "Recibo de pagamento",
+        ]),
+      );
+      expect(subjects.filter((subject) => subject === "Recibo de pagamento")).toHaveLength(1);
+    }
+  });
+
   it("keeps one it cannot apply, retries it later, and shows staff it after a minute", async () => {
     const db = await getDb();
     const now = new Date();
