@@ -104,11 +104,6 @@ async function expectedOf(tx: Executor, txid: string | undefined): Promise<Expec
   return { target, accepts: null, expected: "", payableUntil: null };
 }
 
-/**
- * Applies one confirmed Pix: the one place money received through the API Pix reaches the
- * ledger. Two deliveries of the same Pix at once wait on each other on the ledger's unique
- * (source, endToEndId) and the second finds the first's row.
- */
 /** The ledger line a Pix the PSP reported is recorded as. */
 function eventOf(pix: ReceivedPix, source: PixReceiptSource): MoneyEventInput {
   return {
@@ -132,6 +127,11 @@ const settlementOf = (pix: ReceivedPix, amountChecked: boolean): Settlement => (
   amountChecked,
 });
 
+/**
+ * Applies one confirmed Pix, whatever it is (applyPlainPix applies the common ones of a batch
+ * together, with the same outcomes). Two deliveries of the same Pix at once wait on each other on the ledger's unique
+ * (source, endToEndId) and the second finds the first's row.
+ */
 export async function applyConfirmedPix(
   pix: ReceivedPix,
   source: PixReceiptSource,
