@@ -25,12 +25,10 @@ import {
   type PayTarget,
   type Settlement,
 } from "../sales/pay.server.ts";
+import { API_PIX_ACTOR } from "../sales/model.ts";
 import { lastPayableInstant } from "../sales/pix-automatico.ts";
 import { dueChargeOf } from "../sales/renewal-due-charges.server.ts";
 import { settlePixRefunds } from "../sales/pix-refunds.server.ts";
-
-/** The actor written in the order's history for a Pix the PSP confirmed. */
-export const PIX_ACTOR = "API Pix";
 
 export type PixOutcome = "applied" | "repeat" | PixUnresolvedReason;
 
@@ -114,14 +112,14 @@ function eventOf(pix: ReceivedPix, source: PixReceiptSource): MoneyEventInput {
     amountCents: parseDecimal(pix.valor, 2) ?? 0,
     currency: "BRL",
     receivedAt: new Date(pix.horario),
-    origin: `${PIX_ACTOR} (${source})`,
+    origin: `${API_PIX_ACTOR} (${source})`,
     reference: pix.txid ?? null,
   };
 }
 
 /** How the pay move writes a Pix it applies. */
 const settlementOf = (pix: ReceivedPix, amountChecked: boolean): Settlement => ({
-  actor: PIX_ACTOR,
+  actor: API_PIX_ACTOR,
   why: "PIX confirmado pelo PSP",
   paymentReference: pix.endToEndId,
   amountChecked,
@@ -209,7 +207,7 @@ async function repeated(
       amountCents: amountBrlCents,
       currency: "BRL",
       receivedAt: new Date(pix.horario),
-      origin: PIX_ACTOR,
+      origin: API_PIX_ACTOR,
       reference: pix.txid ?? null,
       description: `${pixUnresolvedReasonLabels["conflicting-repeat"]}: txid ${pix.txid ?? "ausente"}, valor ${pix.valor}`,
     },

@@ -1,6 +1,9 @@
 // The sale's values, declared once and importing nothing: the ledger's sources, kinds and
 // states (db CHECKs, the admin's "Pagamentos a resolver"), and the moves of the sale.
 
+/** The actor written in an order's history for money the PSP's API Pix confirmed. */
+export const API_PIX_ACTOR = "API Pix";
+
 /** Where a money event came from; with the source's own id it is the event's key. */
 export const moneySources = ["statement", "mercado-pago", "api-pix", "staff"] as const;
 export type MoneySource = (typeof moneySources)[number];

@@ -190,12 +190,16 @@ export async function authoriseWithFirstPayment(
  * In the transaction that pays orders and starts their subscriptions: each subscription takes
  * its order's live Jornada 3 mandate, and its payer's CPF when it has no payer document, so
  * Minha conta asks for it no more (decision 418). The composite QR is not shown again: its
- * charge is paid. A mandate still awaiting stays so until the bank tells (its approval may be
- * on its way while the payment is applied).
+ * charge is paid. When the API Pix paid the order, a mandate still awaiting stays so until the
+ * bank tells (its approval may be on its way while the payment is applied); paid another way
+ * (card, statement, staff), nobody will read that QR now, so the mandate is withdrawn at the
+ * PSP instead and Minha conta offers to authorise (docs/decisions/465).
  */
 export async function inheritOrderMandatesLocked(
   tx: Executor,
   orderIds: readonly string[],
+  paidByApiPix: boolean,
+  now: Date,
 ): Promise<void> {
   if (orderIds.length === 0) return;
   const mandates = await tx
@@ -211,12 +215,14 @@ export async function inheritOrderMandatesLocked(
     .orderBy(desc(pixMandates.createdAt), desc(pixMandates.id));
   for (const mandate of mandates) {
     if (!mandate.orderId) continue;
+    const unread = mandate.state === "awaiting-payer" && !paidByApiPix;
+    if (unread) await requestOrderMandateCancellationLocked(tx, mandate.orderId, now);
     const [subscription] = await tx
       .select({ id: subscriptions.id, payerDocument: subscriptions.payerDocument })
       .from(subscriptions)
       .where(eq(subscriptions.orderId, mandate.orderId));
     if (!subscription) continue;
-    if (isLive(mandate.state)) {
+    if (isLive(mandate.state) && !unread) {
       await tx
         .update(pixMandates)
         .set({ subscriptionId: subscription.id, copyPaste: null })

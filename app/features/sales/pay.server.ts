@@ -54,6 +54,7 @@ import {
 import { lockInOrder, lockSaleOf } from "./locks.server.ts";
 import { inheritOrderMandatesLocked } from "./order-mandates.server.ts";
 import { reactivatedLocked } from "./reactivate.server.ts";
+import { API_PIX_ACTOR } from "./model.ts";
 import { movableFrom, transition } from "./transitions.ts";
 
 export type PayTarget = { orderId: string } | { chargeId: string };
@@ -377,7 +378,7 @@ export async function payOrdersLocked(
       ),
     );
     await startSubscriptionsLocked(tx, ids, actor, now);
-    await inheritOrderMandatesLocked(tx, ids);
+    await inheritOrderMandatesLocked(tx, ids, actor === API_PIX_ACTOR, now);
     const people = chunk.flatMap(({ order }) => (order.waitlistId ? [order.waitlistId] : []));
     if (people.length > 0) {
       const converted = await tx

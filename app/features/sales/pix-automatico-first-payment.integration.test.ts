@@ -23,6 +23,7 @@ import { createPendingCharge } from "../orders/pix-charges.server.ts";
 import { applyStoredPix } from "../orders/pix-inbox.server.ts";
 import { receivePixNotification } from "../orders/pix-webhook.server.ts";
 import { expireDueOrders } from "./expire.server.ts";
+import { markOrderPaid } from "./pay.server.ts";
 import { authoriseWithFirstPayment, firstPaymentMandate } from "./order-mandates.server.ts";
 import { runPixAutomatico } from "./pix-automatico-jobs.server.ts";
 import { receiveRecurrenceNotification } from "./pix-automatico-webhook.server.ts";
@@ -271,6 +272,29 @@ describe("Pix Automático with the first payment (Jornada 3)", () => {
     expect(asked.cancelRequestedAt).not.toBeNull();
     expect(asked.copyPaste).toBeNull();
     expect((await runPixAutomatico(after, client)).cancelled).toBe(1);
+    expect(psp.recurrence.rec(asked.idRec)?.status).toBe("CANCELADA");
+    expect(await mandateOfOrder(orderId)).toMatchObject({
+      state: "cancelled",
+      endedBy: "receiver",
+    });
+    expect(psp.breaches).toEqual([]);
+  });
+
+  it("withdraws the mandate at the PSP when the order is paid another way, and Minha conta offers to authorise", async () => {
+    const { orderId } = await awaitingOrder();
+    expect(await authoriseWithFirstPayment(orderId, CPF, PAID_AT, client)).toBe("created");
+    expect(
+      await markOrderPaid(orderId, { method: "transfer", reference: "TED 42" }, STAFF, PAID_AT),
+    ).toEqual({ outcome: "paid" });
+    const asked = await mandateOfOrder(orderId);
+    expect(asked).toMatchObject({ subscriptionId: null, copyPaste: null });
+    expect(asked.cancelRequestedAt).not.toBeNull();
+    const subscription = (await subscriptionOf(orderId))!;
+    // The CPF given with the mandate is kept: Minha conta asks for it no more.
+    expect(subscription).toMatchObject({ state: "active", payerDocument: CPF });
+    const db = await getDb();
+    expect((await mandatePanel(db, subscription, 54321))?.offerCeilingBrlCents).toBe(162200);
+    expect((await runPixAutomatico(PAID_AT, client)).cancelled).toBe(1);
     expect(psp.recurrence.rec(asked.idRec)?.status).toBe("CANCELADA");
     expect(await mandateOfOrder(orderId)).toMatchObject({
       state: "cancelled",
