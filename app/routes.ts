@@ -78,8 +78,6 @@ export default [
   route("registro/chave.pem", "routes/site/record-log-key.ts"),
   route("registro/cabecas/:size", "routes/site/record-log-head.ts"),
   route("webhooks/mercado-pago", "routes/webhooks/mercado-pago.ts"),
-  route("webhooks/pix/:secret/pix", "routes/webhooks/api-pix.ts"),
-  route("webhooks/pix/:secret/:kind", "routes/webhooks/api-pix-recurrence.ts"),
   route("api/robo/sinal", "routes/api/heartbeat.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("blog/rss.xml", "routes/blog/rss.ts"),

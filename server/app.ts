@@ -13,12 +13,18 @@ import {
   stopBounceReceiver,
 } from "../app/features/deliverability/background.server.ts";
 import { receiveReportPost } from "../app/features/deliverability/receiver.server.ts";
+import {
+  PSP_CALLBACK_MAX_BYTES,
+  PSP_CALLBACK_PATH,
+  receivePspCallback,
+} from "../app/features/sales/psp-callbacks.server.ts";
 import { isErasedEmailSql } from "../app/features/privacy/erasure.server.ts";
 import {
   startStatementReceiverIfConfigured,
   stopStatementReceiver,
 } from "../app/features/signed-statements/background.server.ts";
 import { attributionRedirect } from "../app/features/waitlist/source.ts";
+import { appNow } from "../app/platform/http/clock.server.ts";
 import { getEnv } from "../app/platform/http/env.server.ts";
 import { onPublicPagesChanged } from "../app/platform/http/public-pages.server.ts";
 import { getLogger } from "../app/platform/http/logger.server.ts";
@@ -113,6 +119,20 @@ app.post("/correio/relatorios", async (req, res) => {
   const answer = await receiveReportPost({ headers: req.headers, body: req });
   res.status(answer.status).type("text/plain; charset=utf-8").send(answer.body);
 });
+
+// The PSP's API Pix callbacks (…/pix, …/rec, …/cobr): the secret in the path is their guard.
+// Answered here, ahead of React Router, whose request and response were a third of each
+// callback's CPU at 200 a second (docs/decisions/466).
+app.post(
+  PSP_CALLBACK_PATH,
+  express.text({ type: () => true, limit: PSP_CALLBACK_MAX_BYTES }),
+  async (req, res) => {
+    const { kind = "", secret = "" } = req.params;
+    const body = typeof req.body === "string" ? req.body : "";
+    const { status } = await receivePspCallback(kind, secret, body, appNow());
+    res.status(status).set("Cache-Control", "no-store").json({});
+  },
+);
 
 // Request bodies are at most 64 KB (docs/product.md rule 3), except staff's bank statement
 // upload at /admin/pedidos (docs/decisions/154) and a robot's MetaTrader statement at

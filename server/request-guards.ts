@@ -55,7 +55,6 @@ export function oneLeadingSlash(target: string | undefined): string | null {
 const POSTED_BY_OTHER_SERVERS = [
   /^\/descadastrar\/[^/]+$/,
   /^\/webhooks\/mercado-pago$/,
-  /^\/webhooks\/pix\/[^/]+\/(pix|rec|cobr)$/,
   /^\/api\/robo\/sinal$/,
 ];
 

@@ -84,3 +84,31 @@ test("without JavaScript the page reloads itself until the payment shows", async
   await expect(page.getByText(/^Pagamento confirmado\./)).toBeVisible({ timeout: 15_000 });
   await context.close();
 });
+
+test("the PSP's callbacks refuse what is not theirs, a 4xx each, and store nothing", async () => {
+  const webhook = psp.webhookUrl() ?? "";
+  expect(webhook).toContain(`${server.url}/webhooks/pix/`);
+  const post = async (url: string, body: string) =>
+    (await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body }))
+      .status;
+  const pix = JSON.stringify({
+    pix: [
+      {
+        endToEndId: "E12345678202612031200000000099",
+        txid: "NENHUMA00000000000000000000",
+        valor: "1.00",
+        horario: new Date().toISOString(),
+      },
+    ],
+  });
+  const { rows: before } = await pool.query(`select count(*)::int as n from pix_inbox`);
+  expect(await post(`${server.url}/webhooks/pix/outro-segredo/pix`, pix)).toBe(401);
+  expect(await post(`${webhook}/outra`, pix)).toBe(404);
+  expect(await post(`${webhook}/pix`, '{"pix":[{"valor":1}]}')).toBe(400);
+  expect(await post(`${webhook}/rec`, "não é JSON")).toBe(400);
+  expect(await post(`${webhook}/pix`, " ".repeat(300 * 1024))).toBe(413);
+  // Only posts mean anything there.
+  expect((await fetch(`${webhook}/pix`)).status).toBe(404);
+  const { rows: after } = await pool.query(`select count(*)::int as n from pix_inbox`);
+  expect(after).toEqual(before);
+});

@@ -4,7 +4,6 @@
 // the PSP what it received (GET /pix over the last window, GET /cob of charges long unpaid);
 // and it applies the Pix the webhook stored (decision 440).
 import { and, asc, eq, lte } from "drizzle-orm";
-import { href } from "react-router";
 import { orders, pixCharges } from "../../../db/schema.ts";
 import { getDb } from "../../platform/db/db.server.ts";
 import { getEnv } from "../../platform/http/env.server.ts";
@@ -30,9 +29,8 @@ let polledUntil: Date | null = null;
 
 /** The URL the PSP posts to (its callback adds /pix): ours, with the secret. */
 export function pixWebhookUrl(secret: string): string {
-  // The route is …/:secret/pix; the PSP is given its parent.
-  const path = href("/webhooks/pix/:secret/pix", { secret }).replace(/\/pix$/, "");
-  return `${getEnv().SITE_URL}${path}`;
+  // The callbacks are …/:secret/:kind (PSP_CALLBACK_PATH); the PSP is given their parent.
+  return `${getEnv().SITE_URL}/webhooks/pix/${encodeURIComponent(secret)}`;
 }
 
 /** One round of reconciliation: what the PSP received that we have not applied. */
