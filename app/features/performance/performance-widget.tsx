@@ -4,7 +4,7 @@ import { recordLogCopy } from "../../content/record-log.ts";
 import { verifiedCopy as copy } from "../../content/performance.ts";
 import { ChartLine } from "../../components/ui/icons/chart-line.tsx";
 import { ExternalLink } from "../../components/ui/icons/external-link.tsx";
-import { VerifiedRecord, type VerifiedView } from "./verified-record.tsx";
+import { RenderedVerifiedRecord } from "./verified-record.tsx";
 
 /**
  * The agent page's "Performance verificada": the record computed from the published
@@ -15,20 +15,21 @@ export function PerformanceWidget({
   name,
   slug,
   myfxbookUrl,
-  verified,
+  record,
 }: {
   name: string;
   slug: string;
   myfxbookUrl: string | null;
-  verified: VerifiedView | null;
+  /** The published record, rendered (`VerifiedRecordContent`), or null before there is one. */
+  record: string | null;
 }) {
   return (
     <section aria-labelledby="performance" className="space-y-4" data-testid="performance-widget">
       <h2 id="performance" className="text-2xl font-bold">
         {copy.title}
       </h2>
-      {verified ? (
-        <VerifiedRecord name={name} view={verified} />
+      {record !== null ? (
+        <RenderedVerifiedRecord html={record} />
       ) : (
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-border bg-card p-8 text-center">
           <ChartLine aria-hidden="true" className="size-10 text-primary" />

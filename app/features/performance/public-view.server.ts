@@ -9,6 +9,7 @@ import {
 } from "./queries.server.ts";
 import { getRecordHistory } from "./record-history.server.ts";
 import type { VerifiedView } from "./verified-record.tsx";
+import { verifiedRecordHtml } from "./verified-record-html.server.tsx";
 
 // Statements and publications are append-only (docs/decisions/133), so what a publication's
 // record shows (combined or its statement's own, docs/decisions/430) is computed once per
@@ -93,4 +94,19 @@ async function verifiedViewOf(
       : null,
     history,
   };
+}
+
+// The record's HTML, rendered once per reading (docs/decisions/491): a view is the reading's
+// own object, dropped with it when public data changes (decision 458), so what was rendered
+// from it is never older than the view itself.
+const renderedRecords = new WeakMap<VerifiedView, { name: string; html: string }>();
+
+/** The agent page's record section (`VerifiedRecordContent`) as HTML, rendered once per view. */
+export function renderedRecordOf(name: string, view: VerifiedView): string {
+  let rendered = renderedRecords.get(view);
+  if (rendered?.name !== name) {
+    rendered = { name, html: verifiedRecordHtml(name, view) };
+    renderedRecords.set(view, rendered);
+  }
+  return rendered.html;
 }

@@ -55,19 +55,42 @@ export function ReturnsNotice({ className }: { className?: string }) {
   );
 }
 
-export function VerifiedRecord({
-  name,
-  view,
-  downloadable = true,
-}: {
+interface VerifiedRecordProps {
   name: string;
   view: VerifiedView;
   /** False in the admin's preview of an upload not yet published (its file is not public). */
   downloadable?: boolean;
-}) {
+}
+
+const recordClassName = "space-y-8";
+
+export function VerifiedRecord(props: VerifiedRecordProps) {
+  return (
+    <div className={recordClassName} data-testid="verified-record">
+      <VerifiedRecordContent {...props} />
+    </div>
+  );
+}
+
+/**
+ * VerifiedRecord with its content already rendered to HTML by `VerifiedRecordContent`
+ * (the agent page renders it once per reading: docs/decisions/491).
+ */
+export function RenderedVerifiedRecord({ html }: { html: string }) {
+  return (
+    <div
+      className={recordClassName}
+      data-testid="verified-record"
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+/** What VerifiedRecord holds: the record's facts, figures, chart, tables and file. */
+export function VerifiedRecordContent({ name, view, downloadable = true }: VerifiedRecordProps) {
   const { record } = view;
   return (
-    <div className="space-y-8" data-testid="verified-record">
+    <>
       <div className="space-y-3 rounded-2xl border border-border bg-card p-5">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={view.accountKind === "real" ? "green" : "yellow"}>
@@ -143,7 +166,7 @@ export function VerifiedRecord({
         ) : null}
         <p className="text-xs text-muted-foreground">{copy.sources.verified}</p>
       </div>
-    </div>
+    </>
   );
 }
 

@@ -12,7 +12,7 @@ import { isAgentId } from "../../content/agent-ids.ts";
 import { agentPageCopy } from "../../content/agent-page.ts";
 import { waitlistCta } from "../../content/common.ts";
 import { PerformanceWidget } from "../../features/performance/performance-widget.tsx";
-import { getAgentBySlug } from "../../features/performance/public-view.server.ts";
+import { getAgentBySlug, renderedRecordOf } from "../../features/performance/public-view.server.ts";
 import { ReturnsNotice } from "../../features/performance/verified-record.tsx";
 import { verifiedCopy } from "../../content/performance.ts";
 import { agentPage } from "../../features/robots/agent-view.ts";
@@ -28,12 +28,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   const found = await getAgentBySlug(params.slug);
   if (found) {
     if (!isAgentId(found.robot.key)) throw data(null, { status: 404 });
-    return { ...agentPage(found.robot.key, found.robot), verified: found.verified };
+    const page = agentPage(found.robot.key, found.robot);
+    // The record comes rendered once per reading (docs/decisions/491).
+    return { ...page, record: found.verified && renderedRecordOf(page.offer.name, found.verified) };
   }
   const movedTo = await movedAgentSlug(params.slug);
   if (movedTo) throw redirect(href("/agentes/:slug", { slug: movedTo }), 301);
   // No robot row for an agent at all: its page keeps the static content (decision 012).
-  if (isAgentId(params.slug)) return { ...agentPage(params.slug, undefined), verified: null };
+  if (isAgentId(params.slug)) return { ...agentPage(params.slug, undefined), record: null };
   throw data(null, { status: 404 });
 }
 
@@ -50,7 +52,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function AgentPage({ loaderData }: Route.ComponentProps) {
-  const { offer, agent, notice, verified } = loaderData;
+  const { offer, agent, notice, record } = loaderData;
   const waitlistUrl = `${href("/contato")}?agente=${offer.id}`;
   return (
     <main id="conteudo">
@@ -86,7 +88,7 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
             name={offer.name}
             slug={offer.slug}
             myfxbookUrl={offer.myfxbookUrl}
-            verified={verified}
+            record={record}
           />
 
           <section aria-labelledby="metricas">
