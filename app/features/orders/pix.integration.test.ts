@@ -1,8 +1,7 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestPsp, TEST_WEBHOOK_SECRET } from "../../../tests/support/local-psp.ts";
+import { startCallbackReceiver } from "../../../tests/support/psp-callback-receiver.ts";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
 import { clearSales } from "../../../tests/support/sales.ts";
 import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
@@ -38,26 +37,8 @@ const { psp, env, config } = await startTestPsp();
 Object.assign(process.env, env);
 const client = new ApiPixClient(config);
 
-// Our webhook's receiving end, as the route does it, over real HTTP for the PSP to post to.
-// The worker's turn (applyStoredPix) follows each delivery before its answer here, so a
-// settled delivery is an applied one.
-const receiver = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (chunk: Buffer) => chunks.push(chunk));
-  req.on("end", () => {
-    const secret = /^\/webhooks\/pix\/([^/]+)\/pix$/.exec(req.url ?? "")?.[1] ?? "";
-    void receivePixNotification(secret, Buffer.concat(chunks).toString(), new Date()).then(
-      async ({ status }) => {
-        await applyStoredPix(new Date());
-        res.writeHead(status);
-        res.end();
-      },
-    );
-  });
-});
-await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-await client.registerWebhook(`${receiverUrl}/webhooks/pix/${TEST_WEBHOOK_SECRET}`);
+const receiver = await startCallbackReceiver();
+await client.registerWebhook(receiver.webhookBase);
 
 const smtp = await smtpServerForFile();
 const STAFF = "financeiro@agentesfx.test";
@@ -65,7 +46,7 @@ const STAFF = "financeiro@agentesfx.test";
 afterAll(async () => {
   client.close();
   await psp.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 beforeEach(async () => {

@@ -1,8 +1,7 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestPsp, TEST_WEBHOOK_SECRET } from "../../../tests/support/local-psp.ts";
+import { startTestPsp } from "../../../tests/support/local-psp.ts";
+import { startCallbackReceiver } from "../../../tests/support/psp-callback-receiver.ts";
 import { clearSales } from "../../../tests/support/sales.ts";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
 import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
@@ -20,13 +19,10 @@ import { ApiPixClient } from "../../platform/payments/api-pix.server.ts";
 import { registerRecurrenceWebhooks } from "../../platform/payments/api-pix-recurrence.server.ts";
 import { setExchangeRate } from "../orders/orders.server.ts";
 import { createPendingCharge } from "../orders/pix-charges.server.ts";
-import { applyStoredPix } from "../orders/pix-inbox.server.ts";
-import { receivePixNotification } from "../orders/pix-webhook.server.ts";
 import { expireDueOrders } from "./expire.server.ts";
 import { markOrderPaid } from "./pay.server.ts";
 import { authoriseWithFirstPayment, firstPaymentMandate } from "./order-mandates.server.ts";
 import { runPixAutomatico } from "./pix-automatico-jobs.server.ts";
-import { receiveRecurrenceNotification } from "./pix-automatico-webhook.server.ts";
 import { mandatePanel } from "./pix-mandates.server.ts";
 import { runRenewals } from "./renew.server.ts";
 
@@ -43,30 +39,9 @@ const client = new ApiPixClient(config);
 
 /** The instant the webhooks are received and applied at (the test's clock). */
 let clock = PAID_AT;
-const receiver = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (chunk: Buffer) => chunks.push(chunk));
-  req.on("end", () => {
-    const [, secret = "", kind = ""] =
-      /^\/webhooks\/pix\/([^/]+)\/(pix|rec|cobr)$/.exec(req.url ?? "") ?? [];
-    const body = Buffer.concat(chunks).toString();
-    const answer =
-      kind === "pix"
-        ? receivePixNotification(secret, body, clock).then(async (answered) => {
-            await applyStoredPix(clock);
-            return answered;
-          })
-        : receiveRecurrenceNotification(kind as "rec" | "cobr", secret, body, clock);
-    void answer.then(({ status }) => {
-      res.writeHead(status);
-      res.end();
-    });
-  });
-});
-await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-const webhookBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/pix/${TEST_WEBHOOK_SECRET}`;
-await client.registerWebhook(webhookBase);
-await registerRecurrenceWebhooks(client, webhookBase);
+const receiver = await startCallbackReceiver(() => clock);
+await client.registerWebhook(receiver.webhookBase);
+await registerRecurrenceWebhooks(client, receiver.webhookBase);
 
 const smtp = await smtpServerForFile();
 const at = (iso: string) => new Date(iso);
@@ -77,7 +52,7 @@ const CHARGES_MADE = at("2027-02-21T12:00:00Z");
 afterAll(async () => {
   client.close();
   await psp.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 beforeEach(async () => {

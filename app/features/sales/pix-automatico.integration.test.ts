@@ -1,8 +1,7 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startTestPsp, TEST_WEBHOOK_SECRET } from "../../../tests/support/local-psp.ts";
+import { startTestPsp } from "../../../tests/support/local-psp.ts";
+import { startCallbackReceiver } from "../../../tests/support/psp-callback-receiver.ts";
 import { clearSales } from "../../../tests/support/sales.ts";
 import { deliverQueued, messagesTo } from "../../../tests/support/outbox.ts";
 import { smtpServerForFile } from "../../../tests/support/smtp-for-file.ts";
@@ -22,11 +21,8 @@ import { registerRecurrenceWebhooks } from "../../platform/payments/api-pix-recu
 import { authoriseOwnMandate } from "../account/account.server.ts";
 import { staffAddress } from "../orders/order-mail.server.ts";
 import { setExchangeRate } from "../orders/orders.server.ts";
-import { applyStoredPix } from "../orders/pix-inbox.server.ts";
-import { receivePixNotification } from "../orders/pix-webhook.server.ts";
 import { cancelSubscription } from "./cancel.server.ts";
 import { runPixAutomatico } from "./pix-automatico-jobs.server.ts";
-import { receiveRecurrenceNotification } from "./pix-automatico-webhook.server.ts";
 import { mandateCeilingCents } from "./pix-automatico.ts";
 import { authoriseMandate, mandatePanel, pixAutomaticoAvailable } from "./pix-mandates.server.ts";
 import { setOwnPayerDocument } from "./payer-document.server.ts";
@@ -45,31 +41,9 @@ const { psp, env, config } = await startTestPsp();
 Object.assign(process.env, env, { BANK_ACCOUNT: "123456", BANK_BRANCH: "0001" });
 const client = new ApiPixClient(config);
 
-const receiver = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (chunk: Buffer) => chunks.push(chunk));
-  req.on("end", () => {
-    const [, secret = "", kind = ""] =
-      /^\/webhooks\/pix\/([^/]+)\/(pix|rec|cobr)$/.exec(req.url ?? "") ?? [];
-    const body = Buffer.concat(chunks).toString();
-    // A Pix is stored by the webhook, then applied by the worker's turn (applyStoredPix).
-    const answer =
-      kind === "pix"
-        ? receivePixNotification(secret, body, new Date()).then(async (answered) => {
-            await applyStoredPix(new Date());
-            return answered;
-          })
-        : receiveRecurrenceNotification(kind as "rec" | "cobr", secret, body, new Date());
-    void answer.then(({ status }) => {
-      res.writeHead(status);
-      res.end();
-    });
-  });
-});
-await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-const webhookBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/pix/${TEST_WEBHOOK_SECRET}`;
-await client.registerWebhook(webhookBase);
-await registerRecurrenceWebhooks(client, webhookBase);
+const receiver = await startCallbackReceiver();
+await client.registerWebhook(receiver.webhookBase);
+await registerRecurrenceWebhooks(client, receiver.webhookBase);
 
 const smtp = await smtpServerForFile();
 const at = (iso: string) => new Date(iso);
@@ -83,7 +57,7 @@ const DUE = at("2027-02-28T12:00:00Z");
 afterAll(async () => {
   client.close();
   await psp.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 beforeEach(async () => {
