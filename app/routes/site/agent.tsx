@@ -82,7 +82,32 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-[1fr_22rem]">
-        <div className="min-w-0 space-y-10">
+        {/* The price and the risk first in the page, as a phone shows them: placed first by CSS
+            after the long record, they arrived last and pushed it down (docs/decisions/467). */}
+        <div className="space-y-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1 lg:self-start">
+          <section
+            aria-labelledby="preco"
+            className="rounded-2xl border border-primary/40 bg-card p-6"
+          >
+            <h2 id="preco" className="text-lg font-semibold">
+              {agentPageCopy.pricing.title}
+            </h2>
+            <PriceTag price={offer.price} size="lg" className="mt-4" />
+            {notice ? (
+              <div className="mt-6 rounded-lg border border-accent/40 bg-accent/10 p-4">
+                <Badge tone={notice.soldOut ? "red" : "yellow"}>{notice.badge}</Badge>
+                <p className="mt-2 text-sm font-medium">{notice.text}</p>
+              </div>
+            ) : (
+              <p className="mt-6 text-sm text-muted-foreground">{agentPageCopy.pricing.prompt}</p>
+            )}
+            <ButtonLink to={waitlistUrl} className="mt-6 w-full">
+              {waitlistCta.button}
+            </ButtonLink>
+          </section>
+          <RiskWarning {...agent.riskWarning} />
+        </div>
+        <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-1">
           {/* The verified record leads; the declared targets follow, labelled (issue 38). */}
           <PerformanceWidget
             name={offer.name}
@@ -136,30 +161,6 @@ export default function AgentPage({ loaderData }: Route.ComponentProps) {
               <TagList title={agent.features.title} items={agent.features.items} />
             ) : null}
           </section>
-        </div>
-
-        <div className="order-first space-y-6 lg:sticky lg:top-24 lg:order-none lg:self-start">
-          <section
-            aria-labelledby="preco"
-            className="rounded-2xl border border-primary/40 bg-card p-6"
-          >
-            <h2 id="preco" className="text-lg font-semibold">
-              {agentPageCopy.pricing.title}
-            </h2>
-            <PriceTag price={offer.price} size="lg" className="mt-4" />
-            {notice ? (
-              <div className="mt-6 rounded-lg border border-accent/40 bg-accent/10 p-4">
-                <Badge tone={notice.soldOut ? "red" : "yellow"}>{notice.badge}</Badge>
-                <p className="mt-2 text-sm font-medium">{notice.text}</p>
-              </div>
-            ) : (
-              <p className="mt-6 text-sm text-muted-foreground">{agentPageCopy.pricing.prompt}</p>
-            )}
-            <ButtonLink to={waitlistUrl} className="mt-6 w-full">
-              {waitlistCta.button}
-            </ButtonLink>
-          </section>
-          <RiskWarning {...agent.riskWarning} />
         </div>
       </div>
     </main>
