@@ -76,7 +76,9 @@ export async function applyStoredPix(now: Date, limit = PIX_INBOX_BATCH): Promis
       const row = claimed[index]!;
       if (outcomes[index]) continue;
       try {
-        outcomes[index] = await applyConfirmedPix(pixSchema.parse(row.pix), "webhook", now);
+        // A row outside the contract throws here, its error kept for staff.
+        const pix = received[index] ?? pixSchema.parse(row.pix);
+        outcomes[index] = await applyConfirmedPix(pix, "webhook", now);
         applied.push(row.id);
       } catch (error) {
         const retryInMs = Math.min(RETRY_BASE_MS * 2 ** (row.attempts - 1), RETRY_MAX_MS);
